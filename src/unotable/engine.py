@@ -1,0 +1,1078 @@
+"""The rules of a hand (RULES.md §2-9): set-up, legal actions, and their effects.
+
+The API is functional: :func:`new_hand` / :func:`deal` / :func:`from_position` make a state,
+:func:`legal_actions` lists what a seat may do, :func:`apply` returns a new state and the
+events. :func:`legal_ids` and :func:`step` are the same rules on integer action ids, mutating a
+state the caller owns: the hot path of simulations and search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from unotable.cards import (
+    BLANK,
+    CARD_CODE,
+    CARD_COLOR,
+    CARD_VALUE,
+    COLORS,
+    DRAW_THREE,
+    DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    IS_WILD,
+    MATER,
+    NO_COLOR,
+    NUM_CARD_TYPES,
+    POINTS,
+    REVERSE,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR,
+)
+from unotable.errors import ConfigError, IllegalActionError, NotationError
+from unotable.events import Event
+from unotable.notation import (
+    ACCEPT_ID,
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_KIND,
+    ACTION_TEXT,
+    ACTION_UNO,
+    CATCH_IDS,
+    CHALLENGE_ID,
+    COLOR_IDS,
+    DRAW_ID,
+    INVISIBILITY_IDS,
+    INVISIBILITY_UNO_IDS,
+    PASS_ID,
+    PENALIZE_IDS,
+    TABLE,
+    TABLE_SEAT,
+    UNO_ID,
+    WRONG_IDS,
+    Kind,
+    parse_action,
+    play_ids,
+)
+from unotable.rules import HAND_SIZE, BlankEffect, Rules, birthday_day
+from unotable.state import Phase, State, seed_to_rng
+
+# Card effects, per card type.
+E_NUMBER: Final = 0
+E_SKIP: Final = 1
+E_REVERSE: Final = 2
+E_DRAW: Final = 3
+E_WILD: Final = 4
+E_WD4: Final = 5
+E_HOWLER: Final = 6
+E_INVIS: Final = 7
+E_MATER: Final = 8
+E_BLANK: Final = 9
+
+_TURN: Final = int(Phase.TURN)
+_AFTER_DRAW: Final = int(Phase.AFTER_DRAW)
+_CHOOSE_COLOR: Final = int(Phase.CHOOSE_COLOR)
+_RESPOND: Final = int(Phase.RESPOND)
+_HAND_OVER: Final = int(Phase.HAND_OVER)
+_GAME_OVER: Final = int(Phase.GAME_OVER)
+
+_PLAY: Final = int(Kind.PLAY)
+_DRAW: Final = int(Kind.DRAW)
+_PASS: Final = int(Kind.PASS)
+_COLOR: Final = int(Kind.COLOR)
+_UNO: Final = int(Kind.UNO)
+_CATCH: Final = int(Kind.CATCH)
+_CHALLENGE: Final = int(Kind.CHALLENGE)
+_ACCEPT: Final = int(Kind.ACCEPT)
+_INVISIBILITY: Final = int(Kind.INVISIBILITY)
+_WRONG: Final = int(Kind.WRONG)
+_PENALIZE: Final = int(Kind.PENALIZE)
+
+UNO_PENALTY: Final = 2
+"""Cards drawn by a player caught not calling UNO (RULES §7)."""
+WRONG_CARD_PENALTY: Final = 2
+"""Cards drawn by a player whose wrong card is pointed out (RULES §8)."""
+CHALLENGE_PENALTY: Final = 2
+"""Cards drawn, beyond the four, by the loser of a Wild Draw Four challenge (RULES §4)."""
+_JULY_31: Final = 211
+
+
+def _base_effect(t: int) -> int:
+    if t == WILD:
+        return E_WILD
+    if t == WILD_DRAW_FOUR:
+        return E_WD4
+    if t == HOWLER:
+        return E_HOWLER
+    if t == INVISIBILITY:
+        return E_INVIS
+    if t == MATER:
+        return E_MATER
+    value = CARD_VALUE[t]
+    if value == SKIP:
+        return E_SKIP
+    if value == REVERSE:
+        return E_REVERSE
+    if value in (DRAW_TWO, DRAW_THREE):
+        return E_DRAW
+    if value == BLANK:
+        return E_BLANK
+    return E_NUMBER
+
+
+class Tables:
+    """Everything about a :class:`Rules` that the hot path looks up rather than computes."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.n = rules.players
+        edition = rules.edition
+        self.draw_amount = edition.draw_amount
+        self.response_windows = edition.response_windows
+        self.suggestion_penalty = edition.suggestion_penalty
+        self.must_play_drawn = rules.must_play_drawn
+        self.lenient = rules.lenient_plays
+        self.effect: tuple[int, ...] = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
+        self.blank: tuple[BlankEffect | None, ...] = tuple(
+            rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None for t in range(NUM_CARD_TYPES)
+        )
+        # A card names a colour when played: wild cards, and custom blanks with a wild effect.
+        self.wild: tuple[bool, ...] = tuple(
+            IS_WILD[t] or (self.blank[t] is not None and self.blank[t].wild)  # type: ignore[union-attr]
+            for t in range(NUM_CARD_TYPES)
+        )
+        # Symbols match symbols: numbers and action values; custom blanks match the same effect.
+        effects = sorted({b for b in self.blank if b is not None}, key=repr)
+        symbol: list[int | None] = []
+        for t in range(NUM_CARD_TYPES):
+            b = self.blank[t]
+            if self.wild[t]:
+                symbol.append(None)
+            elif b is not None:
+                symbol.append(100 + effects.index(b))
+            else:
+                symbol.append(CARD_VALUE[t])
+        self.symbol = tuple(symbol)
+        # playable[(color + 1) * NUM_CARD_TYPES + top][card]
+        self.playable: list[tuple[bool, ...]] = []
+        for color in range(-1, 4):
+            for top in range(NUM_CARD_TYPES):
+                st = symbol[top]
+                self.playable.append(
+                    tuple(
+                        self.wild[t] or CARD_COLOR[t] == color or (st is not None and symbol[t] == st)
+                        for t in range(NUM_CARD_TYPES)
+                    )
+                )
+        self.all_playable: tuple[bool, ...] = (True,) * NUM_CARD_TYPES
+        n = self.n
+        self.play: list[tuple[int, ...]] = []
+        self.play_two: list[tuple[int, ...]] = []  # with the ``uno`` spellings too
+        for t in range(NUM_CARD_TYPES):
+            plain = play_ids(t, uno=False, wild=self.wild[t], seat=-1, players=n)
+            self.play.append(plain)
+            self.play_two.append(plain + play_ids(t, uno=True, wild=self.wild[t], seat=-1, players=n))
+        self.howler = [play_ids(HOWLER, uno=False, wild=True, seat=s, players=n) for s in range(n)]
+        self.howler_two = [
+            self.howler[s] + play_ids(HOWLER, uno=True, wild=True, seat=s, players=n) for s in range(n)
+        ]
+        self.points: tuple[int, ...] = POINTS
+
+    def is_playable(self, color: int, top: int, card: int) -> bool:
+        """Whether ``card`` matches ``top`` with ``color`` to match (RULES §3)."""
+        return self.playable[(color + 1) * NUM_CARD_TYPES + top][card]
+
+
+_TABLES: dict[Rules, Tables] = {}
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The (cached) lookup tables of ``rules``."""
+    tb = _TABLES.get(rules)
+    if tb is None:
+        tb = _TABLES[rules] = Tables(rules)
+    return tb
+
+
+# --------------------------------------------------------------------------------------------
+# Randomness: SplitMix64 kept in the state.
+
+_M64: Final = (1 << 64) - 1
+
+
+def _shuffle(st: State, cards: list[int]) -> None:
+    x = st.rng
+    for i in range(len(cards) - 1, 0, -1):
+        x = (x + 0x9E3779B97F4A7C15) & _M64
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        z ^= z >> 31
+        j = (z * (i + 1)) >> 64
+        cards[i], cards[j] = cards[j], cards[i]
+    st.rng = x
+
+
+# --------------------------------------------------------------------------------------------
+# Making a state.
+
+
+def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State:
+    st = State.__new__(State)
+    st.rules = rules
+    st.tables = tables_for(rules)
+    n = st.n = rules.players
+    st.hands = [[] for _ in range(n)]
+    st.draw = []
+    st.discard = []
+    st.color = NO_COLOR
+    st.current = 0
+    st.direction = 1
+    st.dealer = n - 1
+    st.phase = _TURN
+    st.drawn = -1
+    st.after_color = -1
+    st.pend_card = -1
+    st.pend_from = -1
+    st.pend_guilty = False
+    st.exposed = 0
+    st.wrong_seat = -1
+    st.wrong_snapshot = None
+    st.known = {}
+    if scores is None:
+        st.scores = [0] * n
+    else:
+        if len(scores) != n:
+            raise ConfigError(f"scores must have one entry per player ({n}), not {len(scores)}")
+        st.scores = list(scores)
+    st.winner = -1
+    st.hand_points = None
+    st.game_winners = []
+    st.rng = seed_to_rng(seed)
+    return st
+
+
+def new_hand(
+    rules: Rules,
+    seed: int,
+    *,
+    dealer: int | None = None,
+    scores: Sequence[int] | None = None,
+) -> tuple[State, list[Event]]:
+    """A hand dealt from a shuffled deck (RULES §2).
+
+    :param seed: seeds the state's generator, the only source of randomness.
+    :param dealer: names the dealer directly; otherwise the edition's method chooses one.
+    :param scores: the game scores carried into this hand.
+    :raises ConfigError: if ``dealer`` or ``scores`` do not fit the table.
+    """
+    st = _empty_state(rules, seed, scores)
+    events: list[Event] = []
+    if dealer is None:
+        dealer = _choose_dealer(st, events)
+    elif not 0 <= dealer < st.n:
+        raise ConfigError(f"dealer must be a seat from 0 to {st.n - 1}, not {dealer}")
+    deck = rules.deck()
+    _shuffle(st, deck)
+    _deal(st, deck, dealer, events)
+    return st, events
+
+
+def deal(
+    rules: Rules,
+    deck: Sequence[int],
+    dealer: int,
+    *,
+    seed: int = 0,
+    scores: Sequence[int] | None = None,
+) -> tuple[State, list[Event]]:
+    """A hand dealt from ``deck`` as given, top card first (a scenario's ``start``).
+
+    :raises ConfigError: if ``deck`` is not the whole deck of ``rules`` or the dealer is no seat.
+    """
+    expected = sorted(rules.deck())
+    if sorted(deck) != expected:
+        raise ConfigError(
+            f"the deck must be the whole {rules.edition.name} deck of {len(expected)} cards "
+            f"(got {len(deck)} cards{_deck_difference(list(deck), expected)})"
+        )
+    st = _empty_state(rules, seed, scores)
+    if not 0 <= dealer < st.n:
+        raise ConfigError(f"dealer must be a seat from 0 to {st.n - 1}, not {dealer}")
+    events: list[Event] = []
+    _deal(st, list(deck), dealer, events)
+    return st, events
+
+
+def _deck_difference(deck: list[int], expected: list[int]) -> str:
+    extra = list(deck)
+    missing: list[int] = []
+    for c in expected:
+        if c in extra:
+            extra.remove(c)
+        else:
+            missing.append(c)
+    parts = []
+    if missing:
+        parts.append("missing " + " ".join(CARD_CODE[c] for c in missing[:8]))
+    if extra:
+        parts.append("extra " + " ".join(CARD_CODE[c] for c in extra[:8]))
+    return ": " + ", ".join(parts) if parts else ""
+
+
+def _choose_dealer(st: State, events: list[Event]) -> int:
+    rules = st.rules
+    candidates = list(range(st.n))
+    if rules.edition.dealer_method == "birthday" and rules.birthdays is not None:
+        distances: dict[int, int] = {}
+        for seat, text in enumerate(rules.birthdays):
+            day = birthday_day(text) if text is not None else None
+            if day is not None:
+                d = abs(day - _JULY_31)
+                distances[seat] = min(d, 365 - d)
+        if distances:
+            best = min(distances.values())
+            candidates = [s for s, d in distances.items() if d == best]
+            if len(candidates) == 1:
+                events.append(Event("dealer", seat=candidates[0], reason="birthday"))
+                return candidates[0]
+    # Draw: highest number deals, symbols count zero, tied highest draw again (R-3).
+    deck = rules.deck()
+    _shuffle(st, deck)
+    while True:
+        drawn: dict[int, int] = {}
+        for seat in candidates:
+            if not deck:
+                deck = rules.deck()
+                _shuffle(st, deck)
+            card = deck.pop()
+            drawn[seat] = card
+            events.append(Event("dealer_draw", seat=seat, cards=(card,)))
+        value = {s: (CARD_VALUE[c] if CARD_VALUE[c] <= 9 and not IS_WILD[c] else 0) for s, c in drawn.items()}
+        best = max(value.values())
+        candidates = [s for s in candidates if value[s] == best]
+        if len(candidates) == 1:
+            events.append(Event("dealer", seat=candidates[0], reason="draw"))
+            return candidates[0]
+
+
+def _deal(st: State, deck: list[int], dealer: int, events: list[Event] | None) -> None:
+    n = st.n
+    st.dealer = dealer
+    for i in range(HAND_SIZE * n):
+        st.hands[(dealer + 1 + i) % n].append(deck[i])
+    st.draw = deck[HAND_SIZE * n :][::-1]
+    if events is not None:
+        events.append(Event("deal", seat=dealer, count=HAND_SIZE))
+        for seat in range(n):
+            events.append(Event("draw", seat=seat, cards=tuple(st.hands[seat]), count=HAND_SIZE,
+                                visible_to=frozenset((seat,)), reason="deal"))  # fmt: skip
+    _turn_first_card(st, events)
+
+
+def _turn_first_card(st: State, ev: list[Event] | None) -> None:
+    """RULES §2.4: turn the first card and apply its first-card rule."""
+    tb = st.tables
+    n = st.n
+    pile = st.draw
+    first = (st.dealer + 1) % n
+    for _ in range(4 * len(pile) + 8):
+        if not pile:
+            raise ConfigError("the draw pile ran out while turning the first card")
+        t = pile.pop()
+        fx = tb.effect[t]
+        if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK):
+            # R-4: back into the middle, floor(k/2) cards above it.
+            k = len(pile)
+            pile.insert(k - k // 2, t)
+            if ev is not None:
+                ev.append(Event("returned", cards=(t,), count=k // 2))
+            continue
+        break
+    else:
+        raise ConfigError("no card of the draw pile can start the discard pile")
+    st.discard = [t]
+    if ev is not None:
+        ev.append(Event("first_card", cards=(t,)))
+    st.direction = 1
+    if fx in (E_WILD, E_MATER):
+        st.color = NO_COLOR
+        st.phase = _CHOOSE_COLOR
+        st.current = first
+        st.after_color = first
+        return
+    st.color = CARD_COLOR[t]
+    if fx == E_SKIP:
+        st.current = (first + 1) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=first))
+    elif fx == E_REVERSE:
+        st.direction = -1
+        st.current = st.dealer
+        if ev is not None:
+            ev.append(Event("reverse", seat=st.dealer))
+    elif fx == E_DRAW:
+        _draw_cards(st, first, tb.draw_amount, ev, "first card")
+        st.current = (first + 1) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=first))
+    else:
+        st.current = first
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def from_position(
+    rules: Rules,
+    *,
+    hands: Sequence[Sequence[int]],
+    draw_pile: Sequence[int],
+    discard: Sequence[int],
+    color: int,
+    current: int,
+    direction: int = 1,
+    dealer: int | None = None,
+    phase: Phase = Phase.TURN,
+    scores: Sequence[int] | None = None,
+    seed: int = 0,
+) -> State:
+    """A state from an explicit position (a scenario's ``position``).
+
+    ``draw_pile`` is top card first, ``discard`` bottom first (top card last). Phases other than
+    ``turn`` are set up as a player would read the table: in ``after_draw`` the drawn card is the
+    last card of the current hand; in ``choose_color`` a lone Wild or Mater is a first card
+    (the chooser then plays), otherwise the next seat plays after the call; in ``respond`` the
+    top card was played on ``current`` by the seat before it (for a Wild Draw Four, guilty if
+    that seat holds the colour of the card below it).
+
+    :raises ConfigError: if the position does not fit the rules.
+    """
+    n = rules.players
+    st = _empty_state(rules, seed, scores)
+    if len(hands) != n:
+        raise ConfigError(f"hands must list {n} seats, not {len(hands)}")
+    if not discard:
+        raise ConfigError("the discard pile must hold at least one card")
+    if direction not in (1, -1):
+        raise ConfigError(f"direction must be 1 or -1, not {direction}")
+    deck_cards = set(rules.deck())
+    for card in [c for h in hands for c in h] + list(draw_pile) + list(discard):
+        if card not in deck_cards:
+            raise ConfigError(f"{CARD_CODE[card]} is not a card of this {rules.edition.name} deck")
+    st.hands = [list(h) for h in hands]
+    st.draw = list(draw_pile)[::-1]
+    st.discard = list(discard)
+    st.direction = direction
+    st.dealer = (n - 1) if dealer is None else dealer
+    if not 0 <= st.dealer < n:
+        raise ConfigError(f"dealer must be a seat from 0 to {n - 1}, not {st.dealer}")
+    st.color = color
+    st.phase = int(phase)
+    over = st.phase in (_HAND_OVER, _GAME_OVER)
+    if over:
+        st.current = -1
+        return st
+    if not 0 <= current < n:
+        raise ConfigError(f"current must be a seat from 0 to {n - 1}, not {current}")
+    st.current = current
+    top = st.discard[-1]
+    hand = st.hands[current]
+    if st.phase != _CHOOSE_COLOR and color == NO_COLOR:
+        raise ConfigError(f"a colour to match is needed in phase {st.phase_name}")
+    if st.phase == _AFTER_DRAW:
+        if not hand or not st.tables.is_playable(color, top, hand[-1]):
+            raise ConfigError("in after_draw, the last card of the current hand must be a playable drawn card")
+        st.drawn = hand[-1]
+    elif st.phase == _CHOOSE_COLOR:
+        first = len(st.discard) == 1 and st.tables.effect[top] in (E_WILD, E_MATER)
+        st.after_color = current if first else (current + direction) % n
+    elif st.phase == _RESPOND:
+        fx = st.tables.effect[top]
+        if fx not in (E_SKIP, E_DRAW, E_WD4, E_HOWLER, E_REVERSE):
+            raise ConfigError(f"in respond, the top card must be an action card, not {CARD_CODE[top]}")
+        st.pend_card = top
+        st.pend_from = (current - direction) % n
+        if fx == E_WD4 and len(st.discard) > 1:
+            below = CARD_COLOR[st.discard[-2]]
+            st.pend_guilty = below != NO_COLOR and any(CARD_COLOR[c] == below for c in st.hands[st.pend_from])
+    return st
+
+
+# --------------------------------------------------------------------------------------------
+# Legal actions.
+
+
+def legal_ids(st: State, seat: int) -> list[int]:
+    """Ids of the legal actions of ``seat`` (``TABLE_SEAT`` for the referee), in no set order."""
+    phase = st.phase
+    if phase >= _HAND_OVER:
+        return []
+    if seat == TABLE_SEAT:
+        return list(PENALIZE_IDS[: st.n])
+    out: list[int] = []
+    if seat == st.current:
+        tb = st.tables
+        hand = st.hands[seat]
+        if phase == _TURN:
+            if tb.lenient and len(hand) > 1:
+                ok = tb.all_playable
+            else:
+                ok = tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]]
+            two = len(hand) == 2
+            ids = tb.play_two if two else tb.play
+            for t in set(hand):
+                if ok[t]:
+                    if t == HOWLER:
+                        out += (tb.howler_two if two else tb.howler)[seat]
+                    else:
+                        out += ids[t]
+            out.append(DRAW_ID)
+        elif phase == _AFTER_DRAW:
+            t = st.drawn
+            two = len(hand) == 2
+            if t == HOWLER:
+                out += (tb.howler_two if two else tb.howler)[seat]
+            else:
+                out += (tb.play_two if two else tb.play)[t]
+            if not tb.must_play_drawn:
+                out.append(PASS_ID)
+        elif phase == _CHOOSE_COLOR:
+            out += COLOR_IDS
+        else:  # respond
+            out.append(ACCEPT_ID)
+            if st.pend_card == WILD_DRAW_FOUR:
+                out.append(CHALLENGE_ID)
+            if INVISIBILITY in hand and tb.response_windows:
+                out += INVISIBILITY_IDS
+                if len(hand) == 2:
+                    out += INVISIBILITY_UNO_IDS
+    if st.exposed or st.wrong_seat >= 0:
+        _window_ids(st, seat, out)
+    return out
+
+
+def _window_ids(st: State, seat: int, out: list[int]) -> None:
+    exposed = st.exposed
+    if exposed:
+        for x in range(st.n):
+            if exposed >> x & 1:
+                out.append(UNO_ID if x == seat else CATCH_IDS[x])
+    w = st.wrong_seat
+    if w >= 0 and w != seat:
+        out.append(WRONG_IDS[w])
+
+
+def legal_actions(st: State, seat: int | str) -> list[str]:
+    """The legal actions of ``seat`` (an int, or ``"table"`` for the referee), in the notation.
+
+    :raises NotationError: if ``seat`` is not a seat of this table.
+    """
+    return [ACTION_TEXT[a] for a in legal_ids(st, seat_index(st, seat))]
+
+
+def seat_index(st: State, seat: int | str) -> int:
+    """The engine's number for ``seat``: itself for a seat, ``TABLE_SEAT`` for ``"table"``.
+
+    :raises NotationError: if it is neither a seat of this table nor ``"table"``.
+    """
+    if seat == TABLE:
+        return TABLE_SEAT
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < st.n:
+        raise NotationError(f"no seat {seat!r} at this table of {st.n}")
+    return seat
+
+
+def actors(st: State) -> list[int]:
+    """The seats that have at least one legal action now (the referee not included)."""
+    return [s for s in range(st.n) if legal_ids(st, s)]
+
+
+# --------------------------------------------------------------------------------------------
+# Applying actions.
+
+
+def apply(st: State, seat: int | str, action: str | int) -> tuple[State, list[Event]]:
+    """The state after ``seat`` takes ``action``, and the events; ``st`` is not changed.
+
+    :param action: the action in the notation, or its id.
+    :raises IllegalActionError: with the notation's error code if the action is refused.
+    """
+    aid = check(st, seat, action)
+    new = st.copy()
+    events: list[Event] = []
+    step(new, seat_index(st, seat), aid, events)
+    return new, events
+
+
+def check(st: State, seat: int | str, action: str | int) -> int:
+    """The id of ``action`` if ``seat`` may take it now.
+
+    :raises IllegalActionError: with the first error code of NOTATION.md that applies.
+    """
+    try:
+        s = seat_index(st, seat)
+        if isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < len(ACTION_TEXT):
+                raise NotationError(f"no action with id {action}")
+            aid = action
+        else:
+            aid = parse_action(action)  # type: ignore[arg-type]
+    except NotationError as exc:
+        raise IllegalActionError("bad_notation", str(exc)) from None
+    text = ACTION_TEXT[aid]
+    kind = ACTION_KIND[aid]
+    card = ACTION_CARD[aid]
+    arg = ACTION_ARG[aid]
+    tb = st.tables
+    if kind in (_CATCH, _WRONG, _PENALIZE) or (kind == _PLAY and card == HOWLER):
+        if arg >= st.n:
+            raise IllegalActionError("bad_notation", f"{text!r}: there is no seat {arg} at this table of {st.n}")
+    if kind == _PLAY and CARD_VALUE[card] == BLANK and not IS_WILD[card] and (arg >= 0) != tb.wild[card]:
+        how = "names a colour" if tb.wild[card] else "names no colour"
+        raise IllegalActionError("bad_notation", f"{text!r}: this blank {how} when played")
+    legal = legal_ids(st, s)
+    if aid in legal:
+        return aid
+    who = "the table" if s == TABLE_SEAT else f"seat {s}"
+    if not legal:
+        raise IllegalActionError("not_your_turn", f"{who} has no legal action now ({st.phase_name})")
+    if kind == _PLAY and s == st.current and st.phase in (_TURN, _AFTER_DRAW):
+        if card not in st.hands[s]:
+            raise IllegalActionError("not_in_hand", f"{CARD_CODE[card]} is not in seat {s}'s hand")
+        if st.phase == _AFTER_DRAW and card != st.drawn:
+            raise IllegalActionError(
+                "not_playable", f"only the card just drawn ({CARD_CODE[st.drawn]}) may be played"
+            )
+        if not tb.is_playable(st.color, st.discard[-1], card):
+            raise IllegalActionError(
+                "not_playable",
+                f"{CARD_CODE[card]} does not match {CARD_CODE[st.discard[-1]]} with {COLORS[st.color]} to match",
+            )
+    if kind == _INVISIBILITY and s == st.current and st.phase == _RESPOND and INVISIBILITY not in st.hands[s]:
+        raise IllegalActionError("not_in_hand", f"seat {s} holds no Invisibility")
+    if ACTION_UNO[aid]:
+        raise IllegalActionError("not_allowed_now", f"{text!r}: 'uno' goes only with the next-to-last card")
+    raise IllegalActionError("not_allowed_now", f"{text!r} is not allowed now ({who}, phase {st.phase_name})")
+
+
+def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
+    """Apply legal action ``aid`` of ``seat`` to ``st`` in place; events go to ``ev`` if given.
+
+    The action must be legal (see :func:`legal_ids`): nothing is checked here.
+    """
+    kind = ACTION_KIND[aid]
+    if kind == _PLAY:
+        _play(st, seat, ACTION_CARD[aid], ACTION_ARG[aid], ACTION_UNO[aid], ev)
+    elif kind == _DRAW:
+        _turn_draw(st, seat, ev)
+    elif kind == _PASS:
+        st.phase = _TURN
+        st.drawn = -1
+        st.current = (seat + st.direction) % st.n
+        if ev is not None:
+            ev.append(Event("pass", seat=seat))
+            ev.append(Event("turn", seat=st.current))
+    elif kind == _COLOR:
+        st.color = ACTION_ARG[aid]
+        st.phase = _TURN
+        st.current = st.after_color
+        st.after_color = -1
+        if ev is not None:
+            ev.append(Event("color", seat=seat, color=st.color))
+            ev.append(Event("turn", seat=st.current))
+    elif kind == _ACCEPT:
+        _accept(st, seat, ev)
+    elif kind == _CHALLENGE:
+        _challenge(st, seat, ev)
+    elif kind == _INVISIBILITY:
+        _invisibility(st, seat, ACTION_ARG[aid], ACTION_UNO[aid], ev)
+    elif kind == _UNO:
+        st.exposed &= ~(1 << seat)
+        if ev is not None:
+            ev.append(Event("uno", seat=seat))
+    elif kind == _CATCH:
+        target = ACTION_ARG[aid]
+        st.exposed &= ~(1 << target)
+        if ev is not None:
+            ev.append(Event("catch", seat=seat, target=target))
+        _draw_cards(st, target, UNO_PENALTY, ev, "caught without UNO")
+    elif kind == _WRONG:
+        _undo_wrong(st, seat, ACTION_ARG[aid], ev)
+    elif kind == _PENALIZE:
+        target = ACTION_ARG[aid]
+        if ev is not None:
+            ev.append(Event("penalty", target=target, count=st.tables.suggestion_penalty, reason="suggestion"))
+        _draw_cards(st, target, st.tables.suggestion_penalty, ev, "suggestion")
+    else:  # pragma: no cover - every kind is handled above
+        raise AssertionError(f"unknown action kind {kind}")
+
+
+def _reshuffle(st: State, ev: list[Event] | None) -> bool:
+    """RULES §3: the discard pile but its top card becomes the new draw pile."""
+    discard = st.discard
+    if len(discard) <= 1:
+        return False
+    pile = discard[:-1]
+    _shuffle(st, pile)
+    st.draw = pile
+    st.discard = [discard[-1]]
+    if ev is not None:
+        ev.append(Event("reshuffle", count=len(pile)))
+    return True
+
+
+def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: str = "") -> int:
+    """``seat`` draws up to ``k`` cards, reshuffling as needed; what there is, if not enough (R-6)."""
+    hand = st.hands[seat]
+    got = 0
+    pile = st.draw
+    while got < k:
+        if not pile:
+            if not _reshuffle(st, ev):
+                break
+            pile = st.draw
+        hand.append(pile.pop())
+        got += 1
+    if got:
+        st.exposed &= ~(1 << seat)
+    if ev is not None:
+        ev.append(Event("draw", seat=seat, cards=tuple(hand[len(hand) - got :]), count=got,
+                        visible_to=frozenset((seat,)), reason=reason))  # fmt: skip
+    return got
+
+
+def _close_windows(st: State) -> None:
+    """A draw or play as a turn begins the turn: UNO and wrong-card windows close (R-9, R-13)."""
+    st.exposed = 0
+    if st.wrong_seat >= 0:
+        st.wrong_seat = -1
+        st.wrong_snapshot = None
+
+
+def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
+    _close_windows(st)
+    if not st.draw and not _reshuffle(st, ev):
+        # R-6: a player who chose to draw and finds nothing passes.
+        st.current = (seat + st.direction) % st.n
+        if ev is not None:
+            ev.append(Event("pass", seat=seat, reason="nothing to draw"))
+            ev.append(Event("turn", seat=st.current))
+        return
+    t = st.draw.pop()
+    st.hands[seat].append(t)
+    if ev is not None:
+        ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
+    if st.tables.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+        st.phase = _AFTER_DRAW
+        st.drawn = t
+    else:
+        st.current = (seat + st.direction) % st.n  # R-5
+        if ev is not None:
+            ev.append(Event("turn", seat=st.current))
+
+
+def _forget(st: State, seat: int, t: int) -> None:
+    d = st.known.get(seat)
+    if d:
+        for cards in d.values():
+            if t in cards:
+                cards.remove(t)
+
+
+def _reveal(st: State, owner: int, viewers: Sequence[int], ev: list[Event] | None, reason: str) -> None:
+    hand = st.hands[owner]
+    d = st.known.setdefault(owner, {})
+    for v in viewers:
+        d[v] = hand[:]
+    if ev is not None:
+        ev.append(Event("reveal", seat=owner, cards=tuple(hand), visible_to=frozenset((owner, *viewers)),
+                        reason=reason))  # fmt: skip
+
+
+def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | None) -> None:
+    tb = st.tables
+    n = st.n
+    hand = st.hands[seat]
+    snapshot = None
+    if tb.lenient and st.phase == _TURN and not tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+        snapshot = st.copy()
+        snapshot.wrong_seat = -1
+        snapshot.wrong_snapshot = None
+    prev_color = st.color
+    hand.remove(t)
+    st.discard.append(t)
+    _close_windows(st)
+    if st.known:
+        _forget(st, seat, t)
+    if snapshot is not None:
+        st.wrong_seat = seat
+        st.wrong_snapshot = snapshot
+    left = len(hand)
+    if left == 1 and not uno:
+        st.exposed = 1 << seat
+    st.phase = _TURN
+    st.drawn = -1
+    if ev is not None:
+        ev.append(Event("play", seat=seat, cards=(t,), target=arg if t == HOWLER else None,
+                        color=arg if arg >= 0 and t != HOWLER else None, reason="uno" if uno else ""))  # fmt: skip
+    c = CARD_COLOR[t]
+    if c >= 0:
+        st.color = c
+    fx = tb.effect[t]
+    d = st.direction
+    if left == 0:
+        _go_out(st, seat, t, fx, arg, ev)
+        return
+    if fx == E_NUMBER:
+        st.current = (seat + d) % n
+    elif fx == E_SKIP:
+        victim = (seat + d) % n
+        if tb.response_windows:
+            _open_response(st, victim, t, seat, False, ev)
+            return
+        st.current = (victim + d) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=victim))
+    elif fx == E_REVERSE:
+        d = st.direction = -d
+        if ev is not None:
+            ev.append(Event("reverse", seat=seat))
+        if n == 2:  # RULES §6: a Skip with two players
+            victim = (seat + d) % n
+            if tb.response_windows:
+                _open_response(st, victim, t, seat, False, ev)
+                return
+            st.current = seat
+            if ev is not None:
+                ev.append(Event("skip", seat=victim))
+        else:
+            st.current = (seat + d) % n
+    elif fx == E_DRAW:
+        victim = (seat + d) % n
+        if tb.response_windows:
+            _open_response(st, victim, t, seat, False, ev)
+            return
+        _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
+        st.current = (victim + d) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=victim))
+    elif fx in (E_WILD, E_INVIS):
+        st.color = arg
+        st.current = (seat + d) % n
+    elif fx == E_WD4:
+        # Legal only without a card of the colour to match (RULES §3); judged if challenged.
+        guilty = prev_color >= 0 and any(CARD_COLOR[x] == prev_color for x in hand)
+        st.color = arg
+        _open_response(st, (seat + d) % n, t, seat, guilty, ev)
+        return
+    elif fx == E_HOWLER:
+        if tb.response_windows:
+            _open_response(st, arg, t, seat, False, ev)
+            return
+        _reveal(st, arg, [v for v in range(n) if v != arg], ev, "howler")
+        _ask_color(st, seat, (seat + d) % n)
+    elif fx == E_MATER:
+        for other in range(n):
+            if other != seat:
+                _reveal(st, other, [seat], ev, "mater")
+        _ask_color(st, seat, (seat + d) % n)
+    else:  # E_BLANK
+        _blank_effect(st, seat, t, arg, ev)
+        return
+    if ev is not None and st.phase == _TURN:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _ask_color(st: State, chooser: int, then: int) -> None:
+    st.phase = _CHOOSE_COLOR
+    st.current = chooser
+    st.after_color = then
+
+
+def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None) -> None:
+    effect = st.tables.blank[t]
+    assert effect is not None
+    n = st.n
+    if effect.wild:
+        st.color = arg
+    if effect.reverse:
+        st.direction = -st.direction
+        if ev is not None:
+            ev.append(Event("reverse", seat=seat))
+    d = st.direction
+    victim = (seat + d) % n
+    if effect.reveal:
+        _reveal(st, victim, [v for v in range(n) if v != victim], ev, "blank")
+    if effect.draw:
+        _draw_cards(st, victim, effect.draw, ev, CARD_CODE[t])
+    if effect.skip or (effect.reverse and n == 2):
+        st.current = (victim + d) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=victim))
+    else:
+        st.current = victim
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _open_response(st: State, victim: int, t: int, player: int, guilty: bool, ev: list[Event] | None) -> None:
+    st.phase = _RESPOND
+    st.current = victim
+    st.pend_card = t
+    st.pend_from = player
+    st.pend_guilty = guilty
+    if ev is not None:
+        ev.append(Event("turn", seat=victim, reason="respond"))
+
+
+def _clear_response(st: State) -> None:
+    st.pend_card = -1
+    st.pend_from = -1
+    st.pend_guilty = False
+    st.phase = _TURN
+
+
+def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
+    t = st.pend_card
+    player = st.pend_from
+    fx = st.tables.effect[t]
+    d = st.direction
+    n = st.n
+    _clear_response(st)
+    if ev is not None:
+        ev.append(Event("accept", seat=seat, cards=(t,)))
+    if fx == E_HOWLER:
+        _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
+        _ask_color(st, player, (player + d) % n)
+        return
+    if fx == E_DRAW:
+        _draw_cards(st, seat, st.tables.draw_amount, ev, CARD_CODE[t])
+    elif fx == E_WD4:
+        _draw_cards(st, seat, 4, ev, CARD_CODE[t])
+    st.current = (seat + d) % n
+    if ev is not None:
+        ev.append(Event("skip", seat=seat))
+        ev.append(Event("turn", seat=st.current))
+
+
+def _challenge(st: State, seat: int, ev: list[Event] | None) -> None:
+    offender = st.pend_from
+    guilty = st.pend_guilty
+    _clear_response(st)
+    if ev is not None:
+        ev.append(Event("challenge", seat=seat, target=offender, reason="guilty" if guilty else "not guilty"))
+    _reveal(st, offender, [seat], ev, "challenge")
+    if guilty:  # R-7: the offender draws 4; the challenger plays normally; the colour stands
+        _draw_cards(st, offender, 4, ev, "guilty Wild Draw Four")
+        st.current = seat
+    else:
+        _draw_cards(st, seat, 4 + CHALLENGE_PENALTY, ev, "lost challenge")
+        st.current = (seat + st.direction) % st.n
+        if ev is not None:
+            ev.append(Event("skip", seat=seat))
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _invisibility(st: State, seat: int, color: int, uno: bool, ev: list[Event] | None) -> None:
+    """RULES §5, R-8: the action card is cancelled; play goes on as after a plain card."""
+    t = st.pend_card
+    player = st.pend_from
+    _clear_response(st)
+    hand = st.hands[seat]
+    hand.remove(INVISIBILITY)
+    st.discard.append(INVISIBILITY)
+    if st.known:
+        _forget(st, seat, INVISIBILITY)
+    st.color = color
+    left = len(hand)
+    if left == 1 and not uno:
+        st.exposed |= 1 << seat
+    if ev is not None:
+        ev.append(Event("invisibility", seat=seat, cards=(INVISIBILITY,), color=color, target=player,
+                        reason="uno" if uno else ""))  # fmt: skip
+    if left == 0:
+        _go_out(st, seat, INVISIBILITY, E_INVIS, color, ev)
+        return
+    st.current = (player + st.direction) % st.n if t == HOWLER else seat
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _undo_wrong(st: State, seat: int, offender: int, ev: list[Event] | None) -> None:
+    """R-13: undo everything since the wrong card; its player takes it back and draws 2."""
+    snapshot = st.wrong_snapshot
+    assert snapshot is not None
+    rng = st.rng
+    wrong_card = st.discard[len(snapshot.discard)] if len(st.discard) > len(snapshot.discard) else None
+    st.assign(snapshot)
+    st.rng = rng
+    st.exposed = 0
+    if ev is not None:
+        ev.append(Event("wrong", seat=seat, target=offender, cards=(wrong_card,) if wrong_card is not None else ()))
+    _draw_cards(st, offender, WRONG_CARD_PENALTY, ev, "wrong card")
+    st.phase = _TURN
+    st.drawn = -1
+    st.current = (offender + st.direction) % st.n
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | None) -> None:
+    """RULES §9, R-10: the hand is over; a last draw card still makes the next player draw."""
+    tb = st.tables
+    if fx in (E_WILD, E_WD4, E_INVIS) or (fx == E_BLANK and tb.wild[t]):
+        st.color = arg
+    d = st.direction
+    if fx == E_BLANK:
+        effect = tb.blank[t]
+        assert effect is not None
+        if effect.reverse:
+            d = st.direction = -d
+        if effect.draw:
+            _draw_cards(st, (seat + d) % st.n, effect.draw, ev, CARD_CODE[t])
+    elif fx == E_DRAW:
+        _draw_cards(st, (seat + d) % st.n, tb.draw_amount, ev, CARD_CODE[t])
+    elif fx == E_WD4:
+        _draw_cards(st, (seat + d) % st.n, 4, ev, CARD_CODE[t])
+    elif fx == E_REVERSE:
+        st.direction = -d
+    end_hand(st, seat, ev)
+
+
+def hand_points(st: State) -> list[int]:
+    """The points of the cards in each seat's hand now."""
+    points = st.tables.points
+    return [sum(points[c] for c in h) for h in st.hands]
+
+
+def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
+    """Score the hand that ``winner`` went out of (RULES §9) and end it."""
+    rules = st.rules
+    st.winner = winner
+    st.current = -1
+    st.exposed = 0
+    st.wrong_seat = -1
+    st.wrong_snapshot = None
+    st.drawn = -1
+    st.after_color = -1
+    _clear_response(st)
+    points = hand_points(st)
+    if rules.scoring == "lowest":
+        for s in range(st.n):
+            st.scores[s] += points[s]
+        st.hand_points = sum(points)
+        if max(st.scores) >= rules.target:
+            low = min(st.scores)
+            st.game_winners = [s for s in range(st.n) if st.scores[s] == low]  # R-11
+    else:
+        st.hand_points = sum(points) - points[winner]
+        st.scores[winner] += st.hand_points
+        if st.scores[winner] >= rules.target:
+            st.game_winners = [winner]
+    st.phase = _GAME_OVER if st.game_winners else _HAND_OVER
+    if ev is not None:
+        ev.append(Event("hand_over", seat=winner, points=st.hand_points))
+        if st.game_winners:
+            ev.append(Event("game_over", seat=st.game_winners[0], count=len(st.game_winners)))

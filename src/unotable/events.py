@@ -1,0 +1,57 @@
+"""Events: what happened, each marked with who may see it in full."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from unotable.cards import CARD_CODE, COLORS
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened in a hand.
+
+    ``kind`` is one of: ``dealer_draw``, ``dealer``, ``deal``, ``first_card``, ``returned``
+    (a first card put back into the pile), ``play``, ``draw``, ``pass``, ``color``, ``uno``,
+    ``catch``, ``challenge``, ``accept``, ``invisibility``, ``reveal``, ``skip``, ``reverse``,
+    ``reshuffle``, ``penalty``, ``wrong``, ``turn``, ``hand_over``, ``game_over``.
+
+    ``cards`` are seen only by the seats in ``visible_to`` when it is not ``None``; every seat
+    sees the rest of the event (who, how many, which colour). Use :meth:`for_seat`.
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[int, ...] = ()
+    count: int = 0
+    target: int | None = None
+    color: int | None = None
+    points: int | None = None
+    visible_to: frozenset[int] | None = None
+    reason: str = ""
+
+    def for_seat(self, seat: int | None) -> Event:
+        """The event as ``seat`` may see it (``None``: a spectator who sees only public facts)."""
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            return self
+        return replace(self, cards=())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form using the notation's card and colour codes."""
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.seat is not None:
+            out["seat"] = self.seat
+        if self.cards:
+            out["cards"] = [CARD_CODE[c] for c in self.cards]
+        if self.count:
+            out["count"] = self.count
+        if self.target is not None:
+            out["target"] = self.target
+        if self.color is not None and self.color >= 0:
+            out["color"] = COLORS[self.color]
+        if self.points is not None:
+            out["points"] = self.points
+        if self.reason:
+            out["reason"] = self.reason
+        return out

@@ -1,0 +1,178 @@
+"""Actions of the notation (NOTATION.md) as small integers, and their one spelling each.
+
+Every action any table of up to ten players can name has an id in ``ACTIONS``; its text is
+``ACTION_TEXT[id]`` and ``ACTION_ID[text]`` maps back. The engine works with ids on its hot
+path and with text at its edges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Final
+
+from unotable.cards import (
+    BLANK,
+    CARD_CODE,
+    CARD_VALUE,
+    COLORS,
+    HOWLER,
+    INVISIBILITY,
+    IS_WILD,
+    MATER,
+    NUM_CARD_TYPES,
+)
+from unotable.errors import NotationError
+from unotable.rules import MAX_PLAYERS
+
+TABLE: Final = "table"
+"""The referee's pseudo-seat, which takes ``penalize`` actions."""
+TABLE_SEAT: Final = -2
+"""The referee's pseudo-seat as the engine numbers it."""
+
+
+class Kind(IntEnum):
+    """The kinds of action."""
+
+    PLAY = 0
+    DRAW = 1
+    PASS = 2
+    COLOR = 3
+    UNO = 4
+    CATCH = 5
+    CHALLENGE = 6
+    ACCEPT = 7
+    INVISIBILITY = 8
+    WRONG = 9
+    PENALIZE = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decoded action: its kind, the card played, an argument (colour or seat), the UNO call."""
+
+    kind: Kind
+    card: int = -1
+    arg: int = -1
+    """A colour index (wild plays, ``color``, ``invisibility``) or a seat (Howler, catch, ...)."""
+    uno: bool = False
+
+    def text(self) -> str:
+        """The action's one spelling."""
+        k = self.kind
+        suffix = " uno" if self.uno else ""
+        if k is Kind.PLAY:
+            code = CARD_CODE[self.card]
+            if self.arg < 0:
+                return f"play {code}{suffix}"
+            arg = str(self.arg) if self.card == HOWLER else COLORS[self.arg]
+            return f"play {code} {arg}{suffix}"
+        if k is Kind.COLOR:
+            return f"color {COLORS[self.arg]}"
+        if k is Kind.INVISIBILITY:
+            return f"invisibility {COLORS[self.arg]}{suffix}"
+        if k is Kind.CATCH:
+            return f"catch {self.arg}"
+        if k is Kind.WRONG:
+            return f"wrong {self.arg}"
+        if k is Kind.PENALIZE:
+            return f"penalize {self.arg} suggestion"
+        return k.name.lower()
+
+
+def _build() -> list[Action]:
+    acts: list[Action] = []
+    for t in range(NUM_CARD_TYPES):
+        for uno in (False, True):
+            if t == HOWLER:
+                acts += [Action(Kind.PLAY, t, s, uno) for s in range(MAX_PLAYERS)]
+            elif t == MATER:
+                acts.append(Action(Kind.PLAY, t, -1, uno))
+            elif IS_WILD[t]:
+                acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
+            else:
+                acts.append(Action(Kind.PLAY, t, -1, uno))
+                if CARD_VALUE[t] == BLANK:  # a wild custom blank names its colour
+                    acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
+    acts.append(Action(Kind.DRAW))
+    acts.append(Action(Kind.PASS))
+    acts += [Action(Kind.COLOR, arg=c) for c in range(4)]
+    acts.append(Action(Kind.UNO))
+    acts += [Action(Kind.CATCH, arg=s) for s in range(MAX_PLAYERS)]
+    acts.append(Action(Kind.CHALLENGE))
+    acts.append(Action(Kind.ACCEPT))
+    acts += [Action(Kind.INVISIBILITY, INVISIBILITY, c, uno) for uno in (False, True) for c in range(4)]
+    acts += [Action(Kind.WRONG, arg=s) for s in range(MAX_PLAYERS)]
+    acts += [Action(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS)]
+    return acts
+
+
+ACTIONS: Final[tuple[Action, ...]] = tuple(_build())
+"""Every action of the notation, by id."""
+ACTION_TEXT: Final[tuple[str, ...]] = tuple(a.text() for a in ACTIONS)
+ACTION_ID: Final[dict[str, int]] = {text: i for i, text in enumerate(ACTION_TEXT)}
+ACTION_KIND: Final[tuple[int, ...]] = tuple(int(a.kind) for a in ACTIONS)
+ACTION_CARD: Final[tuple[int, ...]] = tuple(a.card for a in ACTIONS)
+ACTION_ARG: Final[tuple[int, ...]] = tuple(a.arg for a in ACTIONS)
+ACTION_UNO: Final[tuple[bool, ...]] = tuple(a.uno for a in ACTIONS)
+
+
+def action_id(action: Action) -> int:
+    """The id of a decoded action.
+
+    :raises NotationError: if the action has no spelling in the notation.
+    """
+    return parse_action(action.text())
+
+
+def parse_action(text: str) -> int:
+    """The id of an action written in the notation, e.g. ``"play W+4 R uno"``.
+
+    :raises NotationError: if it is not an action of the notation (exactly one spelling each).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"an action is a string, not {type(text).__name__}")
+    try:
+        return ACTION_ID[text]
+    except KeyError:
+        raise NotationError(f"not an action of the notation: {text!r}") from None
+
+
+def format_action(aid: int) -> str:
+    """The one spelling of action ``aid``."""
+    return ACTION_TEXT[aid]
+
+
+def decode(aid: int) -> Action:
+    """The decoded action of id ``aid``."""
+    return ACTIONS[aid]
+
+
+def _id(kind: Kind, card: int = -1, arg: int = -1, uno: bool = False) -> int:
+    return ACTION_ID[Action(kind, card, arg, uno).text()]
+
+
+DRAW_ID: Final = _id(Kind.DRAW)
+PASS_ID: Final = _id(Kind.PASS)
+UNO_ID: Final = _id(Kind.UNO)
+CHALLENGE_ID: Final = _id(Kind.CHALLENGE)
+ACCEPT_ID: Final = _id(Kind.ACCEPT)
+COLOR_IDS: Final = tuple(_id(Kind.COLOR, arg=c) for c in range(4))
+CATCH_IDS: Final = tuple(_id(Kind.CATCH, arg=s) for s in range(MAX_PLAYERS))
+WRONG_IDS: Final = tuple(_id(Kind.WRONG, arg=s) for s in range(MAX_PLAYERS))
+PENALIZE_IDS: Final = tuple(_id(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS))
+INVISIBILITY_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c) for c in range(4))
+INVISIBILITY_UNO_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c, True) for c in range(4))
+
+
+def play_ids(card: int, *, uno: bool, wild: bool, seat: int = -1, players: int = 0) -> tuple[int, ...]:
+    """Ids of every way to play ``card``: one per colour for a wild, one per other seat for a Howler.
+
+    :param wild: the card names a colour (wild cards, and custom blanks with a ``wild`` effect).
+    :param seat: for a Howler, the player, who cannot name themselves.
+    """
+    if card == HOWLER:
+        return tuple(_id(Kind.PLAY, card, s, uno) for s in range(players) if s != seat)
+    if wild and card != MATER:
+        return tuple(_id(Kind.PLAY, card, c, uno) for c in range(4))
+    return (_id(Kind.PLAY, card, -1, uno),)

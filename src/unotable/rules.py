@@ -1,0 +1,339 @@
+"""Editions and rule options as frozen data.
+
+An :class:`Edition` is what the box says: its deck, its draw card, its penalties, whether action
+cards open a response window. :class:`Rules` is one table's choice: an edition, a number of
+players and the options of RULES.md (house rules are options, off by default).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
+
+from unotable.cards import (
+    BLANK,
+    CARD_BY_CODE,
+    CARD_CODE,
+    COLOR_BY_CODE,
+    COLORS,
+    DRAW_THREE,
+    DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    MATER,
+    REVERSE,
+    SKIP,
+    VALUES_PER_COLOR,
+    WILD,
+    WILD_DRAW_FOUR,
+    card_type,
+)
+from unotable.errors import ConfigError
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
+HAND_SIZE: Final = 7
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A published edition of the game (RULES §1)."""
+
+    name: str
+    title: str
+    draw_value: int
+    """The coloured draw card: ``DRAW_TWO`` or ``DRAW_THREE``."""
+    draw_amount: int
+    specials: tuple[tuple[int, int], ...]
+    """Special wild cards and their number of copies."""
+    has_blanks: bool
+    suggestion_penalty: int
+    response_windows: bool
+    """Harry Potter: every action card played on a seat opens a ``respond`` phase (RULES §5)."""
+    dealer_method: str
+    """``draw`` (highest card deals) or ``birthday`` (closest to 31 July, else draw)."""
+
+    def base_deck(self) -> list[int]:
+        """The edition's cards without blanks, as card types in a canonical order."""
+        deck: list[int] = []
+        for color in range(4):
+            deck.append(card_type(color, 0))
+            for value in range(1, 10):
+                deck += [card_type(color, value)] * 2
+            for value in (SKIP, REVERSE, self.draw_value):
+                deck += [card_type(color, value)] * 2
+        deck += [WILD] * 4 + [WILD_DRAW_FOUR] * 4
+        for card, copies in self.specials:
+            deck += [card] * copies
+        return deck
+
+
+CLASSIC: Final = Edition(
+    name="classic",
+    title="UNO",
+    draw_value=DRAW_TWO,
+    draw_amount=2,
+    specials=(),
+    has_blanks=True,
+    suggestion_penalty=4,
+    response_windows=False,
+    dealer_method="draw",
+)
+HARRY_POTTER: Final = Edition(
+    name="harry-potter",
+    title="Harry Potter UNO",
+    draw_value=DRAW_THREE,
+    draw_amount=3,
+    specials=((HOWLER, 1), (INVISIBILITY, 1)),
+    has_blanks=False,
+    suggestion_penalty=2,
+    response_windows=True,
+    dealer_method="birthday",
+)
+CARS2: Final = Edition(
+    name="cars2",
+    title="Cars 2 UNO",
+    draw_value=DRAW_TWO,
+    draw_amount=2,
+    specials=((MATER, 4),),
+    has_blanks=False,
+    suggestion_penalty=2,  # R-1
+    response_windows=False,
+    dealer_method="draw",
+)
+
+EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2)}
+"""The editions by name."""
+EDITION_ALIASES: Final[dict[str, str]] = {
+    "uno": "classic",
+    "standard": "classic",
+    "hp": "harry-potter",
+    "harry_potter": "harry-potter",
+    "harrypotter": "harry-potter",
+    "cars": "cars2",
+    "cars-2": "cars2",
+}
+
+
+def find_edition(name: str) -> Edition:
+    """The edition called ``name`` (or one of its aliases), case-insensitively.
+
+    :raises ConfigError: if there is no such edition.
+    """
+    if not isinstance(name, str):
+        raise ConfigError(f"edition must be a string, not {type(name).__name__}")
+    key = name.strip().lower()
+    key = EDITION_ALIASES.get(key, key)
+    try:
+        return EDITIONS[key]
+    except KeyError:
+        known = ", ".join(EDITIONS)
+        raise ConfigError(f"unknown edition {name!r} (known: {known})") from None
+
+
+@dataclass(frozen=True)
+class BlankEffect:
+    """A house rule written on a blank card, built from the engine's effect primitives.
+
+    The effects apply in this order: the direction changes (``reverse``), the next player shows
+    their hand to the table (``reveal``), draws ``draw`` cards, and loses their turn (``skip``;
+    a reverse with two players also skips, as a Reverse does). A ``wild`` blank is playable on
+    anything and its player calls the colour (``play RBLANK G``).
+    """
+
+    draw: int = 0
+    skip: bool = False
+    reverse: bool = False
+    wild: bool = False
+    reveal: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The effect as the ``blanks`` option writes it (defaults left out)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value != f.default:
+                out[f.name] = value
+        return out
+
+
+BlankDefinition = int | BlankEffect
+"""A blank is either the card type it replaces or a custom effect."""
+
+SCORING_MODES: Final = ("standard", "lowest")
+MODES: Final = ("solo",)
+HOUSE_RULES: Final = ("stacking", "seven_zero", "jump_in", "draw_to_match")
+"""RULES §11 house rules: named by RULES.md, not implemented yet (refused with a clear error)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules one table plays by: an edition, a number of players, and options."""
+
+    edition: Edition = CLASSIC
+    players: int = 4
+    must_play_drawn: bool = False
+    """R-5 option: a playable drawn card must be played."""
+    lenient_plays: bool = False
+    """RULES §8, R-13: a wrong card is accepted and may be pointed out."""
+    scoring: str = "standard"
+    """``standard`` (the winner scores the others' cards) or ``lowest`` (R-11)."""
+    target: int = 500
+    mode: str = "solo"
+    blanks: tuple[tuple[int, BlankDefinition], ...] = ()
+    """Classic only: (colour index, definition) per defined blank; others are left out."""
+    birthdays: tuple[str | None, ...] | None = None
+    """Harry Potter dealer choice: each seat's birthday ``MM-DD`` or ``None``."""
+    seed: int | None = field(default=None, compare=False)
+    """A seed carried with the rules by scenario files and saved games; not a rule."""
+
+    def __post_init__(self) -> None:
+        p = self.players
+        if not isinstance(p, int) or isinstance(p, bool) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
+            raise ConfigError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, not {p!r}")
+        for name in ("must_play_drawn", "lenient_plays"):
+            if not isinstance(getattr(self, name), bool):
+                raise ConfigError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        if self.scoring not in SCORING_MODES:
+            raise ConfigError(f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}")
+        t = self.target
+        if not isinstance(t, int) or isinstance(t, bool) or t <= 0:
+            raise ConfigError(f"option target must be a positive integer, not {t!r}")
+        if self.mode not in MODES:
+            raise ConfigError(f"option mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        if self.blanks and not self.edition.has_blanks:
+            raise ConfigError(f"the {self.edition.name} deck has no blank cards")
+        seen: set[int] = set()
+        for color, definition in self.blanks:
+            if color in seen:
+                raise ConfigError(f"blank {COLORS[color]} is defined twice")
+            seen.add(color)
+            if isinstance(definition, int) and definition not in self.edition.base_deck():
+                raise ConfigError(f"blank {COLORS[color]} replaces {CARD_CODE[definition]}, not a card of this deck")
+        if self.birthdays is not None and len(self.birthdays) != p:
+            raise ConfigError(f"birthdays must give one entry per player ({p}), not {len(self.birthdays)}")
+
+    def deck(self) -> list[int]:
+        """The whole deck of this table: the edition's cards plus the defined blanks."""
+        deck = self.edition.base_deck()
+        for color, definition in self.blanks:
+            deck.append(definition if isinstance(definition, int) else card_type(color, BLANK))
+        return deck
+
+    def blank_effect(self, color: int) -> BlankEffect | None:
+        """The custom effect of the blank of ``color``, or ``None`` if it has none."""
+        for c, definition in self.blanks:
+            if c == color and isinstance(definition, BlankEffect):
+                return definition
+        return None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from their JSON form: ``edition``, ``players`` and any option by its name.
+
+        :raises ConfigError: on an unknown key, an unknown edition or a value of the wrong type.
+        """
+        if not isinstance(data, Mapping):
+            raise ConfigError(f"rules must be an object, not {type(data).__name__}")
+        known = {"edition", "players", "must_play_drawn", "lenient_plays", "scoring", "target",
+                 "mode", "blanks", "birthdays", "seed", *HOUSE_RULES}
+        for key in data:
+            if key not in known:
+                raise ConfigError(f"unknown rules option {key!r}")
+        for key in HOUSE_RULES:
+            if data.get(key, False) is not False:
+                raise ConfigError(f"house rule {key!r} (RULES §11) is not implemented yet")
+        kwargs: dict[str, Any] = {}
+        kwargs["edition"] = find_edition(data.get("edition", "classic"))
+        for key in ("players", "must_play_drawn", "lenient_plays", "scoring", "target", "mode"):
+            if key in data:
+                kwargs[key] = data[key]
+        if "blanks" in data:
+            kwargs["blanks"] = _parse_blanks(data["blanks"])
+        if "birthdays" in data:
+            kwargs["birthdays"] = _parse_birthdays(data["birthdays"])
+        if "seed" in data:
+            seed = data["seed"]
+            if not isinstance(seed, int) or isinstance(seed, bool):
+                raise ConfigError(f"seed must be an integer, not {seed!r}")
+            kwargs["seed"] = seed
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form read by :meth:`from_dict` (options at their default are left out)."""
+        out: dict[str, Any] = {"edition": self.edition.name, "players": self.players}
+        defaults = Rules()
+        for key in ("must_play_drawn", "lenient_plays", "scoring", "target", "mode"):
+            if getattr(self, key) != getattr(defaults, key):
+                out[key] = getattr(self, key)
+        if self.blanks:
+            out["blanks"] = {
+                COLORS[c]: CARD_CODE[d] if isinstance(d, int) else d.to_dict() for c, d in self.blanks
+            }
+        if self.birthdays is not None:
+            out["birthdays"] = list(self.birthdays)
+        if self.seed is not None:
+            out["seed"] = self.seed
+        return out
+
+
+def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:
+    if not isinstance(data, Mapping):
+        raise ConfigError("option blanks must be an object from colour letter to a card code or an effect")
+    out: list[tuple[int, BlankDefinition]] = []
+    for letter, definition in data.items():
+        if letter not in COLOR_BY_CODE:
+            raise ConfigError(f"blanks: {letter!r} is not a colour letter (R, Y, G, B)")
+        color = COLOR_BY_CODE[letter]
+        if isinstance(definition, str):
+            card = CARD_BY_CODE.get(definition)
+            if card is None or card % VALUES_PER_COLOR == BLANK and card < 60:
+                raise ConfigError(f"blanks: {definition!r} is not a card a blank can replace")
+            out.append((color, card))
+        elif isinstance(definition, Mapping):
+            allowed = {f.name for f in fields(BlankEffect)}
+            for key, value in definition.items():
+                if key not in allowed:
+                    raise ConfigError(f"blanks: unknown effect {key!r} (known: {', '.join(sorted(allowed))})")
+                if key == "draw":
+                    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
+                        raise ConfigError(f"blanks: draw must be an integer from 0 to 20, not {value!r}")
+                elif not isinstance(value, bool):
+                    raise ConfigError(f"blanks: {key} must be true or false, not {value!r}")
+            out.append((color, BlankEffect(**definition)))
+        else:
+            raise ConfigError(f"blanks: {letter} must be a card code or an effect object, not {definition!r}")
+    out.sort(key=lambda item: item[0])
+    return tuple(out)
+
+
+def _parse_birthdays(data: Any) -> tuple[str | None, ...]:
+    if not isinstance(data, list):
+        raise ConfigError("birthdays must be a list with one MM-DD string or null per player")
+    out: list[str | None] = []
+    for item in data:
+        if item is None:
+            out.append(None)
+            continue
+        if not isinstance(item, str) or birthday_day(item) is None:
+            raise ConfigError(f"birthdays: {item!r} is not a date MM-DD")
+        out.append(item)
+    return tuple(out)
+
+
+_MONTH_DAYS: Final = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def birthday_day(text: str) -> int | None:
+    """Day of the year (0-364; 29 February counts as 28 February) of ``MM-DD``, or ``None``."""
+    parts = text.split("-")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return None
+    month, day = int(parts[0]), int(parts[1])
+    if not 1 <= month <= 12:
+        return None
+    limit = 29 if month == 2 else _MONTH_DAYS[month - 1]
+    if not 1 <= day <= limit:
+        return None
+    return sum(_MONTH_DAYS[: month - 1]) + min(day, _MONTH_DAYS[month - 1]) - 1

@@ -1,0 +1,352 @@
+"""Scenario files (NOTATION.md): a position, the actions taken from it, what must hold after.
+
+:func:`load` checks a file strictly (unknown keys are errors); :func:`run` plays it and returns
+the failed expectations, each naming the key, the expected and the actual value.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from unotable.cards import CARD_CODE, COLORS, NO_COLOR, parse_card, parse_color
+from unotable.engine import apply, deal, from_position, legal_actions
+from unotable.errors import ERROR_CODES, ConfigError, IllegalActionError, NotationError, ScenarioError
+from unotable.rules import Rules
+from unotable.state import PHASE_BY_NAME, PHASE_NAMES, Phase, State
+
+TOP_KEYS = {"description", "rules", "position", "start", "actions", "expect"}
+POSITION_KEYS = {"hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "phase", "scores"}
+START_KEYS = {"dealer", "deck"}
+EXPECT_KEYS = {
+    "hands", "hand_sizes", "draw_pile", "draw_pile_size", "discard_top", "color", "current", "phase",
+    "direction", "legal", "winner", "game_winners", "hand_points", "scores", "known", "error",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A checked scenario file."""
+
+    name: str
+    description: str
+    rules: Rules
+    position: Mapping[str, Any] | None
+    start: Mapping[str, Any] | None
+    actions: list[tuple[int | str, str]]
+    expect: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One expectation that does not hold."""
+
+    scenario: str
+    key: str
+    expected: Any
+    actual: Any
+
+    def __str__(self) -> str:
+        return (
+            f"{self.scenario}: {self.key}: expected {json.dumps(self.expected)}, "
+            f"actual {json.dumps(self.actual)}"
+        )
+
+
+def _fail(name: str, where: str, message: str) -> ScenarioError:
+    return ScenarioError(f"{name}: {where}: {message}")
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and check a scenario file.
+
+    :raises ScenarioError: (one line, naming the file and what is wrong) if it cannot be read,
+        is not JSON, is not an object, or has unknown keys or values of the wrong type.
+    """
+    name = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"{name}: not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return parse(data, name)
+
+
+def parse(data: Any, name: str = "<scenario>") -> Scenario:
+    """Check a scenario's JSON value.
+
+    :raises ScenarioError: as :func:`load`.
+    """
+    if not isinstance(data, dict):
+        raise ScenarioError(f"{name}: a scenario is a JSON object, not {type(data).__name__}")
+    _only(name, "scenario", data, TOP_KEYS)
+    for key in ("rules", "actions", "expect"):
+        if key not in data:
+            raise _fail(name, "scenario", f"missing key {key!r}")
+    if ("position" in data) == ("start" in data):
+        raise _fail(name, "scenario", "needs exactly one of 'position' and 'start'")
+    description = data.get("description", "")
+    if not isinstance(description, str):
+        raise _fail(name, "description", "must be a string")
+    try:
+        rules = Rules.from_dict(data["rules"])
+    except ConfigError as exc:
+        raise _fail(name, "rules", str(exc)) from None
+    position = data.get("position")
+    start = data.get("start")
+    if position is not None:
+        if not isinstance(position, dict):
+            raise _fail(name, "position", "must be an object")
+        _only(name, "position", position, POSITION_KEYS)
+        for key in ("hands", "draw_pile", "discard", "color", "current"):
+            if key not in position:
+                raise _fail(name, "position", f"missing key {key!r}")
+    if start is not None:
+        if not isinstance(start, dict):
+            raise _fail(name, "start", "must be an object")
+        _only(name, "start", start, START_KEYS)
+        for key in START_KEYS:
+            if key not in start:
+                raise _fail(name, "start", f"missing key {key!r}")
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise _fail(name, "actions", "must be a list of [seat, action] pairs")
+    actions: list[tuple[int | str, str]] = []
+    for i, item in enumerate(raw_actions):
+        if not isinstance(item, list) or len(item) != 2:
+            raise _fail(name, f"actions[{i}]", "must be a [seat, action] pair")
+        actions.append((item[0], item[1]))
+    expect = data["expect"]
+    if not isinstance(expect, dict):
+        raise _fail(name, "expect", "must be an object")
+    _only(name, "expect", expect, EXPECT_KEYS)
+    _check_expect(name, expect)
+    return Scenario(name, description, rules, position, start, actions, expect)
+
+
+def _only(name: str, where: str, obj: Mapping[str, Any], allowed: set[str]) -> None:
+    for key in obj:
+        if key not in allowed:
+            raise _fail(name, where, f"unknown key {key!r}")
+
+
+def _check_expect(name: str, expect: Mapping[str, Any]) -> None:
+    if "error" in expect:
+        err = expect["error"]
+        if not isinstance(err, dict) or set(err) != {"index", "code"}:
+            raise _fail(name, "expect.error", "must be {\"index\": I, \"code\": CODE}")
+        if err["code"] not in ERROR_CODES:
+            raise _fail(name, "expect.error", f"unknown error code {err['code']!r}")
+        if not isinstance(err["index"], int) or isinstance(err["index"], bool):
+            raise _fail(name, "expect.error", "index must be an integer")
+    if "legal" in expect:
+        legal = expect["legal"]
+        if not isinstance(legal, dict) or set(legal) != {"seat", "actions"} or not isinstance(legal["actions"], list):
+            raise _fail(name, "expect.legal", "must be {\"seat\": S, \"actions\": [...]}")
+    if "known" in expect:
+        known = expect["known"]
+        if not isinstance(known, dict) or not all(isinstance(v, dict) for v in known.values()):
+            raise _fail(name, "expect.known", "must be {\"VIEWER\": {\"SEAT\": [cards]}}")
+    if "phase" in expect and expect["phase"] not in PHASE_BY_NAME:
+        raise _fail(name, "expect.phase", f"unknown phase {expect['phase']!r}")
+
+
+def _cards(name: str, where: str, value: Any) -> list[int]:
+    if not isinstance(value, list):
+        raise _fail(name, where, "must be a list of card codes")
+    try:
+        return [parse_card(code) for code in value]
+    except NotationError as exc:
+        raise _fail(name, where, str(exc)) from None
+
+
+def _int(name: str, where: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _fail(name, where, f"must be an integer, not {value!r}")
+    return value
+
+
+def initial_state(sc: Scenario) -> State:
+    """The state a scenario starts from.
+
+    :raises ScenarioError: if the position or start does not fit the rules.
+    """
+    name = sc.name
+    seed = sc.rules.seed or 0
+    try:
+        if sc.start is not None:
+            deck = _cards(name, "start.deck", sc.start["deck"])
+            dealer = _int(name, "start.dealer", sc.start["dealer"])
+            st, _ = deal(sc.rules, deck, dealer, seed=seed)
+            return st
+        pos = sc.position
+        assert pos is not None
+        hands_raw = pos["hands"]
+        if not isinstance(hands_raw, list):
+            raise _fail(name, "position.hands", "must be a list of hands")
+        hands = [_cards(name, f"position.hands[{i}]", h) for i, h in enumerate(hands_raw)]
+        color_raw = pos["color"]
+        if color_raw is None:
+            color = NO_COLOR
+        else:
+            try:
+                color = parse_color(color_raw)
+            except NotationError as exc:
+                raise _fail(name, "position.color", str(exc)) from None
+        phase_raw = pos.get("phase", "turn")
+        if phase_raw not in PHASE_BY_NAME:
+            raise _fail(name, "position.phase", f"unknown phase {phase_raw!r}")
+        phase = Phase(PHASE_BY_NAME[phase_raw])
+        current_raw = pos["current"]
+        current = -1 if current_raw is None else _int(name, "position.current", current_raw)
+        scores = pos.get("scores")
+        if scores is not None:
+            if not isinstance(scores, list):
+                raise _fail(name, "position.scores", "must be a list of integers")
+            scores = [_int(name, "position.scores", s) for s in scores]
+        dealer = pos.get("dealer")
+        return from_position(
+            sc.rules,
+            hands=hands,
+            draw_pile=_cards(name, "position.draw_pile", pos["draw_pile"]),
+            discard=_cards(name, "position.discard", pos["discard"]),
+            color=color,
+            current=current,
+            direction=_int(name, "position.direction", pos.get("direction", 1)),
+            dealer=None if dealer is None else _int(name, "position.dealer", dealer),
+            phase=phase,
+            scores=scores,
+            seed=seed,
+        )
+    except ConfigError as exc:
+        where = "start" if sc.start is not None else "position"
+        raise _fail(name, where, str(exc)) from None
+
+
+def run(sc: Scenario) -> list[Failure]:
+    """Play a scenario; the expectations that do not hold (empty when it passes).
+
+    :raises ScenarioError: if the scenario's position does not fit its rules.
+    """
+    st = initial_state(sc)
+    failures: list[Failure] = []
+    expected_error = sc.expect.get("error")
+    for i, (seat, action) in enumerate(sc.actions):
+        try:
+            st, _ = apply(st, seat, action)  # type: ignore[arg-type]
+        except IllegalActionError as exc:
+            if expected_error is not None and expected_error["index"] == i:
+                if exc.code != expected_error["code"]:
+                    failures.append(Failure(sc.name, "error", expected_error, {"index": i, "code": exc.code}))
+                expected_error = None
+                break
+            failures.append(Failure(sc.name, f"actions[{i}]", f"{seat}: {action} applies", str(exc)))
+            return failures
+        if expected_error is not None and expected_error["index"] == i:
+            failures.append(Failure(sc.name, "error", sc.expect["error"], {"index": i, "code": None}))
+            return failures
+    if expected_error is not None:
+        failures.append(Failure(sc.name, "error", expected_error, "no such action"))
+    for key, expected in sc.expect.items():
+        if key == "error":
+            continue
+        actual, ok = _compare(st, key, expected)
+        if not ok:
+            failures.append(Failure(sc.name, key, expected, actual))
+    return failures
+
+
+def _multiset(cards: Any) -> Counter[str] | None:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        return None
+    return Counter(cards)
+
+
+def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
+    """The actual value of ``key`` and whether it matches ``expected``."""
+    if key == "hands":
+        actual: Any = [sorted(CARD_CODE[c] for c in h) for h in st.hands]
+        ok = isinstance(expected, list) and len(expected) == st.n and all(
+            _multiset(e) == Counter(a) for e, a in zip(expected, actual, strict=False)
+        )
+        return actual, ok
+    if key == "hand_sizes":
+        actual = [len(h) for h in st.hands]
+    elif key == "draw_pile":
+        actual = [CARD_CODE[c] for c in reversed(st.draw)]
+    elif key == "draw_pile_size":
+        actual = len(st.draw)
+    elif key == "discard_top":
+        actual = CARD_CODE[st.discard[-1]]
+    elif key == "color":
+        actual = COLORS[st.color] if st.color >= 0 else None
+    elif key == "current":
+        actual = st.current if st.current >= 0 else None
+    elif key == "phase":
+        actual = PHASE_NAMES[st.phase]
+    elif key == "direction":
+        actual = st.direction
+    elif key == "winner":
+        actual = st.winner if st.winner >= 0 else None
+    elif key == "game_winners":
+        actual = sorted(st.game_winners)
+        return actual, isinstance(expected, list) and sorted(expected, key=str) == actual
+    elif key == "hand_points":
+        actual = st.hand_points
+    elif key == "scores":
+        actual = list(st.scores)
+    elif key == "legal":
+        seat = expected["seat"]
+        try:
+            actual = sorted(legal_actions(st, seat))
+        except NotationError as exc:
+            return str(exc), False
+        return {"seat": seat, "actions": actual}, set(expected["actions"]) == set(actual) and len(
+            expected["actions"]
+        ) == len(set(expected["actions"]))
+    elif key == "known":
+        actual = {}
+        ok = True
+        for viewer, by_seat in expected.items():
+            actual[viewer] = {}
+            for seat, cards in by_seat.items():
+                try:
+                    have = st.known.get(int(seat), {}).get(int(viewer), [])
+                except ValueError:
+                    return f"bad seat in known: {viewer}/{seat}", False
+                codes = sorted(CARD_CODE[c] for c in have)
+                actual[viewer][seat] = codes
+                if _multiset(cards) != Counter(codes):
+                    ok = False
+        return actual, ok
+    else:  # pragma: no cover - keys are checked on load
+        raise ScenarioError(f"unknown expect key {key!r}")
+    return actual, actual == expected
+
+
+def run_files(paths: list[str]) -> tuple[int, int, list[str]]:
+    """Run scenario files; (passed, failed, report lines)."""
+    passed = failed = 0
+    lines: list[str] = []
+    for path in paths:
+        try:
+            failures = run(load(path))
+        except ScenarioError as exc:
+            failed += 1
+            lines.append(f"{exc}")
+            continue
+        if failures:
+            failed += 1
+            lines += [str(f) for f in failures]
+        else:
+            passed += 1
+    return passed, failed, lines

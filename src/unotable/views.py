@@ -1,0 +1,130 @@
+"""What one seat may know: the only thing that leaves the core for players, bots and interfaces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from unotable.cards import CARD_CODE, COLORS
+from unotable.engine import legal_ids
+from unotable.notation import ACTION_TEXT
+from unotable.rules import Rules
+from unotable.state import PHASE_NAMES, Phase, State
+
+
+@dataclass(frozen=True)
+class View:
+    """A seat's view of a hand (RULES.md: its own hand, the others' counts, the discard pile,
+    the scores, and the cards revealed to it by a Howler, a Mater or a challenge and not played
+    since). It holds no draw-pile order, no other hand and no seed."""
+
+    seat: int
+    rules: Rules
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[int, ...]
+    """The discard pile, bottom first (every card on it was seen face up)."""
+    draw_pile_size: int
+    color: int
+    current: int
+    direction: int
+    dealer: int
+    phase: Phase
+    drawn: int
+    """The card this seat just drew, in its own ``after_draw`` phase; else -1."""
+    pending_card: int
+    """In ``respond``: the action card played on ``current``; else -1."""
+    pending_from: int
+    """In ``respond``: who played it; else -1."""
+    uno_exposed: tuple[int, ...]
+    """Seats holding one card that have not called UNO and can still be caught."""
+    wrong_seat: int
+    """With ``lenient_plays``: the seat whose wrong card can still be pointed out, or -1."""
+    known: dict[int, tuple[int, ...]]
+    """Cards of other seats' hands this seat knows, by seat."""
+    scores: tuple[int, ...]
+    winner: int
+    hand_points: int | None
+    game_winners: tuple[int, ...]
+    legal: tuple[int, ...]
+    """Ids of this seat's legal actions (``legal_actions`` gives them as text)."""
+
+    @property
+    def top(self) -> int:
+        """The card to match."""
+        return self.discard[-1]
+
+    @property
+    def legal_actions(self) -> list[str]:
+        """This seat's legal actions in the notation."""
+        return [ACTION_TEXT[a] for a in self.legal]
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready form in the notation."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "hand": [CARD_CODE[c] for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "discard": [CARD_CODE[c] for c in self.discard],
+            "draw_pile_size": self.draw_pile_size,
+            "color": COLORS[self.color] if self.color >= 0 else None,
+            "current": self.current if self.current >= 0 else None,
+            "direction": self.direction,
+            "dealer": self.dealer,
+            "phase": PHASE_NAMES[self.phase],
+            "drawn": CARD_CODE[self.drawn] if self.drawn >= 0 else None,
+            "pending": (
+                {"card": CARD_CODE[self.pending_card], "from": self.pending_from}
+                if self.pending_card >= 0
+                else None
+            ),
+            "uno_exposed": list(self.uno_exposed),
+            "wrong_seat": self.wrong_seat if self.wrong_seat >= 0 else None,
+            "known": {str(s): [CARD_CODE[c] for c in cards] for s, cards in self.known.items()},
+            "scores": list(self.scores),
+            "winner": self.winner if self.winner >= 0 else None,
+            "hand_points": self.hand_points,
+            "game_winners": list(self.game_winners),
+            "legal": self.legal_actions,
+        }
+
+
+def known_cards(st: State, viewer: int, owner: int) -> list[int]:
+    """The cards of ``owner``'s hand that ``viewer`` knows (revealed and not played since)."""
+    return list(st.known.get(owner, {}).get(viewer, ()))
+
+
+def view(st: State, seat: int) -> View:
+    """Exactly what ``seat`` may know of ``st``."""
+    if not 0 <= seat < st.n:
+        raise ValueError(f"no seat {seat} at this table of {st.n}")
+    known = {}
+    for owner, by_viewer in st.known.items():
+        cards = by_viewer.get(seat)
+        if cards and owner != seat:
+            known[owner] = tuple(sorted(cards))
+    return View(
+        seat=seat,
+        rules=replace(st.rules, seed=None) if st.rules.seed is not None else st.rules,
+        hand=tuple(st.hands[seat]),
+        hand_sizes=tuple(len(h) for h in st.hands),
+        discard=tuple(st.discard),
+        draw_pile_size=len(st.draw),
+        color=st.color,
+        current=st.current,
+        direction=st.direction,
+        dealer=st.dealer,
+        phase=Phase(st.phase),
+        drawn=st.drawn if st.current == seat else -1,
+        pending_card=st.pend_card,
+        pending_from=st.pend_from,
+        uno_exposed=tuple(s for s in range(st.n) if st.exposed >> s & 1),
+        wrong_seat=st.wrong_seat,
+        known=known,
+        scores=tuple(st.scores),
+        winner=st.winner,
+        hand_points=st.hand_points,
+        game_winners=tuple(st.game_winners),
+        legal=tuple(sorted(legal_ids(st, seat))),
+    )
