@@ -136,7 +136,8 @@ class Tables:
         self.lenient = rules.lenient_plays
         self.effect: tuple[int, ...] = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
         self.blank: tuple[BlankEffect | None, ...] = tuple(
-            rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None for t in range(NUM_CARD_TYPES)
+            rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None
+            for t in range(NUM_CARD_TYPES)
         )
         # A card names a colour when played: wild cards, and custom blanks with a wild effect.
         self.wild: tuple[bool, ...] = tuple(
@@ -482,7 +483,9 @@ def from_position(
         raise ConfigError(f"a colour to match is needed in phase {st.phase_name}")
     if st.phase == _AFTER_DRAW:
         if not hand or not st.tables.is_playable(color, top, hand[-1]):
-            raise ConfigError("in after_draw, the last card of the current hand must be a playable drawn card")
+            raise ConfigError(
+                "in after_draw, the last card of the current hand must be a playable drawn card"
+            )
         st.drawn = hand[-1]
     elif st.phase == _CHOOSE_COLOR:
         first = len(st.discard) == 1 and st.tables.effect[top] in (E_WILD, E_MATER)
@@ -625,9 +628,9 @@ def check(st: State, seat: int | str, action: str | int) -> int:
     card = ACTION_CARD[aid]
     arg = ACTION_ARG[aid]
     tb = st.tables
-    if kind in (_CATCH, _WRONG, _PENALIZE) or (kind == _PLAY and card == HOWLER):
-        if arg >= st.n:
-            raise IllegalActionError("bad_notation", f"{text!r}: there is no seat {arg} at this table of {st.n}")
+    names_seat = kind in (_CATCH, _WRONG, _PENALIZE) or (kind == _PLAY and card == HOWLER)
+    if names_seat and arg >= st.n:
+        raise IllegalActionError("bad_notation", f"{text!r}: there is no seat {arg} at this table of {st.n}")
     if kind == _PLAY and CARD_VALUE[card] == BLANK and not IS_WILD[card] and (arg >= 0) != tb.wild[card]:
         how = "names a colour" if tb.wild[card] else "names no colour"
         raise IllegalActionError("bad_notation", f"{text!r}: this blank {how} when played")
@@ -647,7 +650,8 @@ def check(st: State, seat: int | str, action: str | int) -> int:
         if not tb.is_playable(st.color, st.discard[-1], card):
             raise IllegalActionError(
                 "not_playable",
-                f"{CARD_CODE[card]} does not match {CARD_CODE[st.discard[-1]]} with {COLORS[st.color]} to match",
+                f"{CARD_CODE[card]} does not match {CARD_CODE[st.discard[-1]]}"
+                f" with {COLORS[st.color]} to match",
             )
     if kind == _INVISIBILITY and s == st.current and st.phase == _RESPOND and INVISIBILITY not in st.hands[s]:
         raise IllegalActionError("not_in_hand", f"seat {s} holds no Invisibility")
@@ -702,7 +706,9 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
     elif kind == _PENALIZE:
         target = ACTION_ARG[aid]
         if ev is not None:
-            ev.append(Event("penalty", target=target, count=st.tables.suggestion_penalty, reason="suggestion"))
+            ev.append(
+                Event("penalty", target=target, count=st.tables.suggestion_penalty, reason="suggestion")
+            )
         _draw_cards(st, target, st.tables.suggestion_penalty, ev, "suggestion")
     else:  # pragma: no cover - every kind is handled above
         raise AssertionError(f"unknown action kind {kind}")
@@ -795,7 +801,11 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
     n = st.n
     hand = st.hands[seat]
     snapshot = None
-    if tb.lenient and st.phase == _TURN and not tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+    if (
+        tb.lenient
+        and st.phase == _TURN
+        and not tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]
+    ):
         snapshot = st.copy()
         snapshot.wrong_seat = -1
         snapshot.wrong_snapshot = None
@@ -814,8 +824,17 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
     st.phase = _TURN
     st.drawn = -1
     if ev is not None:
-        ev.append(Event("play", seat=seat, cards=(t,), target=arg if t == HOWLER else None,
-                        color=arg if arg >= 0 and t != HOWLER else None, reason="uno" if uno else ""))  # fmt: skip
+        howler = t == HOWLER
+        ev.append(
+            Event(
+                "play",
+                seat=seat,
+                cards=(t,),
+                target=arg if howler else None,
+                color=arg if arg >= 0 and not howler else None,
+                reason="uno" if uno else "",
+            )
+        )
     c = CARD_COLOR[t]
     if c >= 0:
         st.color = c
@@ -1010,7 +1029,9 @@ def _undo_wrong(st: State, seat: int, offender: int, ev: list[Event] | None) -> 
     st.rng = rng
     st.exposed = 0
     if ev is not None:
-        ev.append(Event("wrong", seat=seat, target=offender, cards=(wrong_card,) if wrong_card is not None else ()))
+        ev.append(
+            Event("wrong", seat=seat, target=offender, cards=(wrong_card,) if wrong_card is not None else ())
+        )
     _draw_cards(st, offender, WRONG_CARD_PENALTY, ev, "wrong card")
     st.phase = _TURN
     st.drawn = -1

@@ -196,7 +196,9 @@ class Rules:
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"option {name} must be true or false, not {getattr(self, name)!r}")
         if self.scoring not in SCORING_MODES:
-            raise ConfigError(f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}")
+            raise ConfigError(
+                f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}"
+            )
         t = self.target
         if not isinstance(t, int) or isinstance(t, bool) or t <= 0:
             raise ConfigError(f"option target must be a positive integer, not {t!r}")
@@ -210,7 +212,9 @@ class Rules:
                 raise ConfigError(f"blank {COLORS[color]} is defined twice")
             seen.add(color)
             if isinstance(definition, int) and definition not in self.edition.base_deck():
-                raise ConfigError(f"blank {COLORS[color]} replaces {CARD_CODE[definition]}, not a card of this deck")
+                raise ConfigError(
+                    f"blank {COLORS[color]} replaces {CARD_CODE[definition]}, not a card of this deck"
+                )
         if self.birthdays is not None and len(self.birthdays) != p:
             raise ConfigError(f"birthdays must give one entry per player ({p}), not {len(self.birthdays)}")
 
@@ -236,8 +240,19 @@ class Rules:
         """
         if not isinstance(data, Mapping):
             raise ConfigError(f"rules must be an object, not {type(data).__name__}")
-        known = {"edition", "players", "must_play_drawn", "lenient_plays", "scoring", "target",
-                 "mode", "blanks", "birthdays", "seed", *HOUSE_RULES}
+        known = {
+            "edition",
+            "players",
+            "must_play_drawn",
+            "lenient_plays",
+            "scoring",
+            "target",
+            "mode",
+            "blanks",
+            "birthdays",
+            "seed",
+            *HOUSE_RULES,
+        }
         for key in data:
             if key not in known:
                 raise ConfigError(f"unknown rules option {key!r}")
@@ -288,7 +303,7 @@ def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:
         color = COLOR_BY_CODE[letter]
         if isinstance(definition, str):
             card = CARD_BY_CODE.get(definition)
-            if card is None or card % VALUES_PER_COLOR == BLANK and card < 60:
+            if card is None or (card % VALUES_PER_COLOR == BLANK and card < 60):
                 raise ConfigError(f"blanks: {definition!r} is not a card a blank can replace")
             out.append((color, card))
         elif isinstance(definition, Mapping):

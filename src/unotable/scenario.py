@@ -20,7 +20,17 @@ from unotable.rules import Rules
 from unotable.state import PHASE_BY_NAME, PHASE_NAMES, Phase, State
 
 TOP_KEYS = {"description", "rules", "position", "start", "actions", "expect"}
-POSITION_KEYS = {"hands", "draw_pile", "discard", "color", "current", "direction", "dealer", "phase", "scores"}
+POSITION_KEYS = {
+    "hands",
+    "draw_pile",
+    "discard",
+    "color",
+    "current",
+    "direction",
+    "dealer",
+    "phase",
+    "scores",
+}
 START_KEYS = {"dealer", "deck"}
 EXPECT_KEYS = {
     "hands", "hand_sizes", "draw_pile", "draw_pile_size", "discard_top", "color", "current", "phase",
@@ -143,19 +153,23 @@ def _check_expect(name: str, expect: Mapping[str, Any]) -> None:
     if "error" in expect:
         err = expect["error"]
         if not isinstance(err, dict) or set(err) != {"index", "code"}:
-            raise _fail(name, "expect.error", "must be {\"index\": I, \"code\": CODE}")
+            raise _fail(name, "expect.error", 'must be {"index": I, "code": CODE}')
         if err["code"] not in ERROR_CODES:
             raise _fail(name, "expect.error", f"unknown error code {err['code']!r}")
         if not isinstance(err["index"], int) or isinstance(err["index"], bool):
             raise _fail(name, "expect.error", "index must be an integer")
     if "legal" in expect:
         legal = expect["legal"]
-        if not isinstance(legal, dict) or set(legal) != {"seat", "actions"} or not isinstance(legal["actions"], list):
-            raise _fail(name, "expect.legal", "must be {\"seat\": S, \"actions\": [...]}")
+        if (
+            not isinstance(legal, dict)
+            or set(legal) != {"seat", "actions"}
+            or not isinstance(legal["actions"], list)
+        ):
+            raise _fail(name, "expect.legal", 'must be {"seat": S, "actions": [...]}')
     if "known" in expect:
         known = expect["known"]
         if not isinstance(known, dict) or not all(isinstance(v, dict) for v in known.values()):
-            raise _fail(name, "expect.known", "must be {\"VIEWER\": {\"SEAT\": [cards]}}")
+            raise _fail(name, "expect.known", 'must be {"VIEWER": {"SEAT": [cards]}}')
     if "phase" in expect and expect["phase"] not in PHASE_BY_NAME:
         raise _fail(name, "expect.phase", f"unknown phase {expect['phase']!r}")
 
@@ -195,8 +209,9 @@ def initial_state(sc: Scenario) -> State:
             raise _fail(name, "position.hands", "must be a list of hands")
         hands = [_cards(name, f"position.hands[{i}]", h) for i, h in enumerate(hands_raw)]
         color_raw = pos["color"]
+        color: int = NO_COLOR
         if color_raw is None:
-            color = NO_COLOR
+            pass
         else:
             try:
                 color = parse_color(color_raw)
@@ -208,12 +223,13 @@ def initial_state(sc: Scenario) -> State:
         phase = Phase(PHASE_BY_NAME[phase_raw])
         current_raw = pos["current"]
         current = -1 if current_raw is None else _int(name, "position.current", current_raw)
-        scores = pos.get("scores")
-        if scores is not None:
-            if not isinstance(scores, list):
+        scores_raw = pos.get("scores")
+        scores: list[int] | None = None
+        if scores_raw is not None:
+            if not isinstance(scores_raw, list):
                 raise _fail(name, "position.scores", "must be a list of integers")
-            scores = [_int(name, "position.scores", s) for s in scores]
-        dealer = pos.get("dealer")
+            scores = [_int(name, "position.scores", s) for s in scores_raw]
+        dealer_raw = pos.get("dealer")
         return from_position(
             sc.rules,
             hands=hands,
@@ -222,7 +238,7 @@ def initial_state(sc: Scenario) -> State:
             color=color,
             current=current,
             direction=_int(name, "position.direction", pos.get("direction", 1)),
-            dealer=None if dealer is None else _int(name, "position.dealer", dealer),
+            dealer=None if dealer_raw is None else _int(name, "position.dealer", dealer_raw),
             phase=phase,
             scores=scores,
             seed=seed,
@@ -242,7 +258,7 @@ def run(sc: Scenario) -> list[Failure]:
     expected_error = sc.expect.get("error")
     for i, (seat, action) in enumerate(sc.actions):
         try:
-            st, _ = apply(st, seat, action)  # type: ignore[arg-type]
+            st, _ = apply(st, seat, action)
         except IllegalActionError as exc:
             if expected_error is not None and expected_error["index"] == i:
                 if exc.code != expected_error["code"]:
@@ -275,8 +291,10 @@ def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
     """The actual value of ``key`` and whether it matches ``expected``."""
     if key == "hands":
         actual: Any = [sorted(CARD_CODE[c] for c in h) for h in st.hands]
-        ok = isinstance(expected, list) and len(expected) == st.n and all(
-            _multiset(e) == Counter(a) for e, a in zip(expected, actual, strict=False)
+        ok = (
+            isinstance(expected, list)
+            and len(expected) == st.n
+            and all(_multiset(e) == Counter(a) for e, a in zip(expected, actual, strict=False))
         )
         return actual, ok
     if key == "hand_sizes":

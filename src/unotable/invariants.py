@@ -1,0 +1,76 @@
+"""Checks that hold in every state the rules can reach; used by tests, soaks and benchmarks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from unotable.cards import CARD_CODE, WILD_DRAW_FOUR
+from unotable.state import Phase, State
+
+
+class InvariantError(AssertionError):
+    """A state broke an invariant of the rules: a bug in the engine."""
+
+
+def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
+    """Raise :class:`InvariantError` if ``st`` breaks an invariant.
+
+    :param deck: the multiset of every card in play; each must be in exactly one place.
+    """
+    n = st.n
+    if deck is not None:
+        here: Counter[int] = Counter(st.draw)
+        here.update(st.discard)
+        for h in st.hands:
+            here.update(h)
+        if here != deck:
+            extra = here - deck
+            missing = deck - here
+            raise InvariantError(
+                f"cards not conserved: extra {[CARD_CODE[c] for c in extra.elements()]}, "
+                f"missing {[CARD_CODE[c] for c in missing.elements()]}"
+            )
+    if not st.discard:
+        raise InvariantError("empty discard pile")
+    if st.direction not in (1, -1):
+        raise InvariantError(f"direction {st.direction}")
+    for s in range(n):
+        if st.exposed >> s & 1 and len(st.hands[s]) != 1:
+            raise InvariantError(f"seat {s} is open to a catch with {len(st.hands[s])} cards")
+    if st.exposed >> n:
+        raise InvariantError("a seat beyond the table is open to a catch")
+    phase = st.phase
+    if phase >= Phase.HAND_OVER:
+        if st.current != -1 or st.winner < 0 or st.hands[st.winner]:
+            raise InvariantError("a finished hand needs no current seat and a winner with no cards")
+        if (phase == Phase.GAME_OVER) != bool(st.game_winners):
+            raise InvariantError("game_over exactly when there are game winners")
+        return
+    if not 0 <= st.current < n:
+        raise InvariantError(f"current seat {st.current} in phase {st.phase_name}")
+    if any(not h for h in st.hands):
+        raise InvariantError("a seat has no cards but the hand goes on")
+    if phase != Phase.CHOOSE_COLOR and not 0 <= st.color < 4:
+        raise InvariantError(f"no colour to match in phase {st.phase_name}")
+    if phase == Phase.AFTER_DRAW:
+        if st.drawn not in st.hands[st.current]:
+            raise InvariantError("the drawn card is not in the drawer's hand")
+        if not st.tables.is_playable(st.color, st.discard[-1], st.drawn):
+            raise InvariantError("after_draw with an unplayable drawn card")
+    elif phase == Phase.RESPOND:
+        if st.pend_card < 0 or not 0 <= st.pend_from < n or st.pend_from == st.current:
+            raise InvariantError("respond without an action card played on the current seat")
+        if st.pend_guilty and st.pend_card != WILD_DRAW_FOUR:
+            raise InvariantError("guilt judged for a card other than Wild Draw Four")
+    elif phase == Phase.CHOOSE_COLOR:
+        if not 0 <= st.after_color < n:
+            raise InvariantError("choose_color without the seat that plays next")
+    if st.wrong_seat >= 0 and st.wrong_snapshot is None:
+        raise InvariantError("a wrong card without the state to undo it to")
+    for owner, by_viewer in st.known.items():
+        hand = Counter(st.hands[owner])
+        for viewer, cards in by_viewer.items():
+            if viewer == owner:
+                raise InvariantError(f"seat {owner} is recorded as knowing its own hand")
+            if Counter(cards) - hand:
+                raise InvariantError(f"seat {viewer} knows cards seat {owner} does not hold")
