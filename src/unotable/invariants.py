@@ -62,9 +62,8 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
             raise InvariantError("respond without an action card played on the current seat")
         if st.pend_guilty and st.pend_card != WILD_DRAW_FOUR:
             raise InvariantError("guilt judged for a card other than Wild Draw Four")
-    elif phase == Phase.CHOOSE_COLOR:
-        if not 0 <= st.after_color < n:
-            raise InvariantError("choose_color without the seat that plays next")
+    elif phase == Phase.CHOOSE_COLOR and not 0 <= st.after_color < n:
+        raise InvariantError("choose_color without the seat that plays next")
     if st.wrong_seat >= 0 and st.wrong_snapshot is None:
         raise InvariantError("a wrong card without the state to undo it to")
     for owner, by_viewer in st.known.items():

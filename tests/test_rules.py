@@ -1,0 +1,116 @@
+"""Editions and options as data, and the clear errors for bad configuration."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from unotable.cards import CARD_CODE, parse_card
+from unotable.errors import ConfigError
+from unotable.rules import EDITIONS, BlankEffect, Rules, birthday_day, find_edition
+
+
+@pytest.mark.parametrize(("name", "size"), [("classic", 108), ("harry-potter", 110), ("cars2", 112)])
+def test_deck_sizes(name: str, size: int) -> None:
+    assert len(Rules(edition=find_edition(name)).deck()) == size
+
+
+def test_deck_contents() -> None:
+    classic = Counter(CARD_CODE[c] for c in Rules().deck())
+    assert classic["R0"] == 1 and classic["R7"] == 2 and classic["B+2"] == 2
+    assert classic["W"] == 4 and classic["W+4"] == 4 and "R+3" not in classic
+    hp = Counter(CARD_CODE[c] for c in Rules(edition=find_edition("harry-potter")).deck())
+    assert hp["G+3"] == 2 and hp["HOWLER"] == 1 and hp["INVIS"] == 1 and "G+2" not in hp
+    cars = Counter(CARD_CODE[c] for c in Rules(edition=find_edition("cars2")).deck())
+    assert cars["MATER"] == 4 and cars["Y+2"] == 2
+
+
+def test_suggestion_penalties_and_draw_cards() -> None:
+    assert [EDITIONS[e].suggestion_penalty for e in ("classic", "harry-potter", "cars2")] == [4, 2, 2]
+    assert [EDITIONS[e].draw_amount for e in ("classic", "harry-potter", "cars2")] == [2, 3, 2]
+
+
+def test_aliases() -> None:
+    assert find_edition("HP").name == "harry-potter"
+    assert find_edition("Cars").name == "cars2"
+
+
+def test_blanks_are_left_out_unless_defined() -> None:
+    rules = Rules.from_dict({"edition": "classic", "blanks": {"Y": "Y7", "R": {"draw": 2, "skip": True}}})
+    deck = Counter(CARD_CODE[c] for c in rules.deck())
+    assert len(rules.deck()) == 110
+    assert deck["Y7"] == 3 and deck["RBLANK"] == 1 and "GBLANK" not in deck
+    assert rules.blank_effect(0) == BlankEffect(draw=2, skip=True)
+    assert rules.blank_effect(1) is None
+
+
+def test_rules_round_trip() -> None:
+    data: dict[str, Any] = {
+        "edition": "classic",
+        "players": 3,
+        "must_play_drawn": True,
+        "lenient_plays": True,
+        "scoring": "lowest",
+        "target": 250,
+        "blanks": {"G": {"wild": True}, "Y": "W"},
+        "seed": 5,
+    }
+    rules = Rules.from_dict(data)
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert rules.to_dict()["blanks"] == {"Y": "W", "G": {"wild": True}}
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"edition": "monopoly"}, "unknown edition"),
+        ({"edition": 3}, "edition must be a string"),
+        ({"players": 1}, "players"),
+        ({"players": 11}, "players"),
+        ({"players": "4"}, "players"),
+        ({"players": True}, "players"),
+        ({"colour": "R"}, "unknown rules option 'colour'"),
+        ({"must_play_drawn": "yes"}, "must_play_drawn"),
+        ({"lenient_plays": 1}, "lenient_plays"),
+        ({"scoring": "highest"}, "scoring"),
+        ({"target": 0}, "target"),
+        ({"target": "500"}, "target"),
+        ({"mode": "duel"}, "mode"),
+        ({"stacking": True}, "not implemented"),
+        ({"edition": "cars2", "blanks": {"R": "R7"}}, "no blank"),
+        ({"blanks": {"X": "R7"}}, "colour letter"),
+        ({"blanks": {"R": "R77"}}, "not a card"),
+        ({"blanks": {"R": "HOWLER"}}, "not a card of this deck"),
+        ({"blanks": {"R": {"teleport": True}}}, "unknown effect"),
+        ({"blanks": {"R": {"draw": -1}}}, "draw"),
+        ({"blanks": {"R": {"skip": "yes"}}}, "skip"),
+        ({"blanks": ["R7"]}, "blanks"),
+        ({"birthdays": ["07-31"]}, "one entry per player"),
+        ({"players": 2, "birthdays": ["13-01", None]}, "MM-DD"),
+        ({"seed": "x"}, "seed"),
+    ],
+)
+def test_bad_configuration_is_a_clear_error(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        Rules.from_dict(data)
+
+
+def test_rules_must_be_an_object() -> None:
+    with pytest.raises(ConfigError, match="object"):
+        Rules.from_dict([])  # type: ignore[arg-type]
+
+
+def test_birthday_days() -> None:
+    assert birthday_day("01-01") == 0
+    assert birthday_day("07-31") == 211
+    assert birthday_day("12-31") == 364
+    assert birthday_day("02-29") == birthday_day("02-28")
+    assert birthday_day("02-30") is None
+    assert birthday_day("7-31x") is None
+
+
+def test_replacement_blank_is_the_card() -> None:
+    rules = Rules.from_dict({"blanks": {"B": "R3"}})
+    assert Counter(rules.deck())[parse_card("R3")] == 3
