@@ -241,11 +241,13 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.wrong_seat = -1
     st.wrong_snapshot = None
     st.known = {}
+    slots = rules.score_slots
     if scores is None:
-        st.scores = [0] * n
+        st.scores = [0] * slots
     else:
-        if len(scores) != n:
-            raise ConfigError(f"scores must have one entry per player ({n}), not {len(scores)}")
+        if len(scores) != slots:
+            whose = "team (2)" if rules.teams else f"player ({n})"
+            raise ConfigError(f"scores must have one entry per {whose}, not {len(scores)}")
         st.scores = list(scores)
     st.winner = -1
     st.hand_points = None
@@ -1080,17 +1082,31 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     st.after_color = -1
     _clear_response(st)
     points = hand_points(st)
-    if rules.scoring == "lowest":
+    target = rules.target
+    if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
+        team = winner % 2
+        st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)
+        st.scores[team] += st.hand_points
+        if st.scores[team] >= target and rules.mode in ("partners", "teams"):
+            st.game_winners = [team]
+    elif rules.mode == "challenge":  # each is charged their own cards; the last one standing wins
         for s in range(st.n):
             st.scores[s] += points[s]
         st.hand_points = sum(points)
-        if max(st.scores) >= rules.target:
+        standing = [s for s in range(st.n) if st.scores[s] < target]
+        if len(standing) <= 1:
+            st.game_winners = standing or [winner]
+    elif rules.scoring == "lowest":
+        for s in range(st.n):
+            st.scores[s] += points[s]
+        st.hand_points = sum(points)
+        if max(st.scores) >= target:
             low = min(st.scores)
             st.game_winners = [s for s in range(st.n) if st.scores[s] == low]
     else:
         st.hand_points = sum(points) - points[winner]
         st.scores[winner] += st.hand_points
-        if st.scores[winner] >= rules.target:
+        if st.scores[winner] >= target:
             st.game_winners = [winner]
     st.phase = _GAME_OVER if st.game_winners else _HAND_OVER
     if ev is not None:

@@ -162,7 +162,17 @@ BlankDefinition = int | BlankEffect
 """A blank is either the card type it replaces or a custom effect."""
 
 SCORING_MODES: Final = ("standard", "lowest")
-MODES: Final = ("solo",)
+MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge")
+"""Game formats (RULES §10). A hand is scored by team in the partnership modes."""
+TEAM_MODES: Final = ("partners", "teams", "rotating-partners", "two-tables")
+"""Modes whose hands are won by a team: even seats (team 0) against odd seats (team 1)."""
+TEAM_SIZES: Final[dict[str, tuple[int, ...]]] = {
+    "partners": (4,),
+    "teams": (4, 6, 8, 10),
+    "rotating-partners": (4,),
+    "two-tables": (4,),
+}
+"""Players at one table, by team mode (a two-tables game is two tables of four)."""
 HOUSE_RULES: Final = ("stacking", "seven_zero", "jump_in", "draw_to_match")
 """RULES §11 house rules: named by RULES.md, not implemented yet (refused with a clear error)."""
 
@@ -204,6 +214,11 @@ class Rules:
             raise ConfigError(f"option target must be a positive integer, not {t!r}")
         if self.mode not in MODES:
             raise ConfigError(f"option mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        if self.mode in TEAM_SIZES and p not in TEAM_SIZES[self.mode]:
+            sizes = " or ".join(map(str, TEAM_SIZES[self.mode]))
+            raise ConfigError(f"mode {self.mode} is played {sizes} to a table, not {p}")
+        if self.mode in TEAM_MODES and self.scoring != "standard":
+            raise ConfigError(f"mode {self.mode} is scored by team: scoring must be standard")
         if self.blanks and not self.edition.has_blanks:
             raise ConfigError(f"the {self.edition.name} deck has no blank cards")
         seen: set[int] = set()
@@ -217,6 +232,16 @@ class Rules:
                 )
         if self.birthdays is not None and len(self.birthdays) != p:
             raise ConfigError(f"birthdays must give one entry per player ({p}), not {len(self.birthdays)}")
+
+    @property
+    def teams(self) -> bool:
+        """Whether hands are won and scored by team (team 0: even seats; team 1: odd seats)."""
+        return self.mode in TEAM_MODES
+
+    @property
+    def score_slots(self) -> int:
+        """The length of the scores of a hand: 2 teams, or one per player."""
+        return 2 if self.teams else self.players
 
     def deck(self) -> list[int]:
         """The whole deck of this table: the edition's cards plus the defined blanks."""
