@@ -8,6 +8,7 @@ state the caller owns: the hot path of simulations and search.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -180,6 +181,8 @@ class Tables:
             self.howler[s] + play_ids(HOWLER, uno=True, wild=True, seat=s, players=n) for s in range(n)
         ]
         self.points: tuple[int, ...] = POINTS
+        self.deck: tuple[int, ...] = tuple(rules.deck())
+        self.deck_set: frozenset[int] = frozenset(self.deck)
 
     def is_playable(self, color: int, top: int, card: int) -> bool:
         """Whether ``card`` matches ``top`` with ``color`` to match (RULES §3)."""
@@ -198,21 +201,25 @@ def tables_for(rules: Rules) -> Tables:
 
 
 # --------------------------------------------------------------------------------------------
-# Randomness: SplitMix64 kept in the state.
+# Randomness: a SplitMix64 state kept in the state seeds each shuffle.
 
 _M64: Final = (1 << 64) - 1
 
 
+def _next_random(st: State) -> int:
+    """Advance the state's SplitMix64 generator; a 64-bit random number."""
+    x = st.rng = (st.rng + 0x9E3779B97F4A7C15) & _M64
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
 def _shuffle(st: State, cards: list[int]) -> None:
-    x = st.rng
-    for i in range(len(cards) - 1, 0, -1):
-        x = (x + 0x9E3779B97F4A7C15) & _M64
-        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-        z ^= z >> 31
-        j = (z * (i + 1)) >> 64
-        cards[i], cards[j] = cards[j], cards[i]
-    st.rng = x
+    """Shuffle ``cards`` in place: a sort on keys from a Mersenne Twister seeded by the state's
+    generator (the sort runs in C, several times faster than a Python Fisher-Yates loop; seeding
+    ``random.Random`` from an integer gives the same numbers on every Python since 3.2)."""
+    key = random.Random(_next_random(st)).random
+    cards.sort(key=lambda _: key())
 
 
 # --------------------------------------------------------------------------------------------
@@ -262,12 +269,15 @@ def new_hand(
     *,
     dealer: int | None = None,
     scores: Sequence[int] | None = None,
+    record: bool = True,
 ) -> tuple[State, list[Event]]:
     """A hand dealt from a shuffled deck (RULES §2).
 
     :param seed: seeds the state's generator, the only source of randomness.
     :param dealer: names the dealer directly; otherwise the edition's method chooses one.
     :param scores: the game scores carried into this hand.
+    :param record: return the events (the dealer's choice, the deal, the first card); with
+        ``False`` the list is empty, which simulations prefer.
     :raises ConfigError: if ``dealer`` or ``scores`` do not fit the table.
     """
     st = _empty_state(rules, seed, scores)
@@ -276,10 +286,10 @@ def new_hand(
         dealer = _choose_dealer(st, events)
     elif not 0 <= dealer < st.n:
         raise ConfigError(f"dealer must be a seat from 0 to {st.n - 1}, not {dealer}")
-    deck = rules.deck()
+    deck = list(st.tables.deck)
     _shuffle(st, deck)
-    _deal(st, deck, dealer, events)
-    return st, events
+    _deal(st, deck, dealer, events if record else None)
+    return st, events if record else []
 
 
 def deal(
@@ -361,11 +371,13 @@ def _choose_dealer(st: State, events: list[Event]) -> int:
 
 
 def _deal(st: State, deck: list[int], dealer: int, events: list[Event] | None) -> None:
+    """Seven cards each, one at a time from the top, starting at the dealer's left (RULES §2.2)."""
     n = st.n
     st.dealer = dealer
-    for i in range(HAND_SIZE * n):
-        st.hands[(dealer + 1 + i) % n].append(deck[i])
-    st.draw = deck[HAND_SIZE * n :][::-1]
+    dealt = HAND_SIZE * n
+    for j in range(n):  # the j-th card of each round goes to the j-th seat from the dealer's left
+        st.hands[(dealer + 1 + j) % n] = deck[j:dealt:n]
+    st.draw = deck[dealt:][::-1]
     if events is not None:
         events.append(Event("deal", seat=dealer, count=HAND_SIZE))
         for seat in range(n):
@@ -459,7 +471,7 @@ def from_position(
         raise ConfigError("the discard pile must hold at least one card")
     if direction not in (1, -1):
         raise ConfigError(f"direction must be 1 or -1, not {direction}")
-    deck_cards = set(rules.deck())
+    deck_cards = st.tables.deck_set
     for card in [c for h in hands for c in h] + list(draw_pile) + list(discard):
         if card not in deck_cards:
             raise ConfigError(f"{CARD_CODE[card]} is not a card of this {rules.edition.name} deck")
