@@ -244,6 +244,7 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.pend_card = -1
     st.pend_from = -1
     st.pend_guilty = False
+    st.pend_color = NO_COLOR
     st.exposed = 0
     st.wrong_seat = -1
     st.wrong_snapshot = None
@@ -510,6 +511,8 @@ def from_position(
             raise ConfigError(f"in respond, the top card must be an action card, not {CARD_CODE[top]}")
         st.pend_card = top
         st.pend_from = (current - direction) % n
+        if len(st.discard) > 1:
+            st.pend_color = CARD_COLOR[st.discard[-2]]
         if fx == E_WD4 and len(st.discard) > 1:
             below = CARD_COLOR[st.discard[-2]]
             st.pend_guilty = below != NO_COLOR and any(CARD_COLOR[c] == below for c in st.hands[st.pend_from])
@@ -862,7 +865,7 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
     elif fx == E_SKIP:
         victim = (seat + d) % n
         if tb.response_windows:
-            _open_response(st, victim, t, seat, False, ev)
+            _open_response(st, victim, t, seat, False, prev_color, ev)
             return
         st.current = (victim + d) % n
         if ev is not None:
@@ -874,7 +877,7 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
         if n == 2:  # RULES §6: a Skip with two players
             victim = (seat + d) % n
             if tb.response_windows:
-                _open_response(st, victim, t, seat, False, ev)
+                _open_response(st, victim, t, seat, False, prev_color, ev)
                 return
             st.current = seat
             if ev is not None:
@@ -884,7 +887,7 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
     elif fx == E_DRAW:
         victim = (seat + d) % n
         if tb.response_windows:
-            _open_response(st, victim, t, seat, False, ev)
+            _open_response(st, victim, t, seat, False, prev_color, ev)
             return
         _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
         st.current = (victim + d) % n
@@ -897,11 +900,11 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
         # Legal only without a card of the colour to match (RULES §3); judged if challenged.
         guilty = prev_color >= 0 and any(CARD_COLOR[x] == prev_color for x in hand)
         st.color = arg
-        _open_response(st, (seat + d) % n, t, seat, guilty, ev)
+        _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev)
         return
     elif fx == E_HOWLER:
         if tb.response_windows:
-            _open_response(st, arg, t, seat, False, ev)
+            _open_response(st, arg, t, seat, False, prev_color, ev)
             return
         _reveal(st, arg, [v for v in range(n) if v != arg], ev, "howler")
         _ask_color(st, seat, (seat + d) % n)
@@ -949,8 +952,11 @@ def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None
         ev.append(Event("turn", seat=st.current))
 
 
-def _open_response(st: State, victim: int, t: int, player: int, guilty: bool, ev: list[Event] | None) -> None:
+def _open_response(
+    st: State, victim: int, t: int, player: int, guilty: bool, prev_color: int, ev: list[Event] | None
+) -> None:
     st.phase = _RESPOND
+    st.pend_color = prev_color
     st.current = victim
     st.pend_card = t
     st.pend_from = player
@@ -963,6 +969,7 @@ def _clear_response(st: State) -> None:
     st.pend_card = -1
     st.pend_from = -1
     st.pend_guilty = False
+    st.pend_color = NO_COLOR
     st.phase = _TURN
 
 

@@ -61,6 +61,7 @@ class State:
         "known",
         "n",
         "pend_card",
+        "pend_color",
         "pend_from",
         "pend_guilty",
         "phase",
@@ -94,6 +95,8 @@ class State:
     """In ``respond``, the action card played on ``current``."""
     pend_from: int
     """In ``respond``, the seat that played it."""
+    pend_color: int
+    """In ``respond``, the colour to match when it was played (public; judges a challenge)."""
     pend_guilty: bool
     """In ``respond`` to a Wild Draw Four: its player held the colour to match (hidden)."""
     exposed: int
@@ -130,6 +133,7 @@ class State:
         new.pend_card = self.pend_card
         new.pend_from = self.pend_from
         new.pend_guilty = self.pend_guilty
+        new.pend_color = self.pend_color
         new.exposed = self.exposed
         new.wrong_seat = self.wrong_seat
         new.wrong_snapshot = self.wrong_snapshot
@@ -153,8 +157,9 @@ class State:
         return (
             self.rules, self.n, self.hands, self.draw, self.discard, self.color, self.current,
             self.direction, self.dealer, self.phase, self.drawn, self.after_color, self.pend_card,
-            self.pend_from, self.pend_guilty, self.exposed, self.wrong_seat, self.wrong_snapshot,
-            known, self.scores, self.winner, self.hand_points, self.game_winners, self.rng,
+            self.pend_from, self.pend_guilty, self.pend_color, self.exposed, self.wrong_seat,
+            self.wrong_snapshot, known, self.scores, self.winner, self.hand_points, self.game_winners,
+            self.rng,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:

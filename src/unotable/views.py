@@ -36,6 +36,10 @@ class View:
     """In ``respond``: the action card played on ``current``; else -1."""
     pending_from: int
     """In ``respond``: who played it; else -1."""
+    pending_color: int
+    """In ``respond``: the colour to match when it was played; else -1."""
+    after_color: int
+    """In ``choose_color``: the seat that plays once the colour is called; else -1."""
     uno_exposed: tuple[int, ...]
     """Seats holding one card that have not called UNO and can still be caught."""
     wrong_seat: int
@@ -119,6 +123,8 @@ def view(st: State, seat: int) -> View:
         drawn=st.drawn if st.current == seat else -1,
         pending_card=st.pend_card,
         pending_from=st.pend_from,
+        pending_color=st.pend_color,
+        after_color=st.after_color,
         uno_exposed=tuple(s for s in range(st.n) if st.exposed >> s & 1),
         wrong_seat=st.wrong_seat,
         known=known,
