@@ -170,16 +170,19 @@ class Tables:
                 )
         self.all_playable: tuple[bool, ...] = (True,) * NUM_CARD_TYPES
         n = self.n
-        self.play: list[tuple[int, ...]] = []
-        self.play_two: list[tuple[int, ...]] = []  # with the ``uno`` spellings too
-        for t in range(NUM_CARD_TYPES):
-            plain = play_ids(t, uno=False, wild=self.wild[t], seat=-1, players=n)
+        # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
+        # another seat); play_two[seat][card] adds the spellings with ``uno``.
+        self.play: list[list[tuple[int, ...]]] = []
+        self.play_two: list[list[tuple[int, ...]]] = []
+        for seat in range(n):
+            plain = [
+                play_ids(t, uno=False, wild=self.wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)
+            ]
+            called = [
+                play_ids(t, uno=True, wild=self.wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)
+            ]
             self.play.append(plain)
-            self.play_two.append(plain + play_ids(t, uno=True, wild=self.wild[t], seat=-1, players=n))
-        self.howler = [play_ids(HOWLER, uno=False, wild=True, seat=s, players=n) for s in range(n)]
-        self.howler_two = [
-            self.howler[s] + play_ids(HOWLER, uno=True, wild=True, seat=s, players=n) for s in range(n)
-        ]
+            self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
         self.points: tuple[int, ...] = POINTS
         self.deck: tuple[int, ...] = tuple(rules.deck())
         self.deck_set: frozenset[int] = frozenset(self.deck)
@@ -539,22 +542,11 @@ def legal_ids(st: State, seat: int) -> list[int]:
                 ok = tb.all_playable
             else:
                 ok = tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]]
-            two = len(hand) == 2
-            ids = tb.play_two if two else tb.play
-            for t in set(hand):
-                if ok[t]:
-                    if t == HOWLER:
-                        out += (tb.howler_two if two else tb.howler)[seat]
-                    else:
-                        out += ids[t]
+            ids = (tb.play_two if len(hand) == 2 else tb.play)[seat]
+            out = [a for t in set(hand) if ok[t] for a in ids[t]]
             out.append(DRAW_ID)
         elif phase == _AFTER_DRAW:
-            t = st.drawn
-            two = len(hand) == 2
-            if t == HOWLER:
-                out += (tb.howler_two if two else tb.howler)[seat]
-            else:
-                out += (tb.play_two if two else tb.play)[t]
+            out += (tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn]
             if not tb.must_play_drawn:
                 out.append(PASS_ID)
         elif phase == _CHOOSE_COLOR:
