@@ -31,7 +31,25 @@ pytest: setup
 scenarios: setup
 	$(BIN)/uno scenario tests/scenarios/*.json tests/scenarios/upstream/*.json
 
+# RLCard, for issue 6's comparison, gets a venv of its own (never .venv), installed here unless
+# BENCH_ARGS has --quick or --no-rlcard. A failed install is not fatal: bench.py says so and
+# prints its own figures, with nan ratios.
+RLCARD_VENV := bench/.venv-rlcard
+
 bench: setup
+ifeq ($(filter --quick --no-rlcard,$(BENCH_ARGS)),)
+	@if [ ! -f $(RLCARD_VENV)/.installed ]; then \
+	  mkdir -p $(RLCARD_VENV); \
+	  echo "installing rlcard==1.2.0 into $(RLCARD_VENV) (log: $(RLCARD_VENV)/install.log)"; \
+	  if { $(PY) -m venv $(RLCARD_VENV) \
+	       && $(RLCARD_VENV)/bin/python -m pip install --quiet rlcard==1.2.0; } \
+	       > $(RLCARD_VENV)/install.log 2>&1; then \
+	    touch $(RLCARD_VENV)/.installed; \
+	  else \
+	    echo "rlcard could not be installed (see $(RLCARD_VENV)/install.log); the bench goes on without it"; \
+	  fi; \
+	fi
+endif
 	$(BIN)/python bench/bench.py $(BENCH_ARGS)
 
 clean:

@@ -1,0 +1,51 @@
+"""The benchmark script runs and prints its figures (``--quick --no-rlcard``); no timing is judged."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
+
+TABLES = [
+    ("classic", 2),
+    ("classic", 4),
+    ("harry-potter", 2),
+    ("harry-potter", 4),
+    ("cars2", 2),
+    ("cars2", 4),
+    ("classic", 10),
+]
+NUMBER = r"\d+(?:\.\d+)?"
+
+
+def test_quick_bench_prints_every_figure() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(BENCH), "--quick", "--no-rlcard"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    for edition, players in TABLES:
+        for policy in ("uniform", "plays-first"):
+            engine = re.compile(
+                rf"^engine edition={edition} players={players} policy={policy} "
+                rf"hands_per_s={NUMBER} actions_per_hand={NUMBER} us_per_pair={NUMBER} "
+            )
+            assert any(engine.match(line) for line in lines), (
+                f"no engine line for {edition} {players}p {policy}"
+            )
+        state = re.compile(
+            rf"^state edition={edition} players={players} bytes_deep=\d+ bytes_tracemalloc=-?\d+$"
+        )
+        assert any(state.match(line) for line in lines), f"no state line for {edition} {players}p"
+    assert any(line.startswith("# RLCard comparison: skipped") for line in lines)
+    assert any(
+        line.startswith("ratio_vs_rlcard_uniform_2p=nan ratio_vs_rlcard_uniform_4p=nan") for line in lines
+    )
+    assert lines[-1] == "ratio_vs_rlcard_2p=nan ratio_vs_rlcard_4p=nan"
