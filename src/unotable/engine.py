@@ -168,7 +168,10 @@ class Tables:
                         for t in range(NUM_CARD_TYPES)
                     )
                 )
-        self.all_playable: tuple[bool, ...] = (True,) * NUM_CARD_TYPES
+        # The same as sets, to intersect with a hand in one C call.
+        self.playable_set: list[frozenset[int]] = [
+            frozenset(t for t in range(NUM_CARD_TYPES) if ok[t]) for ok in self.playable
+        ]
         n = self.n
         # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
         # another seat); play_two[seat][card] adds the spellings with ``uno``.
@@ -539,11 +542,11 @@ def legal_ids(st: State, seat: int) -> list[int]:
         hand = st.hands[seat]
         if phase == _TURN:
             if tb.lenient and len(hand) > 1:
-                ok = tb.all_playable
+                cards: set[int] | frozenset[int] = set(hand)
             else:
-                ok = tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]]
+                cards = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
             ids = (tb.play_two if len(hand) == 2 else tb.play)[seat]
-            out = [a for t in set(hand) if ok[t] for a in ids[t]]
+            out = [a for t in cards for a in ids[t]]
             out.append(DRAW_ID)
         elif phase == _AFTER_DRAW:
             out += (tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn]
@@ -757,16 +760,11 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
     return got
 
 
-def _close_windows(st: State) -> None:
-    """A draw or play as a turn begins the turn: UNO and wrong-card windows close (R-9, R-13)."""
-    st.exposed = 0
+def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
+    st.exposed = 0  # the turn begins: windows close (R-9, R-13)
     if st.wrong_seat >= 0:
         st.wrong_seat = -1
         st.wrong_snapshot = None
-
-
-def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
-    _close_windows(st)
     if not st.draw and not _reshuffle(st, ev):
         # R-6: a player who chose to draw and finds nothing passes.
         st.current = (seat + st.direction) % st.n
@@ -788,11 +786,16 @@ def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
 
 
 def _forget(st: State, seat: int, t: int) -> None:
+    """``seat`` played ``t``: whoever knew a copy of it in that hand knows one fewer."""
     d = st.known.get(seat)
     if d:
-        for cards in d.values():
+        for viewer, cards in list(d.items()):
             if t in cards:
                 cards.remove(t)
+                if not cards:
+                    del d[viewer]
+        if not d:
+            del st.known[seat]
 
 
 def _reveal(st: State, owner: int, viewers: Sequence[int], ev: list[Event] | None, reason: str) -> None:
@@ -821,7 +824,10 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
     prev_color = st.color
     hand.remove(t)
     st.discard.append(t)
-    _close_windows(st)
+    st.exposed = 0  # the turn begins: windows close (R-9, R-13)
+    if st.wrong_seat >= 0:
+        st.wrong_seat = -1
+        st.wrong_snapshot = None
     if st.known:
         _forget(st, seat, t)
     if snapshot is not None:

@@ -217,6 +217,8 @@ class Rules:
         if self.mode in TEAM_SIZES and p not in TEAM_SIZES[self.mode]:
             sizes = " or ".join(map(str, TEAM_SIZES[self.mode]))
             raise ConfigError(f"mode {self.mode} is played {sizes} to a table, not {p}")
+        if self.mode == "challenge" and self.scoring != "standard":
+            raise ConfigError("mode challenge charges each player their own cards: scoring must be standard")
         if self.mode in TEAM_MODES and self.scoring != "standard":
             raise ConfigError(f"mode {self.mode} is scored by team: scoring must be standard")
         if self.blanks and not self.edition.has_blanks:
