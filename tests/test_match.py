@@ -431,13 +431,17 @@ def test_next_hand_only_after_the_hand() -> None:
         (Rules(players=3), {"players": 4}),
         (Rules(players=3), {"rounds": 2}),
         (Rules(mode="rotating-partners", players=4), {"rounds": 0}),
-        (Rules(mode="challenge", players=3, scoring="lowest"), {}),
         (Rules(edition=find_edition("hp"), mode="two-tables", players=4, birthdays=(None,) * 4), {}),
     ],
 )
 def test_bad_game_parameters(rules: Rules, kwargs: dict[str, Any]) -> None:
     with pytest.raises(ConfigError):
         Game.new(rules, 1, **kwargs)
+
+
+def test_challenge_refuses_lowest_scoring() -> None:
+    with pytest.raises(ConfigError, match="scoring must be standard"):
+        Rules(mode="challenge", players=3, scoring="lowest")
 
 
 def test_bad_seed() -> None:

@@ -323,10 +323,6 @@ class Game:
             raise ConfigError(f"rounds must be a positive integer, not {rounds!r}")
         if rounds != 1 and mode not in SCHEDULED_MODES:
             raise ConfigError(f"rounds are played only in rotating-partners and two-tables, not in {mode}")
-        if mode == "challenge" and rules.scoring != "standard":
-            raise ConfigError(
-                "challenge charges each player their own points already: scoring must be standard"
-            )
         if mode == "two-tables" and rules.birthdays is not None:
             raise ConfigError(
                 "two-tables takes no birthdays (eight players, tables of four): the deal is drawn"
