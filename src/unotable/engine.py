@@ -579,11 +579,12 @@ def _window_ids(st: State, seat: int, out: list[int]) -> None:
 
 
 def legal_actions(st: State, seat: int | str) -> list[str]:
-    """The legal actions of ``seat`` (an int, or ``"table"`` for the referee), in the notation.
+    """The legal actions of ``seat`` (an int, or ``"table"`` for the referee), in the notation,
+    in a fixed order (plays by card, then draw, pass, colours, and the out-of-turn actions).
 
     :raises NotationError: if ``seat`` is not a seat of this table.
     """
-    return [ACTION_TEXT[a] for a in legal_ids(st, seat_index(st, seat))]
+    return [ACTION_TEXT[a] for a in sorted(legal_ids(st, seat_index(st, seat)))]
 
 
 def seat_index(st: State, seat: int | str) -> int:
