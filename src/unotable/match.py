@@ -404,13 +404,13 @@ class Game:
         :raises NotationError: if ``player`` is neither a player of the game nor ``"table"``.
         """
         if player == TABLE:
-            return [ACTION_TEXT[a] for a in legal_ids(self._state, seat_index(self._state, TABLE))]
+            return [ACTION_TEXT[a] for a in sorted(legal_ids(self._state, seat_index(self._state, TABLE)))]
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
             raise NotationError(f"no player {player!r} in this game of {self.players}")
         seat = self._current.seat_of(player)
         if seat is None:
             return []
-        return [ACTION_TEXT[a] for a in legal_ids(self._state, seat)]
+        return [ACTION_TEXT[a] for a in sorted(legal_ids(self._state, seat))]
 
     def view(self, player: int) -> View:
         """What ``player`` may know of the current hand (seat-numbered, as the hand is).
