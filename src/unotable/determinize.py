@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from unotable.cards import CARD_COLOR, WILD_DRAW_FOUR
+from unotable.cards import WILD_DRAW_FOUR
 from unotable.engine import tables_for
 from unotable.state import Phase, State, seed_to_rng
 from unotable.views import View
@@ -84,7 +84,7 @@ def determinize(v: View, rng: random.Random) -> State:
     st.pend_guilty = (
         v.pending_card == WILD_DRAW_FOUR
         and v.pending_color >= 0
-        and any(CARD_COLOR[c] == v.pending_color for c in hands[v.pending_from])
+        and tables.holds_color(hands[v.pending_from], v.pending_color)
     )
     st.exposed = sum(1 << s for s in v.uno_exposed)
     st.wrong_seat = -1

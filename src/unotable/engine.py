@@ -190,6 +190,12 @@ class Tables:
         self.deck: tuple[int, ...] = tuple(rules.deck())
         self.deck_set: frozenset[int] = frozenset(self.deck)
 
+    def holds_color(self, hand: Sequence[int], color: int) -> bool:
+        """Whether ``hand`` holds a card of ``color``, wild cards (a wild blank too) not counted:
+        what makes a Wild Draw Four illegal (RULES §3)."""
+        wild = self.wild
+        return any(CARD_COLOR[c] == color and not wild[c] for c in hand)
+
     def is_playable(self, color: int, top: int, card: int) -> bool:
         """Whether ``card`` matches ``top`` with ``color`` to match (RULES §3)."""
         return self.playable[(color + 1) * NUM_CARD_TYPES + top][card]
@@ -521,7 +527,7 @@ def from_position(
             st.pend_color = CARD_COLOR[st.discard[-2]]
         if fx == E_WD4 and len(st.discard) > 1:
             below = CARD_COLOR[st.discard[-2]]
-            st.pend_guilty = below != NO_COLOR and any(CARD_COLOR[c] == below for c in st.hands[st.pend_from])
+            st.pend_guilty = below != NO_COLOR and st.tables.holds_color(st.hands[st.pend_from], below)
     return st
 
 
@@ -897,7 +903,7 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
         st.current = (seat + d) % n
     elif fx == E_WD4:
         # Legal only without a card of the colour to match (RULES §3); judged if challenged.
-        guilty = prev_color >= 0 and any(CARD_COLOR[x] == prev_color for x in hand)
+        guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
         st.color = arg
         _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev)
         return

@@ -1,0 +1,291 @@
+"""A random-play soak: ``SOAK_HANDS`` (10,000) complete hands, every invariant checked at every step.
+
+The hands are spread over the three editions, 2-10 players and the options of RULES.md
+(``must_play_drawn``, ``lenient_plays``, ``scoring: lowest``, small and large targets, classic
+blanks, Harry Potter birthdays, a named or a drawn dealer), played as games: scores carry from
+hand to hand until someone wins the game. A fixed seed (``SOAK_SEED``) makes the run the same
+every time.
+
+The policy: the current seat, in its turn, plays a uniformly chosen legal play with probability
+``PLAY_BIAS`` when it has one, else takes a uniformly chosen legal action (drawing included);
+in any other phase it takes a uniformly chosen legal action. While an UNO or wrong-card window
+is open, a random seat takes one of its window actions (``uno``, ``catch``, ``wrong``) with
+probability ``OUT_OF_TURN``; the table penalizes a random seat with probability ``PENALIZE``.
+
+At every step: :func:`check_invariants` with the whole deck, and the cards drawn and played
+(from the events) account exactly for the change of every hand, the draw pile and the discard
+pile (a pointed-out wrong card accounts from the state before the wrong card). At the end of
+every hand: it ended within ``STEP_CAP`` steps, the winner holds no cards, the scores changed
+by the hand's points and nothing else, and the game winners are the ones RULES §9 names.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from unotable.cards import BLANK, CARD_VALUE, COLORS, IS_WILD
+from unotable.engine import legal_ids, new_hand, step
+from unotable.events import Event
+from unotable.invariants import check_invariants
+from unotable.notation import ACTION_KIND, DRAW_ID, PENALIZE_IDS, Kind
+from unotable.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
+from unotable.state import Phase, State
+
+SOAK_HANDS: Final = 10_000
+"""How many complete hands the soak plays."""
+SOAK_SEED: Final = 20_240_611
+"""The seed of the whole run (rules, deals and policy): the soak is deterministic."""
+STEP_CAP: Final = 20_000
+"""A hand not over after this many actions is a failure (hands average about 110 actions here,
+the longest about 1,000)."""
+MAX_HANDS_PER_GAME: Final = 12
+CONFIGS_PER_TABLE: Final = 4
+PLAY_BIAS: Final = 0.9
+OUT_OF_TURN: Final = 0.25
+PENALIZE: Final = 0.002
+
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2")
+WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
+WRONG_KIND: Final = int(Kind.WRONG)
+EXAMPLE_BLANKS: Final[dict[str, Any]] = {
+    "R": "R7",
+    "Y": {"draw": 1, "skip": True},
+    "G": {"wild": True},
+    "B": {"reverse": True},
+}
+
+
+def random_blanks(rnd: random.Random) -> dict[str, Any]:
+    """A classic blank definition: the example of the brief, or a random one per colour."""
+    if rnd.random() < 0.5:
+        return EXAMPLE_BLANKS
+    out: dict[str, Any] = {}
+    for colour in COLORS:
+        r = rnd.random()
+        if r < 0.25:
+            out[colour] = rnd.choice(["R7", "G0", "B+2", "YS", "W", "W+4"])
+        elif r < 0.75:
+            effect = {
+                "draw": rnd.choice([0, 0, 1, 2, 4]),
+                "skip": rnd.random() < 0.4,
+                "reverse": rnd.random() < 0.3,
+                "wild": rnd.random() < 0.4,
+                "reveal": rnd.random() < 0.3,
+            }
+            out[colour] = {k: v for k, v in effect.items() if v}
+    return out
+
+
+def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
+    """Rules for ``edition`` and ``players`` with options at random."""
+    data: dict[str, Any] = {
+        "edition": edition,
+        "players": players,
+        "must_play_drawn": rnd.random() < 0.3,
+        "lenient_plays": rnd.random() < 0.3,
+        "scoring": "lowest" if rnd.random() < 0.3 else "standard",
+        "target": rnd.choice([500, 500, 250, 100]),
+    }
+    if edition == "classic" and rnd.random() < 0.5:
+        data["blanks"] = random_blanks(rnd)
+    if edition == "harry-potter" and rnd.random() < 0.3:
+        data["birthdays"] = [
+            None if rnd.random() < 0.3 else f"{rnd.randint(1, 12):02d}-{rnd.randint(1, 28):02d}"
+            for _ in range(players)
+        ]
+    return Rules.from_dict(data)
+
+
+def table_configs(rnd: random.Random) -> list[Rules]:
+    """``CONFIGS_PER_TABLE`` random rules for every edition and every number of players, in turn.
+
+    A fixed list, so that the engine's per-rules lookup tables are built once per entry."""
+    return [
+        random_rules(rnd, edition, players)
+        for _ in range(CONFIGS_PER_TABLE)
+        for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+        for edition in EDITION_NAMES
+    ]
+
+
+def card_points(card: int) -> int:
+    """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank."""
+    value = CARD_VALUE[card]
+    if IS_WILD[card] or value == BLANK:
+        return 50
+    return value if value <= 9 else 20
+
+
+@dataclass
+class Tally:
+    """What the soak saw, to show that it reached what it means to test."""
+
+    hands: int = 0
+    games_over: int = 0
+    steps: int = 0
+    longest: int = 0
+    events: Counter[str] = field(default_factory=Counter)
+    tables: set[tuple[str, int]] = field(default_factory=set)
+    options: Counter[str] = field(default_factory=Counter)
+
+
+def choose(st: State, rnd: random.Random) -> tuple[int, int]:
+    """The policy of the module docstring: a seat and one of its legal action ids."""
+    n = st.n
+    if (st.exposed or st.wrong_seat >= 0) and rnd.random() < OUT_OF_TURN:
+        seat = rnd.randrange(n)
+        window = [a for a in legal_ids(st, seat) if ACTION_KIND[a] in WINDOW_KINDS]
+        if window:
+            return seat, rnd.choice(window)
+    if rnd.random() < PENALIZE:
+        return -2, PENALIZE_IDS[rnd.randrange(n)]
+    seat = st.current
+    ids = legal_ids(st, seat)
+    assert ids, f"the current seat {seat} has no legal action in {st.phase_name}"
+    if st.phase == Phase.TURN and rnd.random() < PLAY_BIAS:
+        plays = [a for a in ids if a != DRAW_ID]
+        if plays:
+            return seat, rnd.choice(plays)
+    return seat, rnd.choice(ids)
+
+
+Sizes = tuple[list[int], int, int]
+"""Every hand's size, the draw pile's and the discard pile's."""
+
+
+def sizes(st: State) -> Sizes:
+    return [len(h) for h in st.hands], len(st.draw), len(st.discard)
+
+
+def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
+    """Cards drawn and played, as the events tell them, account for every pile's change from
+    ``base`` (the state before the action, or before the wrong card it points out)."""
+    hands, draw, discard = base
+    drawn = [0] * after.n
+    played = [0] * after.n
+    reshuffled = 0
+    for e in events:
+        if e.kind == "draw":
+            assert e.seat is not None and len(e.cards) == e.count
+            drawn[e.seat] += e.count
+        elif e.kind in ("play", "invisibility"):
+            assert e.seat is not None and len(e.cards) == 1
+            played[e.seat] += 1
+        elif e.kind == "reshuffle":
+            reshuffled += e.count
+    for s in range(after.n):
+        assert len(after.hands[s]) == hands[s] + drawn[s] - played[s], (s, events)
+    assert len(after.draw) == draw - sum(drawn) + reshuffled, events
+    assert len(after.discard) == discard + sum(played) - reshuffled, events
+
+
+def check_cards(st: State, deck: list[int], counter: Counter[int]) -> None:
+    """Every card of the deck (sorted) is in exactly one place; then every other invariant.
+
+    The same as ``check_invariants(st, counter)``, which is called for its message when cards
+    are not conserved; comparing sorted lists is several times faster than comparing Counters.
+    """
+    cards = st.draw + st.discard
+    for hand in st.hands:
+        cards += hand
+    cards.sort()
+    if cards != deck:
+        check_invariants(st, counter)
+        raise AssertionError("cards not conserved")
+    check_invariants(st)
+
+
+def play_hand(
+    rules: Rules, seed: int, scores: list[int], dealer: int | None, rnd: random.Random, tally: Tally
+) -> State:
+    """Play one hand to its end, checking everything the module docstring lists."""
+    counter = Counter(rules.deck())
+    deck = sorted(counter.elements())
+    st, events = new_hand(rules, seed, dealer=dealer, scores=scores)
+    check_invariants(st, counter)
+    dealt = sum(e.count for e in events if e.kind == "draw")
+    assert dealt == sum(len(h) for h in st.hands) >= HAND_SIZE * st.n
+    tally.events.update(e.kind for e in events)
+    steps = 0
+    while st.phase < Phase.HAND_OVER:
+        steps += 1
+        assert steps <= STEP_CAP, f"hand not over after {STEP_CAP} actions: {rules}, seed {seed}"
+        seat, aid = choose(st, rnd)
+        if ACTION_KIND[aid] == WRONG_KIND:  # R-13: everything since the wrong card is undone
+            assert st.wrong_snapshot is not None
+            base = sizes(st.wrong_snapshot)
+        else:
+            base = sizes(st)
+        events = []
+        step(st, seat, aid, events)
+        check_cards(st, deck, counter)
+        check_accounting(base, st, events)
+        tally.events.update(e.kind for e in events)
+    tally.steps += steps
+    tally.longest = max(tally.longest, steps)
+    tally.hands += 1
+
+    # RULES §9: the winner went out, and the scores moved by the hand's points only.
+    winner = st.winner
+    assert 0 <= winner < st.n and not st.hands[winner]
+    points = [sum(card_points(c) for c in h) for h in st.hands]
+    if rules.scoring == "lowest":
+        assert st.hand_points == sum(points)
+        assert st.scores == [scores[s] + points[s] for s in range(st.n)]
+        if max(st.scores) >= rules.target:
+            low = min(st.scores)
+            assert st.game_winners == [s for s in range(st.n) if st.scores[s] == low]
+        else:
+            assert st.game_winners == []
+    else:
+        assert st.hand_points == sum(points)
+        assert st.scores == [scores[s] + (st.hand_points if s == winner else 0) for s in range(st.n)]
+        assert st.game_winners == ([winner] if st.scores[winner] >= rules.target else [])
+    assert (st.phase == Phase.GAME_OVER) == bool(st.game_winners)
+    return st
+
+
+def test_random_play_soak() -> None:
+    """``SOAK_HANDS`` complete hands of random play keep every invariant (module docstring)."""
+    rnd = random.Random(SOAK_SEED)
+    tally = Tally()
+    configs = table_configs(rnd)
+    game = 0
+    while tally.hands < SOAK_HANDS:
+        rules = configs[game % len(configs)]
+        game += 1
+        tally.tables.add((rules.edition.name, rules.players))
+        for name in ("must_play_drawn", "lenient_plays"):
+            tally.options[name] += getattr(rules, name)
+        tally.options["lowest"] += rules.scoring == "lowest"
+        tally.options["blanks"] += bool(rules.blanks)
+        scores = [0] * rules.players
+        for _ in range(MAX_HANDS_PER_GAME):
+            dealer = None if rnd.random() < 0.5 else rnd.randrange(rules.players)
+            st = play_hand(rules, rnd.getrandbits(64), scores, dealer, rnd, tally)
+            scores = st.scores
+            if st.game_winners:
+                tally.games_over += 1
+                break
+            if tally.hands >= SOAK_HANDS:
+                break
+
+    # The soak reached what it means to test.
+    assert tally.hands == SOAK_HANDS
+    assert len(tally.tables) == len(EDITION_NAMES) * (MAX_PLAYERS - MIN_PLAYERS + 1)
+    assert all(count > 0 for count in tally.options.values()), tally.options
+    assert tally.games_over > 0
+    for kind in (
+        "play", "draw", "pass", "color", "uno", "catch", "challenge", "accept", "invisibility",
+        "reveal", "skip", "reverse", "reshuffle", "penalty", "wrong", "returned", "hand_over",
+        "game_over", "dealer_draw",
+    ):  # fmt: skip
+        assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
+    print(
+        f"\nsoak: {tally.hands} hands in {game} games, {tally.steps} actions "
+        f"({tally.steps / tally.hands:.0f} per hand, longest {tally.longest}), "
+        f"{tally.games_over} games won; events {dict(tally.events.most_common())}"
+    )
