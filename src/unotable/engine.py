@@ -38,6 +38,7 @@ from unotable.notation import (
     ACCEPT_ID,
     ACTION_ARG,
     ACTION_CARD,
+    ACTION_FIELDS,
     ACTION_KIND,
     ACTION_TEXT,
     ACTION_UNO,
@@ -552,7 +553,8 @@ def legal_ids(st: State, seat: int) -> list[int]:
             else:
                 cards = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
             ids = (tb.play_two if len(hand) == 2 else tb.play)[seat]
-            out = [a for t in cards for a in ids[t]]
+            for t in cards:
+                out += ids[t]
             out.append(DRAW_ID)
         elif phase == _AFTER_DRAW:
             out += (tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn]
@@ -684,9 +686,9 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
 
     The action must be legal (see :func:`legal_ids`): nothing is checked here.
     """
-    kind = ACTION_KIND[aid]
+    kind, card, arg, uno = ACTION_FIELDS[aid]
     if kind == _PLAY:
-        _play(st, seat, ACTION_CARD[aid], ACTION_ARG[aid], ACTION_UNO[aid], ev)
+        _play(st, seat, card, arg, uno, ev)
     elif kind == _DRAW:
         _turn_draw(st, seat, ev)
     elif kind == _PASS:
@@ -697,7 +699,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             ev.append(Event("pass", seat=seat))
             ev.append(Event("turn", seat=st.current))
     elif kind == _COLOR:
-        st.color = ACTION_ARG[aid]
+        st.color = arg
         st.phase = _TURN
         st.current = st.after_color
         st.after_color = -1
@@ -709,21 +711,21 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
     elif kind == _CHALLENGE:
         _challenge(st, seat, ev)
     elif kind == _INVISIBILITY:
-        _invisibility(st, seat, ACTION_ARG[aid], ACTION_UNO[aid], ev)
+        _invisibility(st, seat, arg, uno, ev)
     elif kind == _UNO:
         st.exposed &= ~(1 << seat)
         if ev is not None:
             ev.append(Event("uno", seat=seat))
     elif kind == _CATCH:
-        target = ACTION_ARG[aid]
+        target = arg
         st.exposed &= ~(1 << target)
         if ev is not None:
             ev.append(Event("catch", seat=seat, target=target))
         _draw_cards(st, target, UNO_PENALTY, ev, "caught without UNO")
     elif kind == _WRONG:
-        _undo_wrong(st, seat, ACTION_ARG[aid], ev)
+        _undo_wrong(st, seat, arg, ev)
     elif kind == _PENALIZE:
-        target = ACTION_ARG[aid]
+        target = arg
         if ev is not None:
             ev.append(
                 Event("penalty", target=target, count=st.tables.suggestion_penalty, reason="suggestion")
@@ -843,8 +845,9 @@ def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | N
     left = len(hand)
     if left == 1 and not uno:
         st.exposed = 1 << seat
-    st.phase = _TURN
-    st.drawn = -1
+    if st.phase:  # after a draw
+        st.phase = _TURN
+        st.drawn = -1
     if ev is not None:
         howler = t == HOWLER
         ev.append(

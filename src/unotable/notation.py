@@ -115,6 +115,10 @@ ACTION_KIND: Final[tuple[int, ...]] = tuple(int(a.kind) for a in ACTIONS)
 ACTION_CARD: Final[tuple[int, ...]] = tuple(a.card for a in ACTIONS)
 ACTION_ARG: Final[tuple[int, ...]] = tuple(a.arg for a in ACTIONS)
 ACTION_UNO: Final[tuple[bool, ...]] = tuple(a.uno for a in ACTIONS)
+ACTION_FIELDS: Final[tuple[tuple[int, int, int, bool], ...]] = tuple(
+    (int(a.kind), a.card, a.arg, a.uno) for a in ACTIONS
+)
+"""Per action id: (kind, card, arg, uno), unpacked in one step on the hot path."""
 
 
 def action_id(action: Action) -> int:
