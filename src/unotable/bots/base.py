@@ -1,0 +1,219 @@
+"""What every bot shares: the :class:`Bot` protocol, UNO calls and their lapses, out-of-turn
+reactions, and helpers that read a :class:`~unotable.views.View`.
+
+A bot decides from its seat's view alone. ``act`` answers the decision the view's phase asks of
+``view.current`` (the bot's seat); ``react`` answers an open window (a late ``uno``, ``catch
+S``, ``wrong S``) or declines with ``None``. Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Final, Protocol, runtime_checkable
+
+from unotable.cards import CARD_COLOR, POINTS
+from unotable.determinize import unseen_cards
+from unotable.engine import Tables, tables_for
+from unotable.notation import ACTION_ARG, ACTION_CARD, ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, Kind
+from unotable.views import View
+
+WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG), int(Kind.PENALIZE)})
+"""Kinds of action that are not the answer to a phase: they are taken out of turn."""
+_UNO: Final = int(Kind.UNO)
+_CATCH: Final = int(Kind.CATCH)
+_WRONG: Final = int(Kind.WRONG)
+_PLAY: Final = int(Kind.PLAY)
+
+UNO_TWIN: Final[tuple[int, ...]] = tuple(
+    -1 if ACTION_UNO[a] else ACTION_ID.get(ACTION_TEXT[a] + " uno", -1) for a in range(len(ACTION_TEXT))
+)
+"""For each action without the ``uno`` suffix, the id of the same action with it (else -1)."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that decides from its seat's :class:`View` alone."""
+
+    name: str
+
+    def act(self, view: View) -> int:
+        """One of ``view.legal``: the answer to the phase's decision (``view.current == view.seat``)."""
+        ...
+
+    def react(self, view: View) -> int | None:
+        """An out-of-turn action of ``view.legal`` (``uno``, ``catch S``, ``wrong S``), or ``None``."""
+        ...
+
+
+def check_number(
+    name: str, value: object, low: float, high: float | None = None, *, integer: bool = False
+) -> float:
+    """``value`` as a float if it is a number (a whole one if ``integer``) from ``low`` to
+    ``high`` (no upper bound if ``None``).
+
+    :raises ValueError: naming the option otherwise.
+    """
+    ok = isinstance(value, int) if integer else isinstance(value, (int, float))
+    if ok and not isinstance(value, bool):
+        x = float(value)  # type: ignore[arg-type]
+        if low <= x and (high is None or x <= high):
+            return x
+    kind = "a whole number" if integer else "a number"
+    span = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
+    raise ValueError(f"{name} must be {kind} {span}, not {value!r}")
+
+
+def _rate(name: str, value: float) -> float:
+    return check_number(name, value, 0.0, 1.0)
+
+
+class BaseBot:
+    """The common part of the bots: its own generator, UNO calls, lapses and reactions.
+
+    Subclasses implement :meth:`choose`, which picks among the seat's phase actions with the
+    ``uno`` spellings left out; the call is added here (always, but for lapses).
+
+    :param seed: seeds the bot's own ``random.Random``.
+    :param forget_uno: probability of playing the next-to-last card without calling UNO.
+    :param late_uno: probability, each time it is asked while exposed, of calling it late.
+    :param catch: probability of catching an exposed opponent when given the chance.
+    :param point_wrong: probability of pointing out an opponent's wrong card (``lenient_plays``).
+    """
+
+    name = "base"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        forget_uno: float = 0.0,
+        late_uno: float = 0.5,
+        catch: float = 1.0,
+        point_wrong: float = 1.0,
+    ) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.forget_uno = _rate("forget_uno", forget_uno)
+        self.late_uno = _rate("late_uno", late_uno)
+        self.catch = _rate("catch", catch)
+        self.point_wrong = _rate("point_wrong", point_wrong)
+        self.uno_chances = 0
+        """Plays of the next-to-last card this bot made (each a chance to forget the call)."""
+        self.lapses = 0
+        """Of those, the plays it made without calling UNO."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} seed={self.seed}>"
+
+    def chance(self, p: float) -> bool:
+        """True with probability ``p`` (no number is drawn for 0 or 1)."""
+        if p >= 1.0:
+            return True
+        if p <= 0.0:
+            return False
+        return self.rng.random() < p
+
+    def act(self, view: View) -> int:
+        """The bot's answer to its phase's decision (see :class:`Bot`)."""
+        options = phase_options(view)
+        if not options:
+            raise ValueError(f"seat {view.seat} has no decision to make (current: {view.current})")
+        aid = options[0] if len(options) == 1 else self.choose(view, options)
+        twin = UNO_TWIN[aid]
+        if twin >= 0 and twin in view.legal:
+            self.uno_chances += 1
+            if self.chance(self.forget_uno):
+                self.lapses += 1
+                return aid
+            return twin
+        return aid
+
+    def choose(self, view: View, options: list[int]) -> int:
+        """Pick one of ``options`` (the phase's actions, ``uno`` spellings left out; at least two)."""
+        raise NotImplementedError
+
+    def react(self, view: View) -> int | None:
+        """A late UNO call, a catch or a wrong card pointed out, each at the bot's rates."""
+        late = catch = wrong = -1
+        for a in view.legal:
+            kind = ACTION_KIND[a]
+            if kind == _UNO:
+                late = a
+            elif kind == _CATCH and catch < 0 and not partners(view, view.seat, _target(a)):
+                catch = a
+            elif kind == _WRONG and not partners(view, view.seat, _target(a)):
+                wrong = a
+        if late >= 0 and self.chance(self.late_uno):
+            return late
+        if catch >= 0 and self.chance(self.catch):
+            return catch
+        if wrong >= 0 and self.chance(self.point_wrong):
+            return wrong
+        return None
+
+
+def _target(aid: int) -> int:
+    return ACTION_ARG[aid]
+
+
+def phase_options(view: View) -> list[int]:
+    """The seat's answers to its phase (no out-of-turn action), without the ``uno`` spellings."""
+    if view.current != view.seat:
+        return []
+    return [a for a in view.legal if ACTION_KIND[a] not in WINDOW_KINDS and not ACTION_UNO[a]]
+
+
+def partners(view: View, a: int, b: int) -> bool:
+    """Whether seats ``a`` and ``b`` play for the same side (themselves, or a team)."""
+    return a == b or (view.rules.teams and a % 2 == b % 2)
+
+
+def tables(view: View) -> Tables:
+    """The lookup tables of the view's rules."""
+    return tables_for(view.rules)
+
+
+def color_counts(cards: Sequence[int]) -> list[int]:
+    """How many cards of each colour (wild cards count for none)."""
+    counts = [0, 0, 0, 0]
+    for t in cards:
+        c = CARD_COLOR[t]
+        if c >= 0:
+            counts[c] += 1
+    return counts
+
+
+def next_seat(view: View, seat: int, steps: int = 1) -> int:
+    """The seat ``steps`` places after ``seat`` in the direction of play."""
+    return (seat + steps * view.direction) % view.rules.players
+
+
+def opponents(view: View) -> list[int]:
+    """The seats playing against this one."""
+    return [s for s in range(view.rules.players) if not partners(view, view.seat, s)]
+
+
+def best_color(view: View, hand: Sequence[int], *, avoid_seat: int = -1) -> int:
+    """The colour to call (the first of :func:`color_ranking`)."""
+    return color_ranking(view, hand, avoid_seat=avoid_seat)[0]
+
+
+def color_ranking(view: View, hand: Sequence[int], *, avoid_seat: int = -1) -> list[int]:
+    """The four colours, best call first: the one held most, then with the most points held,
+    then the one whose unseen cards are fewest (least likely in the others' hands); a colour
+    ``avoid_seat`` is known to hold loses a little."""
+    counts = color_counts(hand)
+    points = [0, 0, 0, 0]
+    for t in hand:
+        c = CARD_COLOR[t]
+        if c >= 0:
+            points[c] += POINTS[t]
+    unseen = color_counts(unseen_cards(view))
+    known = color_counts(view.known.get(avoid_seat, ())) if avoid_seat >= 0 else [0, 0, 0, 0]
+    return sorted(range(4), key=lambda c: (-(counts[c] * 4 - known[c] * 3), -points[c], unseen[c], c))
+
+
+def play_of(options: Sequence[int], card: int) -> list[int]:
+    """The options that play ``card`` (one per colour for a wild card, per seat for a Howler)."""
+    return [a for a in options if ACTION_KIND[a] == _PLAY and ACTION_CARD[a] == card]

@@ -1,0 +1,244 @@
+"""The default policy of playouts: the greedy bot's rules, read off a :class:`State` directly.
+
+It is meant for states a search bot sampled itself (determinizations), never for the real
+state of a hand: it sees every hand of the state it is given, but decides as
+:class:`~unotable.bots.simple.GreedyBot` at its default settings would from that seat (without
+the few refinements that need the seat's view: card counting in the colour call and cards
+known in other hands). Every seat plays it, so a search whose playouts follow it is a rollout
+improvement on the greedy bot.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from unotable.cards import (
+    CARD_COLOR,
+    CARD_VALUE,
+    DRAW_THREE,
+    DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    NUM_CARD_TYPES,
+    POINTS,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+)
+from unotable.engine import step
+from unotable.notation import (
+    ACCEPT_ID,
+    CHALLENGE_ID,
+    COLOR_IDS,
+    DRAW_ID,
+    INVISIBILITY_IDS,
+    INVISIBILITY_UNO_IDS,
+    PASS_ID,
+    play_ids,
+)
+from unotable.state import Phase, State
+
+_TURN: Final = int(Phase.TURN)
+_AFTER_DRAW: Final = int(Phase.AFTER_DRAW)
+_CHOOSE_COLOR: Final = int(Phase.CHOOSE_COLOR)
+_HAND_OVER: Final = int(Phase.HAND_OVER)
+PLAYOUT_CAP: Final = 3000
+"""A playout stops after this many actions (a hand that long is counted as lost by everyone)."""
+
+GREEDY_BLUFF_PRIOR: Final = 0.3
+"""The greedy bot's default ``bluff_prior``."""
+GREEDY_CHALLENGE_THRESHOLD: Final = 0.35
+"""The greedy bot's default ``challenge_threshold``."""
+
+
+def _counts(hand: list[int]) -> list[int]:
+    counts = [0, 0, 0, 0]
+    for t in hand:
+        c = CARD_COLOR[t]
+        if c >= 0:
+            counts[c] += 1
+    return counts
+
+
+_PLAY_IDS: dict[tuple[int, int], tuple[list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
+
+
+def _play_ids(st: State, seat: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Per card, the ids of ``seat`` playing it: without and with the ``uno`` suffix."""
+    tb = st.tables
+    key = (id(tb), seat)
+    ids = _PLAY_IDS.get(key)
+    if ids is None:
+        n = st.n
+        wild = tb.wild
+        ids = _PLAY_IDS[key] = (
+            [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)],
+            [play_ids(t, uno=True, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)],
+        )
+    return ids
+
+
+def play_id(st: State, seat: int, card: int, color: int) -> int:
+    """The id of ``seat`` playing ``card`` (calling ``color`` for a wild card; with ``uno`` on
+    the next-to-last card; a Howler on the opponent with the fewest cards)."""
+    ways = _play_ids(st, seat)[len(st.hands[seat]) == 2][card]
+    if card == HOWLER:
+        n = st.n
+        hands = st.hands
+        teams = st.rules.teams
+        target = min(
+            (s for s in range(n) if s != seat),
+            key=lambda s: (teams and s % 2 == seat % 2, len(hands[s]), (s - seat) % n),
+        )
+        return ways[target if target < seat else target - 1]
+    return ways[color] if len(ways) == 4 else ways[0]
+
+
+def _partners(st: State, a: int, b: int) -> bool:
+    return a == b or (st.rules.teams and a % 2 == b % 2)
+
+
+def _card_score(st: State, seat: int, t: int, counts: list[int]) -> float:
+    """:meth:`GreedyBot.card_score <unotable.bots.simple.GreedyBot.card_score>` at its defaults."""
+    tb = st.tables
+    hands = st.hands
+    hand = hands[seat]
+    if len(hand) == 1:
+        return 0.0
+    n = st.n
+    nxt = (seat + st.direction) % n
+    nxt_opp = not _partners(st, seat, nxt)
+    nxt_size = len(hands[nxt])
+    if tb.wild[t]:
+        if t == INVISIBILITY:
+            return -300.0 if len(hand) > 2 else -95.0
+        if t == WILD_DRAW_FOUR:
+            if st.color >= 0 and counts[st.color] > 0:  # a bluff
+                return 60.0 if nxt_opp and nxt_size <= 1 else -1000.0
+            return -80.0 + (60.0 if nxt_opp and nxt_size <= 2 else 0.0)
+        if t == HOWLER:
+            return -90.0
+        return -100.0
+    threat = min((len(hands[s]) for s in range(n) if not _partners(st, seat, s)), default=99)
+    value = CARD_VALUE[t]
+    score = 10.0 * counts[CARD_COLOR[t]] + POINTS[t] * (1.0 if threat <= 2 else 0.2)
+    blank = tb.blank[t]
+    if blank is not None:
+        hits = blank.skip or blank.draw > 0
+    else:
+        hits = value in (SKIP, DRAW_TWO, DRAW_THREE) or (value == REVERSE and n == 2)
+    if hits:
+        if nxt_opp:
+            score += 25.0 if nxt_size <= 2 else 4.0
+            if value in (DRAW_TWO, DRAW_THREE):
+                score += 3.0
+        else:
+            score -= 30.0
+    elif value == REVERSE and n > 2:
+        prev = (seat - st.direction) % n
+        if nxt_opp and nxt_size <= 2 and len(hands[prev]) > nxt_size:
+            score += 15.0
+    return score
+
+
+def _color(hand: list[int], counts: list[int]) -> int:
+    """The colour held most, then with the most points (greedy's call, without its card counting)."""
+    points = [0, 0, 0, 0]
+    for t in hand:
+        c = CARD_COLOR[t]
+        if c >= 0:
+            points[c] += POINTS[t]
+    best = 0
+    for c in (1, 2, 3):
+        if (counts[c], points[c]) > (counts[best], points[best]):
+            best = c
+    return best
+
+
+def _play(st: State, seat: int, card: int, counts: list[int]) -> int:
+    if card == HOWLER or not st.tables.wild[card]:
+        return play_id(st, seat, card, 0)
+    rest = st.hands[seat][:]
+    rest.remove(card)
+    return play_id(st, seat, card, _color(rest, counts))
+
+
+def _guilt(st: State, seat: int) -> float:
+    """:func:`unotable.bots.simple.wd4_guilt` from ``seat``'s side, its knowledge left out."""
+    offender = st.pend_from
+    color = st.pend_color
+    if color < 0:
+        return 0.0
+    pool = [t for s, h in enumerate(st.hands) if s != seat for t in h]
+    pool += st.draw
+    total = len(pool)
+    other = total - sum(1 for t in pool if CARD_COLOR[t] == color)
+    none = 1.0
+    for i in range(len(st.hands[offender])):
+        if total - i <= 0:
+            break
+        none *= max(0, other - i) / (total - i)
+    weighed = (1.0 - none) * GREEDY_BLUFF_PRIOR
+    return weighed / (weighed + none) if weighed + none > 0 else 0.0
+
+
+def rollout_action(st: State) -> int:
+    """The action of ``st.current`` by the greedy bot's rules at its default settings, read off
+    the state directly (legal in ``st``); deterministic, so that playouts of two actions from
+    one sampled state differ only by what the actions change."""
+    seat = st.current
+    tb = st.tables
+    hand = st.hands[seat]
+    phase = st.phase
+    counts = _counts(hand)
+    if phase == _TURN:
+        ok = tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]]
+        best = -1
+        best_score = -1e9
+        for t in sorted(set(hand)):
+            if ok[t]:
+                score = _card_score(st, seat, t, counts)
+                if score > best_score:
+                    best_score = score
+                    best = t
+        if best < 0 or best_score <= -1000:
+            return DRAW_ID
+        return _play(st, seat, best, counts)
+    if phase == _AFTER_DRAW:
+        drawn = st.drawn
+        if not tb.must_play_drawn and (
+            _card_score(st, seat, drawn, counts) <= -1000 or (drawn == INVISIBILITY and len(hand) > 2)
+        ):
+            return PASS_ID
+        return _play(st, seat, drawn, counts)
+    if phase == _CHOOSE_COLOR:
+        return COLOR_IDS[_color(hand, counts)]
+    # respond
+    pend = st.pend_card
+    invis = tb.response_windows and INVISIBILITY in hand
+    if pend == WILD_DRAW_FOUR:
+        if invis:
+            return _invisibility(hand, counts)
+        threshold = GREEDY_CHALLENGE_THRESHOLD
+        if len(st.hands[st.pend_from]) <= 2:
+            threshold *= 0.6
+        return CHALLENGE_ID if _guilt(st, seat) > threshold else ACCEPT_ID
+    if invis and (pend == HOWLER or CARD_VALUE[pend] in (DRAW_TWO, DRAW_THREE) or len(hand) <= 2):
+        return _invisibility(hand, counts)
+    return ACCEPT_ID
+
+
+def _invisibility(hand: list[int], counts: list[int]) -> int:
+    rest = hand[:]
+    rest.remove(INVISIBILITY)
+    c = _color(rest, counts)
+    return INVISIBILITY_UNO_IDS[c] if len(hand) == 2 else INVISIBILITY_IDS[c]
+
+
+def playout(st: State, cap: int = PLAYOUT_CAP) -> None:
+    """Play ``st`` (a state the caller owns) to the end of the hand with :func:`rollout_action`
+    (the state's own generator shuffles any reshuffle)."""
+    for _ in range(cap):
+        if st.phase >= _HAND_OVER:
+            return
+        step(st, st.current, rollout_action(st))

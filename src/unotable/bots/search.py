@@ -1,0 +1,249 @@
+"""``search``: information-set Monte Carlo from the seat's view.
+
+For each decision with more than one candidate, the bot samples determinizations of its view
+(:func:`unotable.determinize.determinize`: the cards it cannot see dealt at random, consistent
+with everything it knows), plays each candidate in the samples and then the rest of the hand
+with the greedy bot's rules (:mod:`unotable.bots.rollout`, for every seat), and scores the
+hand's outcome for itself (win = 1). UCB1 allocates the playouts across the candidates; the
+samples are shared (a candidate's ``j``-th playout is played in the ``j``-th sample, with a
+deterministic playout policy), so candidates are compared on the same deals of the hidden
+cards: a determinized, ISMCTS-flavoured root search with common random numbers.
+
+The greedy bot's own choice is the anchor: another candidate replaces it only when it wins more
+playouts on their common samples by more than ``confidence`` standard errors of the paired
+difference. So the search is a rollout improvement on the greedy bot, and keeps its choice when
+the playouts cannot tell the difference.
+
+Facing a Wild Draw Four, samples where its player was bluffing are kept with probability
+``bluff_prior`` only (players rarely bluff); in playouts, a Wild Draw Four is challenged as the
+greedy bot would.
+
+The search never sees the real state: it only ever plays on its own samples.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Final
+
+from unotable.bots.base import UNO_TWIN, BaseBot, check_number, color_ranking, opponents, partners, tables
+from unotable.bots.rollout import PLAYOUT_CAP, playout
+from unotable.bots.simple import GreedyBot
+from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.determinize import determinize
+from unotable.engine import hand_points, step
+from unotable.notation import ACTION_ARG, ACTION_CARD, ACTION_KIND, DRAW_ID, Kind
+from unotable.state import Phase, State
+from unotable.views import View
+
+_PLAY: Final = int(Kind.PLAY)
+_INVISIBILITY: Final = int(Kind.INVISIBILITY)
+ALLOCATIONS: Final = ("ucb", "uniform")
+"""How the playouts of a decision are shared among its candidates: by UCB1, or in turn."""
+REWARDS: Final = ("win", "points")
+"""``win``: 1 for a hand won by the bot (or its team), else 0. ``points``: a win counts from
+0.6 to 1 by the points it scores; a loss from 0.4 to 0 by the points left in the bot's hand."""
+
+
+class SearchBot(BaseBot):
+    """Monte Carlo search over determinizations of the view (see the module's docstring).
+
+    :param budget: playouts per decision (all of them across the candidates); decisions with
+        a single candidate are not searched.
+    :param time_budget: seconds per decision instead of a number of playouts (each candidate is
+        still tried once); a run with it is not reproducible.
+    :param exploration: the UCB1 constant.
+    :param reward: ``win`` or ``points`` (see :data:`REWARDS`).
+    :param max_colors: the colours tried for a wild card: the best few by the greedy ranking.
+    :param allocation: ``ucb`` (UCB1 chooses each playout's candidate) or ``uniform``.
+    :param bluff_prior: the chance kept for samples where a Wild Draw Four was a bluff.
+    :param confidence: standard errors by which a candidate must beat the greedy choice.
+    :param horizon: cut playouts after this many actions (0: play the hand out) and score a
+        cut one by hand sizes.
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        budget: int = 200,
+        time_budget: float | None = None,
+        exploration: float = 0.7,
+        reward: str = "win",
+        max_colors: int = 2,
+        allocation: str = "ucb",
+        bluff_prior: float = 0.3,
+        confidence: float = 1.0,
+        horizon: int = 0,
+        forget_uno: float = 0.0,
+        late_uno: float = 0.5,
+        catch: float = 1.0,
+        point_wrong: float = 1.0,
+    ) -> None:
+        super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
+        self.budget = int(check_number("budget", budget, 1, integer=True))
+        if time_budget is not None:
+            check_number("time_budget", time_budget, 1e-6)
+        self.time_budget = None if time_budget is None else float(time_budget)
+        self.exploration = check_number("exploration", exploration, 0)
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        self.reward = reward
+        self.max_colors = int(check_number("max_colors", max_colors, 1, 4, integer=True))
+        if allocation not in ALLOCATIONS:
+            raise ValueError(f"allocation must be one of {', '.join(ALLOCATIONS)}, not {allocation!r}")
+        self.allocation = allocation
+        self.bluff_prior = check_number("bluff_prior", bluff_prior, 0, 1)
+        self.confidence = check_number("confidence", confidence, 0)
+        self.horizon = int(check_number("horizon", horizon, 0, integer=True))
+        self.prior = GreedyBot(seed, bluff_prior=self.bluff_prior)
+        """The greedy player whose choice the search keeps unless it finds better."""
+        self.searches = 0
+        """Decisions searched (those with more than one candidate)."""
+        self.playouts = 0
+        """Playouts run, over all decisions."""
+
+    # ---- candidates
+
+    def candidates(self, view: View, options: list[int]) -> list[int]:
+        """The actions worth searching: no wrong card (``lenient_plays``), no ``draw`` while a
+        card plays, the best ``max_colors`` colours for a wild card, a Howler only on an
+        opponent."""
+        tb = tables(view)
+        hand = view.hand
+        ranked: dict[int, set[int]] = {}
+
+        def colors_for(card: int) -> set[int]:
+            if card not in ranked:
+                rest = list(hand)
+                rest.remove(card)
+                ranked[card] = set(color_ranking(view, rest)[: self.max_colors])
+            return ranked[card]
+
+        out: list[int] = []
+        foes = set(opponents(view))
+        for a in options:
+            kind = ACTION_KIND[a]
+            card = ACTION_CARD[a]
+            if kind == _PLAY:
+                if view.phase == Phase.TURN and not tb.is_playable(view.color, view.top, card):
+                    continue
+                if card == HOWLER:
+                    if ACTION_ARG[a] not in foes and foes:
+                        continue
+                elif ACTION_ARG[a] >= 0 and ACTION_ARG[a] not in colors_for(card):
+                    continue
+            elif kind == _INVISIBILITY and ACTION_ARG[a] not in colors_for(INVISIBILITY):
+                continue
+            out.append(a)
+        if len(out) > 1 and DRAW_ID in out:
+            out.remove(DRAW_ID)
+        return out or [DRAW_ID if DRAW_ID in options else options[0]]
+
+    # ---- the search
+
+    def choose(self, view: View, options: list[int]) -> int:
+        cands = self.candidates(view, options)
+        anchor = self.prior.choose(view, options)
+        if anchor in cands:
+            cands.remove(anchor)
+        cands.insert(0, anchor)
+        if len(cands) == 1:
+            return anchor
+        self.searches += 1
+        rewards = self.search(view, cands)
+        return cands[self.pick(rewards)]
+
+    def search(self, view: View, cands: list[int]) -> list[list[float]]:
+        """The playouts' rewards of each candidate, world by world.
+
+        World ``j`` (the ``j``-th determinization) is shared: a candidate's ``j``-th playout is
+        played in it, so that candidates are compared on the same samples (common random
+        numbers; the playout policy is deterministic). UCB1 chooses the candidate of each
+        playout (``allocation="uniform"``: each in turn).
+        """
+        seat = view.seat
+        legal = set(view.legal)
+        moves = [UNO_TWIN[a] if UNO_TWIN[a] in legal else a for a in cands]
+        k = len(cands)
+        worlds: list[State] = []
+        rewards: list[list[float]] = [[] for _ in range(k)]
+        totals = [0.0] * k
+        c = self.exploration
+        deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= self.budget:
+                    break
+            elif done >= k and time.perf_counter() >= deadline:
+                break
+            if done < k or self.allocation == "uniform":
+                i = done % k
+            else:
+                log_n = math.log(done)
+                i = max(
+                    range(k),
+                    key=lambda j: totals[j] / len(rewards[j]) + c * math.sqrt(log_n / len(rewards[j])),
+                )
+            w = len(rewards[i])
+            if w == len(worlds):
+                worlds.append(self.sample(view))
+            st = worlds[w].copy()
+            step(st, seat, moves[i])
+            playout(st, self.horizon or PLAYOUT_CAP)
+            r = self._reward(view, st)
+            rewards[i].append(r)
+            totals[i] += r
+            done += 1
+        self.playouts += done
+        return rewards
+
+    def pick(self, rewards: list[list[float]]) -> int:
+        """The candidate to play: the anchor (index 0, the greedy choice) unless another beats
+        it on their common worlds by more than ``confidence`` standard errors of the paired
+        difference; then the one that beats it by the most, so measured."""
+        base = rewards[0]
+        best = 0
+        best_bound = 0.0
+        for j in range(1, len(rewards)):
+            m = min(len(base), len(rewards[j]))
+            if m < 2:
+                continue
+            diffs = [rewards[j][t] - base[t] for t in range(m)]
+            mean = sum(diffs) / m
+            var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+            bound = mean - self.confidence * math.sqrt(var / m)
+            if bound > best_bound:
+                best, best_bound = j, bound
+        return best
+
+    def sample(self, view: View) -> State:
+        """A determinization of ``view``. Facing a Wild Draw Four, a sample in which its player
+        held the colour (a bluff) is kept with probability ``bluff_prior`` only (else drawn
+        again, a few times at most): players who could not play it legally rarely do."""
+        rng = self.rng
+        st = determinize(view, rng)
+        if view.pending_card == WILD_DRAW_FOUR and view.current == view.seat:
+            for _ in range(8):
+                if not st.pend_guilty or rng.random() < self.bluff_prior:
+                    break
+                st = determinize(view, rng)
+        return st
+
+    def _reward(self, view: View, st: State) -> float:
+        if st.phase < Phase.HAND_OVER:
+            # a playout cut at the horizon: each seat's chance taken as exp(-0.5 * its cards)
+            weights = [math.exp(-0.5 * len(h)) for h in st.hands]
+            ours = sum(w for s, w in enumerate(weights) if partners(view, view.seat, s))
+            return ours / sum(weights)
+        won = partners(view, view.seat, st.winner)
+        if self.reward == "win":
+            return 1.0 if won else 0.0
+        if won:
+            return 0.6 + 0.4 * min(1.0, (st.hand_points or 0) / 250.0)
+        mine = hand_points(st)[view.seat]
+        return 0.4 * (1.0 - min(1.0, mine / 100.0))

@@ -1,0 +1,290 @@
+"""Rule-based bots: ``random`` (uniform over the legal actions) and ``greedy`` (and its styles),
+the play a good human would recognise. Each decides from its seat's view alone."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from unotable.bots.base import (
+    BaseBot,
+    best_color,
+    check_number,
+    color_counts,
+    next_seat,
+    opponents,
+    partners,
+    play_of,
+    tables,
+)
+from unotable.cards import (
+    CARD_COLOR,
+    CARD_VALUE,
+    DRAW_THREE,
+    DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    POINTS,
+    REVERSE,
+    SKIP,
+    WILD_DRAW_FOUR,
+)
+from unotable.determinize import unseen_cards
+from unotable.notation import (
+    ACCEPT_ID,
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_KIND,
+    CHALLENGE_ID,
+    COLOR_IDS,
+    DRAW_ID,
+    PASS_ID,
+    Kind,
+)
+from unotable.state import Phase
+from unotable.views import View
+
+_PLAY: Final = int(Kind.PLAY)
+_INVISIBILITY: Final = int(Kind.INVISIBILITY)
+
+
+class RandomBot(BaseBot):
+    """Uniform over the legal actions of its phase (calling UNO with its next-to-last card but
+    for ``forget_uno`` lapses); declines out-of-turn options unless ``catch`` / ``point_wrong``
+    (default 0) say otherwise."""
+
+    name = "random"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        forget_uno: float = 0.0,
+        late_uno: float = 0.5,
+        catch: float = 0.0,
+        point_wrong: float = 0.0,
+    ) -> None:
+        super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
+
+    def choose(self, view: View, options: list[int]) -> int:
+        return self.rng.choice(options)
+
+
+def wd4_guilt(view: View, bluff_prior: float) -> float:
+    """The probability that the Wild Draw Four played on this seat is a bluff that a challenge
+    would catch (its player held the colour that was to be matched), judged from the view.
+
+    A card of that colour known to be in the offender's hand makes it 1. Otherwise the chance
+    that the offender's unknown cards, drawn from the unseen ones, hold the colour (the
+    hypergeometric law), weighed by ``bluff_prior``: how likely a player holding the colour is
+    to play a Wild Draw Four anyway, compared with a player who may play it legally.
+    """
+    offender = view.pending_from
+    color = view.pending_color
+    if offender < 0 or color < 0:
+        return 0.0
+    known = view.known.get(offender, ())
+    if any(CARD_COLOR[t] == color for t in known):
+        return 1.0
+    unknown = view.hand_sizes[offender] - len(known)
+    pool = unseen_cards(view)
+    total = len(pool)
+    other = total - sum(1 for t in pool if CARD_COLOR[t] == color)
+    none = 1.0
+    for i in range(unknown):
+        if total - i <= 0:
+            break
+        none *= max(0, other - i) / (total - i)
+    held = 1.0 - none
+    weighed = held * bluff_prior
+    return weighed / (weighed + none) if weighed + none > 0 else 0.0
+
+
+class GreedyBot(BaseBot):
+    """Sensible play: follow the colour it holds most, keep wild cards for when nothing else
+    plays, dump points when an opponent is about to go out, hit a threatening next player with
+    action cards, call the colour it holds most, always call UNO, catch and point out wrong
+    cards, challenge a Wild Draw Four that is likely a bluff, answer a Draw Three, Wild Draw
+    Four or Howler with Invisibility, and show a Howler the opponent with fewest cards.
+
+    :param bluff_below: plays a Wild Draw Four as a bluff when the next player is an opponent
+        holding at most this many cards (0: never bluffs).
+    :param bluff_prior: in judging a challenge, how likely an opponent holding the colour is to
+        bluff (see :func:`wd4_guilt`).
+    :param challenge_threshold: challenges when the chance of a bluff exceeds this (less when
+        the offender is close to going out).
+    :param action_bias: weight of hitting the next player with Skip / Draw cards.
+    """
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        bluff_below: int = 1,
+        bluff_prior: float = 0.3,
+        challenge_threshold: float = 0.35,
+        action_bias: float = 1.0,
+        forget_uno: float = 0.0,
+        late_uno: float = 0.5,
+        catch: float = 1.0,
+        point_wrong: float = 1.0,
+    ) -> None:
+        super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
+        check_number("bluff_below", bluff_below, 0, integer=True)
+        check_number("bluff_prior", bluff_prior, 0, 1)
+        check_number("challenge_threshold", challenge_threshold, 0, 1)
+        check_number("action_bias", action_bias, 0)
+        self.bluff_below = bluff_below
+        self.bluff_prior = float(bluff_prior)
+        self.challenge_threshold = float(challenge_threshold)
+        self.action_bias = float(action_bias)
+
+    def choose(self, view: View, options: list[int]) -> int:
+        phase = view.phase
+        if phase == Phase.CHOOSE_COLOR:
+            return COLOR_IDS[best_color(view, view.hand, avoid_seat=self._after(view, view.after_color))]
+        if phase == Phase.RESPOND:
+            return self._respond(view, options)
+        if phase == Phase.AFTER_DRAW:
+            return self._after_draw(view, options)
+        return self._turn(view, options)
+
+    @staticmethod
+    def _after(view: View, seat: int) -> int:
+        """``seat`` if it is an opponent (whose known colours a call should avoid), else -1."""
+        return seat if seat >= 0 and not partners(view, view.seat, seat) else -1
+
+    # ---- the turn
+
+    def _turn(self, view: View, options: list[int]) -> int:
+        tb = tables(view)
+        cards = sorted(
+            {
+                ACTION_CARD[a]
+                for a in options
+                if ACTION_KIND[a] == _PLAY and tb.is_playable(view.color, view.top, ACTION_CARD[a])
+            }
+        )
+        if not cards:
+            return DRAW_ID
+        best = max(cards, key=lambda t: self.card_score(view, t))
+        if self.card_score(view, best) <= -1000:
+            return DRAW_ID
+        return self.play_card(view, options, best)
+
+    def card_score(self, view: View, t: int) -> float:
+        """How much this bot likes playing card ``t`` now (higher is better; <= -1000: never)."""
+        tb = tables(view)
+        hand = view.hand
+        n = view.rules.players
+        me = view.seat
+        nxt = next_seat(view, me)
+        nxt_opp = not partners(view, me, nxt)
+        nxt_size = view.hand_sizes[nxt]
+        threat = min((view.hand_sizes[s] for s in opponents(view)), default=99)
+        counts = color_counts(hand)
+        if len(hand) == 1:
+            return 0.0
+        if tb.wild[t]:
+            if t == INVISIBILITY:
+                return -300.0 if len(hand) > 2 else -95.0
+            if t == WILD_DRAW_FOUR:
+                bluff = view.color >= 0 and counts[view.color] > 0
+                if bluff:
+                    return 60.0 if nxt_opp and nxt_size <= self.bluff_below else -1000.0
+                return -80.0 + (60.0 if nxt_opp and nxt_size <= 2 else 0.0)
+            if t == HOWLER:
+                return -90.0
+            return -100.0
+        color = CARD_COLOR[t]
+        value = CARD_VALUE[t]
+        score = 10.0 * counts[color] + POINTS[t] * (1.0 if threat <= 2 else 0.2)
+        blank = tb.blank[t]
+        hits = value in (SKIP, DRAW_TWO, DRAW_THREE) or (value == REVERSE and n == 2)
+        if blank is not None:
+            hits = blank.skip or blank.draw > 0
+        if hits:
+            if nxt_opp:
+                score += self.action_bias * (25.0 if nxt_size <= 2 else 4.0)
+                if value in (DRAW_TWO, DRAW_THREE):
+                    score += self.action_bias * 3.0
+            else:
+                score -= 30.0
+        elif value == REVERSE and n > 2:
+            prev = next_seat(view, me, -1)
+            if nxt_opp and nxt_size <= 2 and view.hand_sizes[prev] > nxt_size:
+                score += self.action_bias * 15.0
+        return score
+
+    def play_card(self, view: View, options: Sequence[int], card: int) -> int:
+        """The option that plays ``card`` best: the colour held most for a wild card, the
+        opponent with the fewest cards for a Howler."""
+        ways = play_of(options, card)
+        if len(ways) == 1:
+            return ways[0]
+        if card == HOWLER:
+            return min(
+                ways,
+                key=lambda a: (
+                    partners(view, view.seat, ACTION_ARG[a]),
+                    view.hand_sizes[ACTION_ARG[a]],
+                    (ACTION_ARG[a] - view.seat) % view.rules.players,
+                ),
+            )
+        rest = list(view.hand)
+        rest.remove(card)
+        color = best_color(view, rest, avoid_seat=self._after(view, next_seat(view, view.seat)))
+        for a in ways:
+            if ACTION_ARG[a] == color:
+                return a
+        return ways[0]
+
+    # ---- after a draw
+
+    def _after_draw(self, view: View, options: list[int]) -> int:
+        plays = [a for a in options if ACTION_KIND[a] == _PLAY]
+        if not plays:
+            return PASS_ID
+        drawn = view.drawn
+        if PASS_ID in options and self.card_score(view, drawn) <= -1000:
+            return PASS_ID
+        if PASS_ID in options and drawn == INVISIBILITY and len(view.hand) > 2:
+            return PASS_ID
+        return self.play_card(view, options, drawn)
+
+    # ---- answering an action card
+
+    def _respond(self, view: View, options: list[int]) -> int:
+        pend = view.pending_card
+        invis = [a for a in options if ACTION_KIND[a] == _INVISIBILITY]
+        invis_call = -1
+        if invis:
+            rest = list(view.hand)
+            rest.remove(INVISIBILITY)
+            color = best_color(view, rest)
+            invis_call = next((a for a in invis if ACTION_ARG[a] == color), invis[0])
+        if pend == WILD_DRAW_FOUR and CHALLENGE_ID in options:
+            guilt = wd4_guilt(view, self.bluff_prior)
+            if guilt >= 1.0:
+                return CHALLENGE_ID
+            if invis_call >= 0:
+                return invis_call
+            threshold = self.challenge_threshold
+            if view.hand_sizes[view.pending_from] <= 2:
+                threshold *= 0.6
+            return CHALLENGE_ID if guilt > threshold else ACCEPT_ID
+        if invis_call >= 0 and (pend == HOWLER or CARD_VALUE[pend] in (DRAW_TWO, DRAW_THREE)):
+            return invis_call
+        if invis_call >= 0 and len(view.hand) <= 2:
+            return invis_call
+        return ACCEPT_ID
+
+
+STYLES: Final[dict[str, dict[str, float | int]]] = {
+    "greedy": {},
+    "aggressive": {"bluff_below": 3, "bluff_prior": 0.6, "challenge_threshold": 0.3, "action_bias": 2.5},
+    "cautious": {"bluff_below": 0, "bluff_prior": 0.1, "challenge_threshold": 0.5, "action_bias": 0.5},
+}
+"""Presets of :class:`GreedyBot` registered as bots of their own."""

@@ -1,0 +1,340 @@
+"""``uno simulate``: its flags, the progress bar, the table of results, the JSON file and the chart.
+
+The simulation itself is :mod:`unotable.sim` (standard library only); this module adds what a
+person sees: a ``rich`` progress bar and table, and a ``matplotlib`` chart (imported only when
+``--plot`` asks for one; ``pip install 'unotable[plot]'``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from unotable.bots import BOT_NAMES
+from unotable.errors import ConfigError, UnoError
+from unotable.match import GAME_PLAYERS
+from unotable.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, MODES, Rules, find_edition
+from unotable.sim import BACKENDS, BotError, SimConfig, parse_bots, parse_value, simulate, summarize
+
+DEFAULT_HANDS = 1000
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive number, not {value}")
+    return value
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {value}")
+    return value
+
+
+def _edition(text: str) -> str:
+    try:
+        return find_edition(text).name
+    except UnoError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"a rules option is KEY=VALUE, not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = parse_value(value)
+    return key.strip(), parsed
+
+
+def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``uno simulate``."""
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--hands", type=_positive, default=None, help=f"single hands to play ({DEFAULT_HANDS})")
+    size.add_argument("--games", type=_positive, default=None, help="whole games to play, to the target")
+    parser.add_argument(
+        "--players",
+        type=_players,
+        default=None,
+        help="players at the table, 2 to 10 (the number of --bots listed, else 4)",
+    )
+    parser.add_argument(
+        "--bots",
+        default="random",
+        help=f"one bot for every seat, or one per seat, comma-separated ({', '.join(BOT_NAMES)}); "
+        "options as name:key=value:key=value, e.g. search:budget=100 (random)",
+    )
+    parser.add_argument("--edition", type=_edition, default="classic", help=f"one of {', '.join(EDITIONS)}")
+    parser.add_argument("--mode", choices=MODES, default="solo", help="game format (solo)")
+    parser.add_argument("--target", type=_positive, default=None, help="points that win a game (500)")
+    parser.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
+    parser.add_argument("--workers", type=_positive, default=None, help="processes to run on (one per core)")
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help="local processes, or Ray")
+    parser.add_argument("--address", default=None, help="with --backend ray: the cluster to join (local)")
+    parser.add_argument("--json", metavar="FILE", default=None, help="write the results to FILE as JSON")
+    parser.add_argument("--plot", metavar="FILE.png", default=None, help="draw the results to a PNG chart")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def config_from_args(args: argparse.Namespace) -> SimConfig:
+    """The simulation the flags ask for.
+
+    :raises ConfigError: when they do not make one (rules, bots, numbers of seats).
+    """
+    listed = [p for p in args.bots.split(",") if p.strip()]
+    two_tables = args.mode == "two-tables"
+    if args.players is not None:
+        players = args.players
+    elif len(listed) > 1 and not two_tables:
+        players = len(listed)
+    else:
+        players = 4
+    data: dict[str, Any] = {}
+    for key, value in args.option:
+        if key in ("edition", "players", "mode", "target"):
+            raise ConfigError(f"--option {key}=... : use --{key}")
+        data[key] = value
+    data.update(edition=args.edition, players=players, mode=args.mode)
+    if args.target is not None:
+        data["target"] = args.target
+    rules = Rules.from_dict(data)
+    games = args.games or 0
+    hands = 0 if games else (args.hands or DEFAULT_HANDS)
+    seats = GAME_PLAYERS.get(rules.mode, rules.players) if games else rules.players
+    bots = parse_bots(args.bots, seats)
+    return SimConfig(rules, bots, hands=hands, games=games, seed=args.seed)
+
+
+def _check_output(path: str | None, what: str) -> None:
+    if path is None:
+        return
+    folder = Path(path).resolve().parent
+    if not folder.is_dir():
+        raise ConfigError(f"cannot write {what} {path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        raise ConfigError(f"cannot write {what} {path}: the folder is not writable")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run ``uno simulate``; the exit status (2, with one line on stderr, for bad flags)."""
+    try:
+        cfg = config_from_args(args)
+        _check_output(args.json, "the results to")
+        _check_output(args.plot, "the chart to")
+        if args.plot and importlib.util.find_spec("matplotlib") is None:
+            raise ConfigError("--plot needs matplotlib: pip install 'unotable[plot]'")
+        if args.backend == "local" and args.address:
+            raise ConfigError("--address goes with --backend ray")
+        run(
+            cfg,
+            workers=args.workers,
+            backend=args.backend,
+            address=args.address,
+            json_path=args.json,
+            plot_path=args.plot,
+            quiet=args.quiet,
+        )
+    except (UnoError, BotError) as exc:
+        print(f"uno simulate: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"uno simulate: error: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def run(
+    cfg: SimConfig,
+    *,
+    workers: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
+    json_path: str | None = None,
+    plot_path: str | None = None,
+    quiet: bool = True,
+) -> dict[str, Any]:
+    """Simulate (with a progress bar unless ``quiet``), print the table, write the files; the results."""
+    t0 = time.perf_counter()
+    unit = "games" if cfg.games else "hands"
+    if quiet:
+        records = simulate(cfg, workers=workers, backend=backend, address=address)
+    else:
+        with progress_bar(cfg.units, unit) as advance:
+            records = simulate(cfg, workers=workers, backend=backend, address=address, progress=advance)
+    results = summarize(cfg, records, time.perf_counter() - t0)
+    print_table(results)
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as fh:
+            json.dump(results, fh, indent=2)
+            fh.write("\n")
+    if plot_path:
+        write_plot(results, plot_path)
+    return results
+
+
+@contextmanager
+def progress_bar(total: int, unit: str) -> Iterator[Callable[[int], None]]:
+    """A ``rich`` progress bar on stderr; the context gives the function that advances it."""
+    from rich.console import Console  # noqa: PLC0415 - kept out of `uno --help`
+    from rich.progress import (  # noqa: PLC0415
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn(f"[bold]simulating {unit}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    # auto_refresh off: no refresh thread, so that worker processes are forked safely
+    with Progress(*columns, console=Console(stderr=True), transient=True, auto_refresh=False) as bar:
+        task = bar.add_task(unit, total=total)
+        bar.refresh()
+
+        def advance(k: int) -> None:
+            bar.advance(task, k)
+            bar.refresh()
+
+        yield advance
+
+
+def print_table(results: dict[str, Any]) -> None:
+    """The win rates with 95% intervals, advantages, mean points and decision times; the
+    advantage of each position at the table; the hand lengths."""
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+
+    console = Console(width=max(120, Console().width))
+    games = "games" in results
+    rows = results["seats"]
+    cfg = results["config"]
+    rules = cfg["rules"]
+    what = f"{results['games']} games ({results['hands']} hands)" if games else f"{results['hands']} hands"
+    table = Table(title=f"{what}: {rules['edition']}, {rules['players']} players, seed {cfg['seed']}")
+    for col in ("player" if games else "seat", "bot", "wins", "win rate", "95% CI", "advantage"):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for col in ("mean score" if games else "mean points", "ms/decision", "UNO lapses", "caught"):
+        table.add_column(col, justify="right")
+    ms = results["timing"]["decision_ms"]
+    for i, row in enumerate(rows):
+        low, high = row["ci95"]
+        table.add_row(
+            str(i),
+            row["bot"],
+            str(row["wins"]),
+            f"{row['win_rate']:.1%}",
+            f"{low:.1%} - {high:.1%}",
+            f"{row['advantage']:+.1%}",
+            f"{row['mean_points']:.1f}",
+            f"{ms[i]:.2f}",
+            f"{row['uno_lapses']}/{row['uno_chances']}",
+            str(row["caught"]),
+        )
+    console.print(table)
+    if len(results["bots"]) > 1:
+        pooled = Table(title="by bot (all its seats)")
+        for col in ("bot", "seats", "wins", "win rate", "95% CI"):
+            pooled.add_column(col, justify="left" if col == "bot" else "right")
+        for row in results["bots"]:
+            low, high = row["ci95"]
+            pooled.add_row(
+                row["bot"],
+                ",".join(map(str, row["seats"])),
+                str(row["wins"]),
+                f"{row['win_rate']:.1%}",
+                f"{low:.1%} - {high:.1%}",
+            )
+        console.print(pooled)
+    if "positions" in results:
+        pos = Table(title="by position (0: the dealer's left, who plays first unless a Reverse is turned)")
+        for col in ("position", "wins", "win rate", "95% CI", "advantage"):
+            pos.add_column(col, justify="right")
+        for row in results["positions"]:
+            low, high = row["ci95"]
+            pos.add_row(
+                str(row["position"]),
+                str(row["wins"]),
+                f"{row['win_rate']:.1%}",
+                f"{low:.1%} - {high:.1%}",
+                f"{row['advantage']:+.1%}",
+            )
+        console.print(pos)
+    if "teams" in results:
+        for row in results["teams"]:
+            low, high = row["ci95"]
+            console.print(
+                f"team {row['team']}: {row['wins']} wins, {row['win_rate']:.1%} ({low:.1%} - {high:.1%})"
+            )
+    hl = results["hand_length"]
+    timing = results["timing"]
+    line = f"mean actions per hand {hl['mean_actions']:.1f} (min {hl['min']}, max {hl['max']})"
+    if games:
+        line += f", mean hands per game {results['mean_hands_per_game']:.1f}"
+    if timing["seconds"]:
+        line += (
+            f"; {timing['seconds']:.1f} s, {timing['units_per_second']:.1f} {'games' if games else 'hands'}/s"
+        )
+    console.print(line)
+
+
+def write_plot(results: dict[str, Any], path: str) -> None:
+    """A PNG chart: the win rates with their 95% intervals, and the distribution of hand lengths."""
+    import matplotlib  # noqa: PLC0415 - the optional extra "plot"
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    rows = results["seats"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
+    xs = list(range(len(rows)))
+    rates = [r["win_rate"] for r in rows]
+    err = [[r["win_rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win_rate"] for r in rows]]
+    left.bar(xs, rates, yerr=err, capsize=4, color="#3b7dd8")
+    left.axhline(1 / len(rows), color="grey", linestyle="--", linewidth=1, label="equal share")
+    left.set_xticks(xs, [f"{i}\n{r['bot']}" for i, r in enumerate(rows)], fontsize=8)
+    left.set_ylabel("win rate (95% CI)")
+    left.set_title("win rate by " + ("player" if "games" in results else "seat"))
+    left.legend(fontsize=8)
+    hist = {int(k): v for k, v in results["hand_length"]["histogram"].items()}
+    if hist:
+        lengths = sorted(hist)
+        bins = min(60, max(1, len(lengths)))
+        right.hist(lengths, weights=[hist[x] for x in lengths], bins=bins, color="#d8833b")
+    right.set_xlabel("actions per hand")
+    right.set_ylabel("hands")
+    right.set_title(f"hand length ({results['hands']} hands)")
+    fig.tight_layout()
+    fig.savefig(path, format="png", dpi=100)
+    plt.close(fig)
