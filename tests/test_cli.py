@@ -122,10 +122,12 @@ def test_bad_arguments_get_one_line_and_status_2(argv: list[str], capsys: pytest
 
 @pytest.mark.parametrize(("edition", "players"), [("classic", 4), ("harry-potter", 3), ("cars2", 2)])
 def test_play_plays_a_bots_only_hand(edition: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["play", "--edition", edition, "--players", str(players), "--seed", "5"], capsys)
+    # Without a terminal, ``play --auto --fast`` prints a bots-only game (the full screen: test_tui).
+    argv = ["play", "--auto", "--fast", "--target", "100", "--edition", edition, "--players", str(players)]
+    code, out, _ = run([*argv, "--seed", "5"], capsys)
     assert code == 0
     assert "went out and scored" in out and out.strip().splitlines()[-1].startswith("Scores:")
-    again = run(["play", "--edition", edition, "--players", str(players), "--seed", "5"], capsys)[1]
+    again = run([*argv, "--seed", "5"], capsys)[1]
     assert again == out
 
 

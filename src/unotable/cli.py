@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from unotable.engine import legal_ids, new_hand, step
 from unotable.errors import UnoError
-from unotable.events import Event
-from unotable.narrate import describe
-from unotable.notation import ACTION_TEXT, ACTION_UNO
-from unotable.rules import EDITIONS, Rules, find_edition
+from unotable.rules import find_edition
 from unotable.scenario import run_files
-from unotable.state import Phase, State
+from unotable.simcli import add_simulate_arguments, run_simulate
+from unotable.tui.launch import add_play_arguments, run_play
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,10 +47,19 @@ def build_parser() -> argparse.ArgumentParser:
     sc.add_argument("files", nargs="+", help="scenario JSON files")
     sc.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
 
-    play = sub.add_parser("play", help="play a hand (for now: bots only, printing what happens)")
-    play.add_argument("--edition", type=_edition, default="classic", help=f"one of {', '.join(EDITIONS)}")
-    play.add_argument("--players", type=_players, default=4, help="2 to 10")
-    play.add_argument("--seed", type=int, default=None, help="seed for a reproducible deal")
+    play = sub.add_parser(
+        "play",
+        help="play UNO against bots on the full terminal screen (--auto: bots only)",
+        description="Play UNO against bots in the terminal: a whole game to the target score.",
+    )
+    add_play_arguments(play)
+
+    simulate = sub.add_parser(
+        "simulate",
+        help="play many hands or games between bots: win rates with 95%% intervals",
+        description="Play many hands or whole games between bots, on every core, from a seed.",
+    )
+    add_simulate_arguments(simulate)
     return parser
 
 
@@ -65,7 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "scenario":
             return _scenario(args.files, args.quiet)
         if args.command == "play":
-            return _play(args.edition, args.players, args.seed)
+            return run_play(args)
+        if args.command == "simulate":
+            return run_simulate(args)
     except UnoError as exc:
         print(f"uno: error: {exc}", file=sys.stderr)
         return 2
@@ -81,44 +88,6 @@ def _scenario(files: list[str], quiet: bool) -> int:
     if not quiet or failed:
         print(f"scenarios: {passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
-
-
-def _play(edition: str, players: int, seed: int | None) -> int:
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    rules = Rules(edition=find_edition(edition), players=players)
-    names = [f"Bot {i}" for i in range(players)]
-    st, events = new_hand(rules, seed)
-    print(f"{rules.edition.title}, {players} players, seed {seed}")
-    _print_events(events)
-    policy = random.Random(seed)
-    while st.phase < Phase.HAND_OVER:
-        seat, aid = _random_bot_move(st, policy)
-        events = []
-        step(st, seat, aid, events)
-        _print_events(events, names)
-    print(f"Scores: {', '.join(f'{names[s]} {st.scores[s]}' for s in range(players))}")
-    return 0
-
-
-def _random_bot_move(st: State, policy: random.Random) -> tuple[int, int]:
-    """A bot that plays uniformly at random and always calls UNO with its next-to-last card."""
-    seat = st.current
-    ids = legal_ids(st, seat)
-    calls = [a for a in ids if ACTION_UNO[a]]
-    if calls:
-        plain = {ACTION_TEXT[a].removesuffix(" uno") for a in calls}
-        ids = [a for a in ids if ACTION_UNO[a] or ACTION_TEXT[a] not in plain]
-    # out-of-turn options (catch, wrong, a late uno) are declined
-    ids = [a for a in ids if ACTION_TEXT[a].split(" ")[0] not in ("catch", "wrong", "uno")] or ids
-    return seat, policy.choice(ids)
-
-
-def _print_events(events: list[Event], names: Sequence[str] | None = None) -> None:
-    for e in events:
-        text = describe(e, names or [f"Bot {i}" for i in range(10)])
-        if text:
-            print(text)
 
 
 if __name__ == "__main__":  # pragma: no cover

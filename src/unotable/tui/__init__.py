@@ -1,0 +1,10 @@
+"""The terminal game (``uno play``): a full-screen Textual app against bots.
+
+- :mod:`unotable.tui.controller`: the table (a :class:`~unotable.match.Game` and its bots),
+  with no Textual in it;
+- :mod:`unotable.tui.app` and :mod:`unotable.tui.widgets`: the screen;
+- :mod:`unotable.tui.launch`: the flags of ``uno play`` and the plain-text run of a bots-only game;
+- :mod:`unotable.tui.help`: the keys and rules shown by ``?``.
+
+Textual is imported only by the app and the widgets.
+"""

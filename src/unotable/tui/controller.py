@@ -1,0 +1,357 @@
+"""The table behind the terminal game: a :class:`~unotable.match.Game`, its bots, and what the
+watching seat may know. No Textual here: the app (and the plain-text runner) drive it.
+
+Everything the screen shows comes from :meth:`Table.view` (the watched player's
+:class:`~unotable.views.View`), from events redacted with :meth:`Event.for_seat` for that seat,
+and from the game's public standings. The bots decide from their own views.
+
+The clock is the caller's: :meth:`Table.next_bot_move` says what a bot does *now* (an
+out-of-turn reaction while a window is open, asked in a seeded random order as
+:mod:`unotable.sim` does, else the current player's decision), and the caller applies it when
+its visible delay is over. A human action in between changes the state, and the caller asks
+again.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+from unotable.bots import Bot
+from unotable.bots.base import UNO_TWIN
+from unotable.cards import CARD_COLOR, CARD_VALUE, HOWLER
+from unotable.events import Event
+from unotable.match import Game
+from unotable.narrate import describe
+from unotable.notation import ACTION_ARG, ACTION_CARD, ACTION_KIND, ACTION_UNO, Kind
+from unotable.views import View
+
+OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
+"""Kinds of action taken out of turn, while a window is open."""
+
+BOT_NAMES_FOR_PEOPLE: Final = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
+"""Names given to the bots, by player (the human is "You")."""
+
+HUMAN_NAME: Final = "You"
+
+_PLAY: Final = int(Kind.PLAY)
+_DRAW: Final = int(Kind.DRAW)
+_PASS: Final = int(Kind.PASS)
+_COLOR: Final = int(Kind.COLOR)
+_UNO: Final = int(Kind.UNO)
+_CATCH: Final = int(Kind.CATCH)
+_CHALLENGE: Final = int(Kind.CHALLENGE)
+_ACCEPT: Final = int(Kind.ACCEPT)
+_INVISIBILITY: Final = int(Kind.INVISIBILITY)
+_WRONG: Final = int(Kind.WRONG)
+
+
+@dataclass(frozen=True)
+class Move:
+    """A bot's action: who, which action id, and whether it is taken out of turn."""
+
+    player: int
+    action: int
+    out_of_turn: bool
+
+
+@dataclass(frozen=True)
+class Choices:
+    """One seat's legal actions, sorted by what the screen offers for them (ids of the notation)."""
+
+    plays: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    """Card type -> the ways to play it (one per colour or Howler target), without ``uno``."""
+    draw: int | None = None
+    keep: int | None = None
+    """``pass``: keep the card just drawn."""
+    colors: tuple[int, ...] = ()
+    """``color C`` ids by colour index, in ``choose_color``."""
+    accept: int | None = None
+    challenge: int | None = None
+    invisibility: Mapping[int, int] = field(default_factory=dict)
+    """Colour index -> ``invisibility C`` id."""
+    uno: int | None = None
+    """A late ``uno`` call."""
+    catch: Mapping[int, int] = field(default_factory=dict)
+    """Seat -> ``catch S`` id."""
+    wrong: Mapping[int, int] = field(default_factory=dict)
+    """Seat -> ``wrong S`` id."""
+    uno_twins: frozenset[int] = frozenset()
+    """Ids of the ``... uno`` spellings that are legal (plays of the next-to-last card)."""
+
+    def with_uno(self, aid: int) -> int:
+        """``aid`` with the ``uno`` call, if that spelling is legal; else ``aid``."""
+        twin = UNO_TWIN[aid]
+        return twin if twin >= 0 and twin in self.uno_twins else aid
+
+
+def sort_choices(legal: Sequence[int]) -> Choices:
+    """Sort a seat's legal action ids into :class:`Choices`."""
+    plays: dict[int, list[int]] = {}
+    draw: int | None = None
+    keep: int | None = None
+    accept: int | None = None
+    challenge: int | None = None
+    uno: int | None = None
+    colors: list[int] = []
+    invis: dict[int, int] = {}
+    catch: dict[int, int] = {}
+    wrong: dict[int, int] = {}
+    twins: set[int] = set()
+    for a in legal:
+        kind = ACTION_KIND[a]
+        if ACTION_UNO[a]:
+            twins.add(a)
+            continue
+        if kind == _PLAY:
+            plays.setdefault(ACTION_CARD[a], []).append(a)
+        elif kind == _DRAW:
+            draw = a
+        elif kind == _PASS:
+            keep = a
+        elif kind == _COLOR:
+            colors.append(a)
+        elif kind == _ACCEPT:
+            accept = a
+        elif kind == _CHALLENGE:
+            challenge = a
+        elif kind == _INVISIBILITY:
+            invis[ACTION_ARG[a]] = a
+        elif kind == _UNO:
+            uno = a
+        elif kind == _CATCH:
+            catch[ACTION_ARG[a]] = a
+        elif kind == _WRONG:
+            wrong[ACTION_ARG[a]] = a
+    return Choices(
+        plays={c: tuple(sorted(ids, key=lambda i: ACTION_ARG[i])) for c, ids in plays.items()},
+        draw=draw,
+        keep=keep,
+        colors=tuple(sorted(colors, key=lambda i: ACTION_ARG[i])),
+        accept=accept,
+        challenge=challenge,
+        invisibility=invis,
+        uno=uno,
+        catch=dict(sorted(catch.items())),
+        wrong=dict(sorted(wrong.items())),
+        uno_twins=frozenset(twins),
+    )
+
+
+def card_sort_key(card: int) -> tuple[int, int]:
+    """Cards in a hand as people sort them: by colour (wild cards last), then by value."""
+    color = CARD_COLOR[card]
+    return (color if color >= 0 else 4, CARD_VALUE[card])
+
+
+def play_needs(ids: Sequence[int]) -> str:
+    """What the ways to play one card still ask for: ``""`` (nothing), ``"color"`` or ``"target"``."""
+    if len(ids) <= 1 and all(ACTION_ARG[a] < 0 for a in ids):
+        return ""
+    return "target" if ACTION_CARD[ids[0]] == HOWLER else "color"
+
+
+_YOU_FIXES: Final = (
+    (re.compile(r"^You is "), "You are "),
+    (re.compile(r"^You was "), "You were "),
+    (re.compile(r"^You wins "), "You win "),
+    (re.compile(r"^You draws "), "You draw "),
+    (re.compile(r"^You deals\."), "You deal."),
+    (re.compile(r"\bYou's "), "your "),
+    (re.compile(r"(?<=\S) You\b"), " you"),
+)
+
+
+def for_people(text: str) -> str:
+    """A narrated sentence with the human called "You" made grammatical."""
+    for pattern, repl in _YOU_FIXES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+class Table:
+    """A game in the terminal: the :class:`Game`, a bot for every player but the human, and the
+    player whose view is shown (the human; in a bots-only game, any player, or nobody).
+
+    :param game: the game (new or resumed).
+    :param bots: a bot for each player the program plays, by player number.
+    :param human: the human's player number, or ``None`` when bots play every seat.
+    :param watch: whose view the screen shows (defaults to ``human``); ``None``: a spectator,
+        who sees public events only.
+    :param names: a name for each player.
+    :param seed: seeds the order in which bots react to an open window.
+    :param save: a file the game is written to after every action.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        *,
+        human: int | None,
+        names: Sequence[str],
+        seed: int,
+        watch: int | None = None,
+        save: Path | None = None,
+    ) -> None:
+        missing = [p for p in range(game.players) if p != human and p not in bots]
+        if missing:
+            raise ValueError(f"no bot for players {missing}")
+        if len(names) != game.players:
+            raise ValueError(f"{len(names)} names for {game.players} players")
+        self.game = game
+        self.bots = dict(bots)
+        self.human = human
+        self.watch = human if watch is None and human is not None else watch
+        self.names = tuple(names)
+        self.save_path = save
+        self.race = random.Random(seed)
+        self.actions_taken = 0
+
+    # ---- what the watching seat may know
+
+    @property
+    def seat(self) -> int | None:
+        """The watched player's seat in the current hand, ``None`` if not at its table."""
+        if self.watch is None:
+            return None
+        return self.game.seat_of(self.watch)
+
+    @property
+    def human_seat(self) -> int | None:
+        """The human's seat in the current hand, ``None`` if not at its table (or no human)."""
+        if self.human is None:
+            return None
+        return self.game.seat_of(self.human)
+
+    def view(self) -> View | None:
+        """The watched player's view of the current hand, or ``None`` if they do not play in it."""
+        return None if self.watch is None or self.seat is None else self.game.view(self.watch)
+
+    def seat_names(self) -> list[str]:
+        """The name of the player in each seat of the current hand."""
+        return [self.names[p] for p in self.game.deal.seating]
+
+    def choices(self) -> Choices:
+        """The human's legal actions now, sorted (empty when there is no human or they sit out)."""
+        if self.human is None or self.human_seat is None:
+            return Choices()
+        v = self.game.view(self.human)
+        return sort_choices(v.legal)
+
+    def narrate(self, events: Sequence[Event]) -> list[str]:
+        """The events as sentences, as the watched seat may see them."""
+        seat = self.seat
+        names = self.seat_names()
+        if self.watch is not None and seat is not None:
+            names[seat] = HUMAN_NAME if self.watch == self.human else names[seat]
+        out = []
+        for e in events:
+            text = describe(e.for_seat(seat), names)
+            if text:
+                out.append(for_people(text) if self.watch == self.human else text)
+        return out
+
+    # ---- the bots
+
+    def bot_seats_with_window(self) -> list[int]:
+        """Players played by bots that have an out-of-turn action now."""
+        g = self.game
+        if g.hand_over:
+            return []
+        out = []
+        for p in g.deal.seating:
+            if p in self.bots and any(ACTION_KIND[a] in OUT_OF_TURN for a in g.view(p).legal):
+                out.append(p)
+        return out
+
+    def bot_to_act(self) -> int | None:
+        """The bot whose phase decision the hand waits for, if the current player is a bot."""
+        p = self.game.current_player
+        return p if p is not None and p in self.bots else None
+
+    def bots_have_something(self) -> bool:
+        """Whether :meth:`next_bot_move` may return a move now."""
+        return self.bot_to_act() is not None or bool(self.bot_seats_with_window())
+
+    def next_bot_move(self) -> Move | None:
+        """What a bot does now: first the bots with an out-of-turn action are asked, in a seeded
+        random order (the first that acts wins the race); then the current player, if a bot,
+        decides. ``None`` when the hand waits for the human or is over."""
+        g = self.game
+        if g.hand_over:
+            return None
+        st = g.state
+        if st.exposed or st.wrong_seat >= 0:
+            players = [p for p in g.deal.seating if p in self.bots]
+            self.race.shuffle(players)
+            for p in players:
+                v = g.view(p)
+                if not any(ACTION_KIND[a] in OUT_OF_TURN for a in v.legal):
+                    continue
+                aid = self.bots[p].react(v)
+                if aid is not None:
+                    return Move(p, aid, True)
+        actor = self.bot_to_act()
+        if actor is None:
+            return None
+        return Move(actor, self.bots[actor].act(g.view(actor)), False)
+
+    # ---- acting
+
+    def apply(self, player: int, action: int) -> list[str]:
+        """``player`` takes ``action`` (an id); the sentences for the log. Saves the game.
+
+        :raises IllegalActionError: if the action is not legal for that player now.
+        """
+        events = self.game.apply(player, action)
+        self.actions_taken += 1
+        self.save()
+        return self.narrate(events)
+
+    def deal_lines(self) -> list[str]:
+        """The current hand's deal, as sentences."""
+        return self.narrate(self.game.deal_events)
+
+    def next_hand(self) -> list[str]:
+        """Deal the next hand; its deal as sentences. Saves the game."""
+        self.game.next_hand()
+        self.save()
+        return self.deal_lines()
+
+    def save(self) -> None:
+        """Write the game to the save file, if any (atomically: a crash leaves the last save)."""
+        if self.save_path is None:
+            return
+        path = self.save_path
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(self.game.to_json(indent=1))
+                fh.write("\n")
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    # ---- summaries for the screen
+
+    def scores_lines(self) -> list[tuple[str, int]]:
+        """The game's scores: (name, points) by player, or by team in the team modes."""
+        s = self.game.standings()
+        if s.by_team:
+            return [
+                (" + ".join(self.display_name(p) for p in team), s.scores[t])
+                for t, team in enumerate(s.teams)
+            ]
+        return [(self.display_name(p), s.scores[p]) for p in range(self.game.players)]
+
+    def display_name(self, player: int) -> str:
+        """A player's name as the screen shows it ("You" for the human)."""
+        return HUMAN_NAME if player == self.human else self.names[player]

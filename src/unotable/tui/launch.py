@@ -1,0 +1,298 @@
+"""``uno play``: its flags, the game they set up, and how it runs (the Textual app in a terminal;
+a plain-text run of a bots-only game without one).
+
+Textual is imported only when the app starts, so the plain-text run and ``uno --help`` stay quick.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final, TextIO
+
+from unotable.bots import BOT_NAMES, Bot, make_bot
+from unotable.errors import ConfigError, UnoError
+from unotable.match import Game
+from unotable.rules import EDITIONS, MODES, Rules, find_edition
+from unotable.sim import derive_seed, parse_bots
+from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
+
+DEFAULT_DELAY: Final = 1.0
+"""Seconds a bot thinks before each action, by default (twice that while a window is open)."""
+DEFAULT_FORGET_RATE: Final = 0.2
+"""How often, by default, a bot forgets to call UNO with its next-to-last card."""
+DEDICATED: Final = ("edition", "players", "mode", "target")
+"""Rules options that have a flag of their own."""
+
+
+class PlayError(UnoError):
+    """The flags of ``uno play`` do not make a game (a one-line error, exit status 2)."""
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
+    if not 2 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"players must be from 2 to 10, not {value}")
+    return value
+
+
+def _edition(text: str) -> str:
+    try:
+        return find_edition(text).name
+    except UnoError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a delay is a number of seconds, not {text!r}") from None
+    if not 0.0 <= value <= 60.0:
+        raise argparse.ArgumentTypeError(f"a delay must be from 0 to 60 seconds, not {text}")
+    return value
+
+
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a rate is a number from 0 to 1, not {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a rate must be from 0 to 1, not {text}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value}")
+    return value
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, eq, value = text.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE (e.g. must_play_drawn=true), not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value.strip()
+    return key, parsed
+
+
+def add_play_arguments(play: argparse.ArgumentParser) -> None:
+    """The flags of ``uno play``."""
+    play.add_argument(
+        "--edition", type=_edition, default=None, help=f"one of {', '.join(EDITIONS)} (classic)"
+    )
+    play.add_argument("--players", type=_players, default=None, help="players at the table, 2 to 10 (4)")
+    play.add_argument("--mode", choices=MODES, default=None, help="game format (solo)")
+    play.add_argument("--target", type=_positive, default=None, help="points that win the game (500)")
+    play.add_argument(
+        "--option",
+        type=_option,
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rules option, e.g. must_play_drawn=true, lenient_plays=true, scoring=lowest (repeatable)",
+    )
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        help=f"bot kinds, one for all or one per bot, comma-separated ({', '.join(BOT_NAMES)}); "
+        "options as name:key=value (greedy)",
+    )
+    play.add_argument(
+        "--forget-rate",
+        type=_rate,
+        default=DEFAULT_FORGET_RATE,
+        help=f"how often a bot forgets to call UNO, 0 to 1 ({DEFAULT_FORGET_RATE})",
+    )
+    play.add_argument("--rounds", type=_positive, default=1, help="rounds of the schedule (rotating modes)")
+    play.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
+    play.add_argument(
+        "--save", metavar="FILE", default=None, help="write the game to FILE after every action"
+    )
+    play.add_argument(
+        "--resume", metavar="FILE", default=None, help="go on with a saved game (and save to it again)"
+    )
+    play.add_argument("--auto", action="store_true", help="bots play every seat; watch the game")
+    play.add_argument("--fast", action="store_true", help="no thinking delay")
+    play.add_argument(
+        "--delay",
+        type=_seconds,
+        default=DEFAULT_DELAY,
+        help=f"seconds a bot thinks before it acts ({DEFAULT_DELAY}; doubled while a window is open)",
+    )
+    play.add_argument(
+        "--text", action="store_true", help="with --auto: print the game as text instead of the full screen"
+    )
+
+
+@dataclass
+class PlaySetup:
+    """What ``uno play``'s flags set up."""
+
+    table: Table
+    delay: float
+    auto: bool
+    seed: int
+    save: Path | None
+
+
+def _rules_data(args: argparse.Namespace) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key in DEDICATED:
+        value = getattr(args, key)
+        if value is not None:
+            data[key] = value
+    for key, value in args.option:
+        if key in data:
+            raise PlayError(f"{key} is given twice (--{key} and --option {key}=...)")
+        data[key] = value
+    data.setdefault("edition", "classic")
+    return data
+
+
+def setup(args: argparse.Namespace) -> PlaySetup:
+    """The game, bots and table that the flags ask for.
+
+    :raises PlayError: (or another :class:`UnoError`) when they do not make a game.
+    """
+    save = Path(args.save) if args.save else None
+    if args.resume:
+        given = [f"--{k}" for k in DEDICATED if getattr(args, k) is not None]
+        given += ["--option"] if args.option else []
+        given += ["--seed"] if args.seed is not None else []
+        given += ["--rounds"] if args.rounds != 1 else []
+        if given:
+            raise PlayError(f"{', '.join(given)} cannot be used with --resume: the saved game has its rules")
+        path = Path(args.resume)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise PlayError(f"cannot read {args.resume}: {exc.strerror or exc}") from None
+        game = Game.from_json(text)
+        seed = game.seed
+        save = save or path
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        rules = Rules.from_dict(_rules_data(args))
+        game = Game.new(rules, seed, rounds=args.rounds)
+    if save is not None and not save.parent.exists():
+        raise PlayError(f"cannot save to {save}: no folder {save.parent}")
+    human = None if args.auto else 0
+    bot_players = [p for p in range(game.players) if p != human]
+    try:
+        specs = parse_bots(args.bots, len(bot_players))
+    except ConfigError as exc:
+        raise PlayError(str(exc)) from None
+    bots: dict[int, Bot] = {}
+    for p, spec in zip(bot_players, specs, strict=True):
+        options = {"forget_uno": args.forget_rate, **dict(spec.options)}
+        try:
+            bot = make_bot(spec.name, derive_seed(seed, "bot", p), **options)
+        except ValueError as exc:
+            raise PlayError(str(exc)) from None
+        bot.name = spec.label
+        bots[p] = bot
+    names = [HUMAN_NAME if p == human else BOT_NAMES_FOR_PEOPLE[p] for p in range(game.players)]
+    table = Table(
+        game,
+        bots,
+        human=human,
+        names=names,
+        seed=derive_seed(seed, "race"),
+        watch=0 if args.auto else None,
+        save=save,
+    )
+    delay = 0.0 if args.fast else args.delay
+    return PlaySetup(table, delay, bool(args.auto), seed, save)
+
+
+def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
+    """Run ``uno play``; the exit status."""
+    out = stdout or sys.stdout
+    try:
+        ps = setup(args)
+    except UnoError as exc:
+        print(f"uno play: error: {exc}", file=sys.stderr)
+        return 2
+    # Textual draws on stderr and reads stdin: all three must be the terminal.
+    terminal = out.isatty() and sys.stdin.isatty() and sys.stderr.isatty()
+    if ps.auto and (args.text or not terminal):
+        ps.table.watch = None  # printed for a spectator: public events only
+        ps.table.save()
+        return run_text(ps.table, ps.delay, out)
+    if args.text:
+        print("uno play: error: --text goes with --auto (a person plays on the full screen)", file=sys.stderr)
+        return 2
+    if not terminal:
+        print(
+            "uno play: error: the game needs a terminal (watch bots play without one: --auto --fast)",
+            file=sys.stderr,
+        )
+        return 2
+    from unotable.tui.app import UnoApp  # noqa: PLC0415 - Textual loads only for the full screen
+
+    app = UnoApp(ps.table, delay=ps.delay, auto=ps.auto)
+    app.run()
+    ps.table.save()
+    if app.return_code:
+        return app.return_code
+    return 0
+
+
+def run_text(table: Table, delay: float, out: TextIO) -> int:
+    """Play a bots-only game to its end, printing what a spectator sees; exit status 0."""
+    game = table.game
+    rules = game.rules
+    print(
+        f"{rules.edition.title}, {game.players} players, mode {rules.mode}, to {rules.target},"
+        f" seed {game.seed}",
+        file=out,
+    )
+    print(f"-- Hand {game.hand_index + 1}", file=out)
+    _print(table.deal_lines(), out)
+    while True:
+        if game.hand_over:
+            print(f"Scores after hand {game.hand_index + 1}: {_scores(table)}", file=out)
+            if game.finished:
+                break
+            print(f"-- Hand {game.hand_index + 2}", file=out)
+            _print(table.next_hand(), out)
+            continue
+        move = table.next_bot_move()
+        if move is None:  # pragma: no cover - every seat is a bot
+            raise RuntimeError("nobody to act in a bots-only game")
+        _print(table.apply(move.player, move.action), out)
+        if delay:
+            out.flush()
+            time.sleep(delay)
+    winners = " and ".join(table.display_name(p) for p in game.winners)
+    print(f"Game over: {winners} {'wins' if len(game.winners) == 1 else 'win'}.", file=out)
+    print(f"Scores: {_scores(table)}", file=out)
+    return 0
+
+
+def _scores(table: Table) -> str:
+    return ", ".join(f"{name} {points}" for name, points in table.scores_lines())
+
+
+def _print(lines: Sequence[str], out: TextIO) -> None:
+    for line in lines:
+        print(line, file=out)
