@@ -8,7 +8,6 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from unotable.errors import UnoError
-from unotable.rules import find_edition
 from unotable.scenario import run_files
 from unotable.simcli import add_simulate_arguments, run_simulate
 from unotable.tui.launch import add_play_arguments, run_play
@@ -19,23 +18,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _players(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
-    if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"players must be from 2 to 10, not {value}")
-    return value
-
-
-def _edition(text: str) -> str:
-    try:
-        return find_edition(text).name
-    except UnoError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,61 +18,28 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from unotable import argtypes
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS
-from unotable.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, MODES, Rules, find_edition
-from unotable.sim import BACKENDS, BotError, SimConfig, parse_bots, parse_value, simulate, summarize
+from unotable.rules import EDITIONS, MODES, Rules
+from unotable.sim import BACKENDS, BotError, SimConfig, parse_bots, simulate, summarize
 
 DEFAULT_HANDS = 1000
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive number, not {value}")
-    return value
-
-
-def _players(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
-    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {value}")
-    return value
-
-
-def _edition(text: str) -> str:
-    try:
-        return find_edition(text).name
-    except UnoError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _option(text: str) -> tuple[str, Any]:
-    key, eq, value = text.partition("=")
-    if not eq or not key.strip():
-        raise argparse.ArgumentTypeError(f"a rules option is KEY=VALUE, not {text!r}")
-    try:
-        parsed: Any = json.loads(value)
-    except json.JSONDecodeError:
-        parsed = parse_value(value)
-    return key.strip(), parsed
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``uno simulate``."""
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--hands", type=_positive, default=None, help=f"single hands to play ({DEFAULT_HANDS})")
-    size.add_argument("--games", type=_positive, default=None, help="whole games to play, to the target")
+    size.add_argument(
+        "--hands", type=argtypes.positive, default=None, help=f"single hands to play ({DEFAULT_HANDS})"
+    )
+    size.add_argument(
+        "--games", type=argtypes.positive, default=None, help="whole games to play, to the target"
+    )
     parser.add_argument(
         "--players",
-        type=_players,
+        type=argtypes.players,
         default=None,
         help="players at the table, 2 to 10 (the number of --bots listed, else 4)",
     )
@@ -82,19 +49,23 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"one bot for every seat, or one per seat, comma-separated ({', '.join(BOT_NAMES)}); "
         "options as name:key=value:key=value, e.g. search:budget=100 (random)",
     )
-    parser.add_argument("--edition", type=_edition, default="classic", help=f"one of {', '.join(EDITIONS)}")
+    parser.add_argument(
+        "--edition", type=argtypes.edition, default="classic", help=f"one of {', '.join(EDITIONS)}"
+    )
     parser.add_argument("--mode", choices=MODES, default="solo", help="game format (solo)")
-    parser.add_argument("--target", type=_positive, default=None, help="points that win a game (500)")
+    parser.add_argument("--target", type=argtypes.positive, default=None, help="points that win a game (500)")
     parser.add_argument(
         "--option",
-        type=_option,
+        type=argtypes.rules_option,
         action="append",
         default=[],
         metavar="KEY=VALUE",
         help="a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
-    parser.add_argument("--workers", type=_positive, default=None, help="processes to run on (one per core)")
+    parser.add_argument(
+        "--workers", type=argtypes.positive, default=None, help="processes to run on (one per core)"
+    )
     parser.add_argument("--backend", choices=BACKENDS, default="local", help="local processes, or Ray")
     parser.add_argument("--address", default=None, help="with --backend ray: the cluster to join (local)")
     parser.add_argument("--json", metavar="FILE", default=None, help="write the results to FILE as JSON")

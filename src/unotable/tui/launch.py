@@ -7,7 +7,6 @@ Textual is imported only when the app starts, so the plain-text run and ``uno --
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -16,10 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from unotable import argtypes
 from unotable.bots import BOT_NAMES, Bot, make_bot
 from unotable.errors import ConfigError, UnoError
 from unotable.match import Game
-from unotable.rules import EDITIONS, MODES, Rules, find_edition
+from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import derive_seed, parse_bots
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
 
@@ -35,76 +35,19 @@ class PlayError(UnoError):
     """The flags of ``uno play`` do not make a game (a one-line error, exit status 2)."""
 
 
-def _players(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
-    if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"players must be from 2 to 10, not {value}")
-    return value
-
-
-def _edition(text: str) -> str:
-    try:
-        return find_edition(text).name
-    except UnoError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a delay is a number of seconds, not {text!r}") from None
-    if not 0.0 <= value <= 60.0:
-        raise argparse.ArgumentTypeError(f"a delay must be from 0 to 60 seconds, not {text}")
-    return value
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a rate is a number from 0 to 1, not {text!r}") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a rate must be from 0 to 1, not {text}")
-    return value
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value}")
-    return value
-
-
-def _option(text: str) -> tuple[str, Any]:
-    key, eq, value = text.partition("=")
-    key = key.strip()
-    if not eq or not key:
-        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE (e.g. must_play_drawn=true), not {text!r}")
-    try:
-        parsed: Any = json.loads(value)
-    except json.JSONDecodeError:
-        parsed = value.strip()
-    return key, parsed
-
-
 def add_play_arguments(play: argparse.ArgumentParser) -> None:
     """The flags of ``uno play``."""
     play.add_argument(
-        "--edition", type=_edition, default=None, help=f"one of {', '.join(EDITIONS)} (classic)"
+        "--edition", type=argtypes.edition, default=None, help=f"one of {', '.join(EDITIONS)} (classic)"
     )
-    play.add_argument("--players", type=_players, default=None, help="players at the table, 2 to 10 (4)")
+    play.add_argument(
+        "--players", type=argtypes.players, default=None, help="players at the table, 2 to 10 (4)"
+    )
     play.add_argument("--mode", choices=MODES, default=None, help="game format (solo)")
-    play.add_argument("--target", type=_positive, default=None, help="points that win the game (500)")
+    play.add_argument("--target", type=argtypes.positive, default=None, help="points that win the game (500)")
     play.add_argument(
         "--option",
-        type=_option,
+        type=argtypes.rules_option,
         action="append",
         default=[],
         metavar="KEY=VALUE",
@@ -118,11 +61,13 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--forget-rate",
-        type=_rate,
+        type=argtypes.rate,
         default=DEFAULT_FORGET_RATE,
         help=f"how often a bot forgets to call UNO, 0 to 1 ({DEFAULT_FORGET_RATE})",
     )
-    play.add_argument("--rounds", type=_positive, default=1, help="rounds of the schedule (rotating modes)")
+    play.add_argument(
+        "--rounds", type=argtypes.positive, default=1, help="rounds of the schedule (rotating modes)"
+    )
     play.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
     play.add_argument(
         "--save", metavar="FILE", default=None, help="write the game to FILE after every action"
@@ -134,7 +79,7 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument("--fast", action="store_true", help="no thinking delay")
     play.add_argument(
         "--delay",
-        type=_seconds,
+        type=argtypes.seconds,
         default=DEFAULT_DELAY,
         help=f"seconds a bot thinks before it acts ({DEFAULT_DELAY}; doubled while a window is open)",
     )

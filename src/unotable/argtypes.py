@@ -1,0 +1,75 @@
+"""Argument types shared by the ``uno`` subcommands: each turns bad text into a one-line error."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from unotable.errors import UnoError
+from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition
+
+
+def players(text: str) -> int:
+    """A number of players at a table."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
+    if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {value}")
+    return value
+
+
+def edition(text: str) -> str:
+    """An edition's name (aliases accepted)."""
+    try:
+        return find_edition(text).name
+    except UnoError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def positive(text: str) -> int:
+    """A positive whole number."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value}")
+    return value
+
+
+def rate(text: str) -> float:
+    """A rate from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a rate is a number from 0 to 1, not {text!r}") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"a rate must be from 0 to 1, not {text}")
+    return value
+
+
+def seconds(text: str) -> float:
+    """A delay from 0 to 60 seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a delay is a number of seconds, not {text!r}") from None
+    if not 0.0 <= value <= 60.0:
+        raise argparse.ArgumentTypeError(f"a delay must be from 0 to 60 seconds, not {text}")
+    return value
+
+
+def rules_option(text: str) -> tuple[str, Any]:
+    """A rules option ``KEY=VALUE``; the value is JSON (``true``, ``200``, ``"lowest"``) or text."""
+    key, eq, value = text.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE (e.g. must_play_drawn=true), not {text!r}")
+    try:
+        parsed: Any = json.loads(value)
+    except json.JSONDecodeError:
+        parsed = value.strip()
+    return key, parsed
