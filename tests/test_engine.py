@@ -227,3 +227,26 @@ def test_hand_over_scores_and_game_over() -> None:
     assert st.hand_points == 7 + 50 + 1 + 2 + 2 + 20
     assert st.scores == [82, 0, 0] and st.game_winners == [0]
     assert legal_actions(st, 1) == [] and legal_actions(st, "table") == []
+
+
+def test_views_show_what_a_seat_faced_when_it_chose_to_draw_until_it_takes_another_card() -> None:
+    rules = Rules(players=3)
+    st = position(rules, [["G5", "Y2"], ["R3", "Y7"], ["R+2", "B2"]])
+    st, _ = apply(st, 0, "draw")  # G1 does not match R9: the turn passes
+    assert all(view(st, s).drew_facing == ((0, parse_card("R9")), None, None) for s in range(3))
+    assert view(st, 1).to_dict()["drew_facing"][0] == {"color": "R", "top": "R9"}
+    st, _ = apply(st, 1, "play R3")
+    st, _ = apply(st, 2, "play R+2")  # seat 0 takes two more cards: what it faced no longer tells
+    assert view(st, 1).drew_facing == (None, None, None)
+
+
+def test_keeping_a_playable_drawn_card_clears_what_the_seat_faced() -> None:
+    rules = Rules(players=2)
+    st = from_position(
+        rules, hands=[cards("G5", "Y2"), cards("B7")], draw_pile=cards("R1", "G2"), discard=cards("R9"),
+        color=0, current=0,
+    )  # fmt: skip
+    st, _ = apply(st, 0, "draw")
+    assert st.phase == Phase.AFTER_DRAW and view(st, 1).drew_facing[0] == (0, parse_card("R9"))
+    st, _ = apply(st, 0, "pass")
+    assert view(st, 1).drew_facing[0] is None

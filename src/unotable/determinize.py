@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from unotable.cards import WILD_DRAW_FOUR
+from unotable.cards import NUM_CARD_TYPES, WILD_DRAW_FOUR
 from unotable.engine import tables_for
 from unotable.state import Phase, State, seed_to_rng
 from unotable.views import View
@@ -77,6 +77,7 @@ def determinize(v: View, rng: random.Random) -> State:
     st.dealer = v.dealer
     st.phase = int(v.phase)
     st.drawn = drawn
+    st.drew_facing = [-1 if f is None else (f[0] + 1) * NUM_CARD_TYPES + f[1] for f in v.drew_facing]
     st.after_color = v.after_color
     st.pend_card = v.pending_card
     st.pend_from = v.pending_from

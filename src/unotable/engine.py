@@ -253,6 +253,7 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.dealer = n - 1
     st.phase = _TURN
     st.drawn = -1
+    st.drew_facing = [-1] * n
     st.after_color = -1
     st.pend_card = -1
     st.pend_from = -1
@@ -694,6 +695,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
     elif kind == _PASS:
         st.phase = _TURN
         st.drawn = -1
+        st.drew_facing[seat] = -1  # it keeps a playable card
         st.current = (seat + st.direction) % st.n
         if ev is not None:
             ev.append(Event("pass", seat=seat))
@@ -763,6 +765,7 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
         got += 1
     if got:
         st.exposed &= ~(1 << seat)
+        st.drew_facing[seat] = -1
     if ev is not None:
         ev.append(Event("draw", seat=seat, cards=tuple(hand[len(hand) - got :]), count=got,
                         visible_to=frozenset((seat,)), reason=reason))  # fmt: skip
@@ -774,6 +777,7 @@ def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
     if st.wrong_seat >= 0:
         st.wrong_seat = -1
         st.wrong_snapshot = None
+    facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
     if not st.draw and not _reshuffle(st, ev):
         # a player who chose to draw and finds nothing passes.
         st.current = (seat + st.direction) % st.n
@@ -785,7 +789,7 @@ def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
     st.hands[seat].append(t)
     if ev is not None:
         ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
-    if st.tables.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+    if st.tables.playable[facing][t]:
         st.phase = _AFTER_DRAW
         st.drawn = t
     else:

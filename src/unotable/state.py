@@ -54,6 +54,7 @@ class State:
         "discard",
         "draw",
         "drawn",
+        "drew_facing",
         "exposed",
         "game_winners",
         "hand_points",
@@ -89,6 +90,11 @@ class State:
     phase: int
     drawn: int
     """In ``after_draw``, the card just drawn; else -1."""
+    drew_facing: list[int]
+    """Per seat, what it faced when it last chose to draw on its turn, as the index
+    ``(color + 1) * NUM_CARD_TYPES + top`` of ``Tables.playable``, while it has taken no other card
+    since (a draw, a penalty) and has kept no playable card it drew; else -1. Public: everyone
+    at the table saw it draw."""
     after_color: int
     """In ``choose_color``, the seat that plays once the colour is called."""
     pend_card: int
@@ -129,6 +135,7 @@ class State:
         new.dealer = self.dealer
         new.phase = self.phase
         new.drawn = self.drawn
+        new.drew_facing = self.drew_facing[:]
         new.after_color = self.after_color
         new.pend_card = self.pend_card
         new.pend_from = self.pend_from
@@ -156,8 +163,8 @@ class State:
         known = {o: d for o, d in known.items() if d}
         return (
             self.rules, self.n, self.hands, self.draw, self.discard, self.color, self.current,
-            self.direction, self.dealer, self.phase, self.drawn, self.after_color, self.pend_card,
-            self.pend_from, self.pend_guilty, self.pend_color, self.exposed, self.wrong_seat,
+            self.direction, self.dealer, self.phase, self.drawn, self.drew_facing, self.after_color,
+            self.pend_card, self.pend_from, self.pend_guilty, self.pend_color, self.exposed, self.wrong_seat,
             self.wrong_snapshot, known, self.scores, self.winner, self.hand_points, self.game_winners,
             self.rng,
         )  # fmt: skip

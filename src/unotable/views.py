@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from unotable.cards import CARD_CODE, COLORS
+from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
 from unotable.engine import legal_ids
 from unotable.notation import ACTION_TEXT
 from unotable.rules import Rules
@@ -32,6 +32,10 @@ class View:
     phase: Phase
     drawn: int
     """The card this seat just drew, in its own ``after_draw`` phase; else -1."""
+    drew_facing: tuple[tuple[int, int] | None, ...]
+    """Per seat, ``(color, top)`` when it last chose to draw on its turn, if it has taken no
+    other card since and kept no playable card it drew (so, unless it drew by choice, none of
+    its cards then held matched them); else None. Everyone saw it draw."""
     pending_card: int
     """In ``respond``: the action card played on ``current``; else -1."""
     pending_from: int
@@ -78,6 +82,10 @@ class View:
             "dealer": self.dealer,
             "phase": PHASE_NAMES[self.phase],
             "drawn": CARD_CODE[self.drawn] if self.drawn >= 0 else None,
+            "drew_facing": [
+                None if f is None else {"color": COLORS[f[0]] if f[0] >= 0 else None, "top": CARD_CODE[f[1]]}
+                for f in self.drew_facing
+            ],
             "pending": (
                 {"card": CARD_CODE[self.pending_card], "from": self.pending_from}
                 if self.pending_card >= 0
@@ -121,6 +129,9 @@ def view(st: State, seat: int) -> View:
         dealer=st.dealer,
         phase=Phase(st.phase),
         drawn=st.drawn if st.current == seat else -1,
+        drew_facing=tuple(
+            None if f < 0 else (f // NUM_CARD_TYPES - 1, f % NUM_CARD_TYPES) for f in st.drew_facing
+        ),
         pending_card=st.pend_card,
         pending_from=st.pend_from,
         pending_color=st.pend_color,
