@@ -25,11 +25,13 @@ The random policies (the seat to decide, ``state.current``, picks with its own
         option: ``catch``, ``wrong``, a late ``uno`` and the table's ``penalize``. As ``draw``
         is legal on every turn, these hands are long (several hundred actions).
     plays-first
-        The same, except that on its turn it plays when it can (uniform over its plays) and
-        draws only with nothing to play; after a draw it picks uniformly among playing the
-        drawn card (one option per spelling: a wild card counts once per colour) and
-        ``pass``. This is the one compared with RLCard, whose game offers ``draw`` only to a
-        player with nothing to play.
+        The same, except that it plays whenever it can: on its turn uniformly over its plays
+        (a wild card counts once per colour), drawing only with nothing to play, and after a
+        draw it plays the drawn card when it may (never ``pass`` then). This is the one
+        compared with RLCard, whose game offers ``draw`` only to a player with nothing to play
+        and plays a drawn card that can go at once.
+
+Both pick with ``ids[int(random() * len(ids))]``, as RLCard's side does.
 
 RLCard's side (``bench/rlcard_worker.py``) runs with the Python of ``bench/.venv-rlcard``, a
 virtual environment of its own that ``make bench`` makes (``pip install rlcard==1.2.0``, which
@@ -64,7 +66,7 @@ import sys
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -72,7 +74,7 @@ from typing import Any, Final
 import unotable
 from unotable.engine import legal_ids, new_hand, step
 from unotable.invariants import check_invariants
-from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, DRAW_ID, Kind
+from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, DRAW_ID, PASS_ID, Kind
 from unotable.rules import Rules, find_edition
 from unotable.state import Phase, State
 
@@ -126,20 +128,24 @@ def eligible(ids: Sequence[int]) -> list[int]:
     return [a for a in ids if not DECLINED[a] and UNO_TWIN[a] not in present]
 
 
-def needs_filter(st: State, seat: int) -> bool:
-    """Whether ``legal_ids(st, seat)`` may hold anything :func:`eligible` leaves out.
+def needs_filter(st: State, seat: int, plays_first: bool) -> bool:
+    """Whether the policy must filter ``legal_ids(st, seat)`` with :func:`eligible` first.
 
-    Both spellings are offered only for the next-to-last card (so a hand of at most two cards),
-    and out-of-turn options only while a UNO or wrong-card window is open. The timed loop
-    filters only then; the checked pass verifies it.
+    Out-of-turn options are offered only while a UNO or wrong-card window is open; both
+    spellings of a play only for the next-to-last card (a hand of two cards). The plays-first
+    policy needs no filter for the latter: it draws among the spellings of its plays, which come
+    in pairs, and takes the ``uno`` twin of the one drawn (:data:`UNO_TWIN`), which is uniform
+    over the plays all the same.
     """
-    return len(st.hands[seat]) <= 2 or st.exposed != 0 or st.wrong_seat >= 0
+    return st.exposed != 0 or st.wrong_seat >= 0 or (not plays_first and len(st.hands[seat]) <= 2)
 
 
 def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random.Random) -> int:
-    """Play one hand per seed with the policy; the number of actions. This is the timed loop."""
+    """Play one hand per seed with the policy; the number of actions. This is the timed loop:
+    :func:`play_checked` with :func:`needs_filter` and :func:`pick` inlined, unchecked."""
     n = rules.players
-    choice = rng.choice
+    rand = rng.random
+    twin = UNO_TWIN
     total = 0
     for seed in seeds:
         st = new_hand(rules, seed, dealer=seed % n, record=False)[0]
@@ -147,12 +153,15 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random
         while st.phase < _HAND_OVER:
             seat = st.current
             ids = legal_ids(st, seat)
-            if len(st.hands[seat]) <= 2 or st.exposed or st.wrong_seat >= 0:  # needs_filter, inlined
+            if st.exposed or st.wrong_seat >= 0 or (not plays_first and len(st.hands[seat]) <= 2):
                 ids = eligible(ids)
-            aid = choice(ids)
-            if plays_first and st.phase == _TURN and len(ids) > 1:
-                while aid == DRAW_ID:  # uniform over the plays: draw is always one of ids
-                    aid = choice(ids)
+            aid = ids[int(rand() * len(ids))]
+            if plays_first:
+                if len(ids) > 1:
+                    while aid in (DRAW_ID, PASS_ID):  # uniform over the plays
+                        aid = ids[int(rand() * len(ids))]
+                if len(st.hands[seat]) == 2 and twin[aid] >= 0:
+                    aid = twin[aid]
             step(st, seat, aid)
             count += 1
             if count >= MAX_ACTIONS:
@@ -161,10 +170,24 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random
     return total
 
 
+def pick(ids: Sequence[int], hand_size: int, plays_first: bool, rand: Callable[[], float]) -> int:
+    """The policy's choice among ``ids`` (already filtered when :func:`needs_filter` says so)."""
+    aid = ids[int(rand() * len(ids))]
+    if plays_first:
+        if len(ids) > 1:
+            while aid in (DRAW_ID, PASS_ID):
+                aid = ids[int(rand() * len(ids))]
+        if hand_size == 2 and UNO_TWIN[aid] >= 0:
+            aid = UNO_TWIN[aid]
+    return aid
+
+
 def play_checked(
     rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random.Random
 ) -> list[list[int]]:
-    """The hands of :func:`run_hands`, recorded, with every invariant checked after each step."""
+    """The hands of :func:`run_hands`, recorded, with every invariant checked after each step
+    and every choice checked against the policy's definition (:func:`eligible`, and no draw or
+    pass for plays-first while it can play)."""
     n = rules.players
     deck = Counter(rules.deck())
     out: list[list[int]] = []
@@ -176,14 +199,13 @@ def play_checked(
             seat = st.current
             ids = legal_ids(st, seat)
             full = eligible(ids)
-            if not needs_filter(st, seat) and full != ids:
-                raise BenchError(f"{describe(rules)} seed {seed}: the policy's fast path would differ")
             if not full:
                 raise BenchError(f"{describe(rules)} seed {seed}: seat {seat} has nothing to do")
-            aid = rng.choice(full)
-            if plays_first and st.phase == _TURN and len(full) > 1:
-                while aid == DRAW_ID:
-                    aid = rng.choice(full)
+            options = full if needs_filter(st, seat, plays_first) else ids
+            aid = pick(options, len(st.hands[seat]), plays_first, rng.random)
+            plays = [a for a in full if a not in (DRAW_ID, PASS_ID)]
+            if aid not in full or (plays_first and plays and aid not in plays):
+                raise BenchError(f"{describe(rules)} seed {seed}: the policy chose {ACTION_TEXT[aid]!r}")
             step(st, seat, aid)
             check_invariants(st, deck)
             actions.append(aid)

@@ -11,10 +11,10 @@ ours and theirs without paying RLCard's import on each round:
 
 The loop is RLCard's bare game, as its environment drives it: ``UnoGame(num_players=N)`` (built
 directly: ``rlcard.make("uno")`` always seats 2), ``init_game()``, then ``get_legal_actions()``,
-a uniform choice by a ``random.Random`` and ``step(action)`` until ``is_over()``. In RLCard's game
-``draw`` is legal only with nothing to play (a drawn card that can go is played at once), and
-nobody calls UNO. The timed part is the same as ours: dealing and playing the hands, the random
-choice included.
+a uniform choice (``legal[int(random() * len(legal))]``, as ours) and ``step(action)`` until
+``is_over()``. In RLCard's game ``draw`` is legal only with nothing to play (a drawn card that
+can go is played at once), and nobody calls UNO. The timed part is the same as ours: dealing
+and playing the hands, the random choice included.
 
 RLCard has no type hints and is not installed where mypy runs, so it is imported dynamically and
 handled as ``Any``.
@@ -41,7 +41,7 @@ def play(game_class: Any, np_module: Any, players: int, hands: int, seed: int) -
     # players and the round, so setting it here seeds every shuffle and colour RLCard draws.
     game.np_random = np_module.random.RandomState(seed)
     rng = random.Random(seed)
-    choice = rng.choice
+    rand = rng.random
     actions = 0
     unfinished = 0
     errors = 0
@@ -51,7 +51,8 @@ def play(game_class: Any, np_module: Any, players: int, hands: int, seed: int) -
             game.init_game()
             n = 0
             while not game.is_over():
-                game.step(choice(game.get_legal_actions()))
+                legal = game.get_legal_actions()
+                game.step(legal[int(rand() * len(legal))])
                 n += 1
                 if n >= MAX_ACTIONS:
                     unfinished += 1

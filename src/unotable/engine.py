@@ -539,13 +539,8 @@ def from_position(
 
 def legal_ids(st: State, seat: int) -> list[int]:
     """Ids of the legal actions of ``seat`` (``TABLE_SEAT`` for the referee), in no set order."""
-    phase = st.phase
-    if phase >= _HAND_OVER:
-        return []
-    if seat == TABLE_SEAT:
-        return list(PENALIZE_IDS[: st.n])
-    out: list[int] = []
-    if seat == st.current:
+    if seat == st.current:  # -1 once the hand is over
+        phase = st.phase
         tb = st.tables
         hand = st.hands[seat]
         if phase == _TURN:
@@ -554,24 +549,28 @@ def legal_ids(st: State, seat: int) -> list[int]:
             else:
                 cards = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
             ids = (tb.play_two if len(hand) == 2 else tb.play)[seat]
+            out = [DRAW_ID]
             for t in cards:
                 out += ids[t]
-            out.append(DRAW_ID)
         elif phase == _AFTER_DRAW:
-            out += (tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn]
+            out = list((tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn])
             if not tb.must_play_drawn:
                 out.append(PASS_ID)
         elif phase == _CHOOSE_COLOR:
-            out += COLOR_IDS
+            out = list(COLOR_IDS)
         else:  # respond
-            out.append(ACCEPT_ID)
+            out = [ACCEPT_ID]
             if st.pend_card == WILD_DRAW_FOUR:
                 out.append(CHALLENGE_ID)
             if INVISIBILITY in hand and tb.response_windows:
                 out += INVISIBILITY_IDS
                 if len(hand) == 2:
                     out += INVISIBILITY_UNO_IDS
-    if st.exposed or st.wrong_seat >= 0:
+    elif seat == TABLE_SEAT:
+        return list(PENALIZE_IDS[: st.n]) if st.phase < _HAND_OVER else []
+    else:
+        out = []
+    if st.exposed or st.wrong_seat >= 0:  # both closed once the hand is over
         _window_ids(st, seat, out)
     return out
 
@@ -687,9 +686,102 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
 
     The action must be legal (see :func:`legal_ids`): nothing is checked here.
     """
-    kind, card, arg, uno = ACTION_FIELDS[aid]
-    if kind == _PLAY:
-        _play(st, seat, card, arg, uno, ev)
+    kind, t, arg, uno = ACTION_FIELDS[aid]
+    if kind == _PLAY:  # RULES §3-§6 (the hot path, inline)
+        tb = st.tables
+        hand = st.hands[seat]
+        prev_color = st.color
+        if tb.lenient:
+            _lenient_play(st, seat, t)
+        hand.remove(t)
+        st.discard.append(t)
+        if st.known:
+            _forget(st, seat, t)
+        left = len(hand)
+        # The turn begins: windows close (R-9, R-13); an UNO not called opens one (RULES §7).
+        st.exposed = 1 << seat if left == 1 and not uno else 0
+        if st.phase:  # after a draw
+            st.phase = _TURN
+            st.drawn = -1
+        if ev is not None:
+            howler = t == HOWLER
+            ev.append(
+                Event(
+                    "play",
+                    seat=seat,
+                    cards=(t,),
+                    target=arg if howler else None,
+                    color=arg if arg >= 0 and not howler else None,
+                    reason="uno" if uno else "",
+                )
+            )
+        c = CARD_COLOR[t]
+        if c >= 0:
+            st.color = c
+        fx = tb.effect[t]
+        d = st.direction
+        n = st.n
+        if left == 0:
+            _go_out(st, seat, t, fx, arg, ev)
+            return
+        if fx == E_NUMBER:
+            st.current = (seat + d) % n
+        elif fx == E_SKIP:
+            victim = (seat + d) % n
+            if tb.response_windows:
+                _open_response(st, victim, t, seat, False, prev_color, ev)
+                return
+            st.current = (victim + d) % n
+            if ev is not None:
+                ev.append(Event("skip", seat=victim))
+        elif fx == E_REVERSE:
+            d = st.direction = -d
+            if ev is not None:
+                ev.append(Event("reverse", seat=seat))
+            if n == 2:  # RULES §6: a Skip with two players
+                victim = (seat + d) % n
+                if tb.response_windows:
+                    _open_response(st, victim, t, seat, False, prev_color, ev)
+                    return
+                st.current = seat
+                if ev is not None:
+                    ev.append(Event("skip", seat=victim))
+            else:
+                st.current = (seat + d) % n
+        elif fx == E_DRAW:
+            victim = (seat + d) % n
+            if tb.response_windows:
+                _open_response(st, victim, t, seat, False, prev_color, ev)
+                return
+            _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
+            st.current = (victim + d) % n
+            if ev is not None:
+                ev.append(Event("skip", seat=victim))
+        elif fx in (E_WILD, E_INVIS):
+            st.color = arg
+            st.current = (seat + d) % n
+        elif fx == E_WD4:
+            # Legal only without a card of the colour to match (RULES §3); judged if challenged.
+            guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
+            st.color = arg
+            _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev)
+            return
+        elif fx == E_HOWLER:
+            if tb.response_windows:
+                _open_response(st, arg, t, seat, False, prev_color, ev)
+                return
+            _reveal(st, arg, [v for v in range(n) if v != arg], ev, "howler")
+            _ask_color(st, seat, (seat + d) % n)
+        elif fx == E_MATER:
+            for other in range(n):
+                if other != seat:
+                    _reveal(st, other, [seat], ev, "mater")
+            _ask_color(st, seat, (seat + d) % n)
+        else:  # E_BLANK
+            _blank_effect(st, seat, t, arg, ev)
+            return
+        if ev is not None and st.phase == _TURN:
+            ev.append(Event("turn", seat=st.current))
     elif kind == _DRAW:
         _turn_draw(st, seat, ev)
     elif kind == _PASS:
@@ -821,115 +913,16 @@ def _reveal(st: State, owner: int, viewers: Sequence[int], ev: list[Event] | Non
                         reason=reason))  # fmt: skip
 
 
-def _play(st: State, seat: int, t: int, arg: int, uno: bool, ev: list[Event] | None) -> None:
-    tb = st.tables
-    n = st.n
-    hand = st.hands[seat]
-    snapshot = None
-    if (
-        tb.lenient
-        and st.phase == _TURN
-        and not tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]
-    ):
-        snapshot = st.copy()
-        snapshot.wrong_seat = -1
-        snapshot.wrong_snapshot = None
-    prev_color = st.color
-    hand.remove(t)
-    st.discard.append(t)
-    st.exposed = 0  # the turn begins: windows close (R-9, R-13)
+def _lenient_play(st: State, seat: int, t: int) -> None:
+    """With ``lenient_plays``, before ``seat`` plays ``t``: the window on an earlier wrong card
+    closes, and a wrong card opens one, with the state to go back to (R-13)."""
     if st.wrong_seat >= 0:
         st.wrong_seat = -1
         st.wrong_snapshot = None
-    if st.known:
-        _forget(st, seat, t)
-    if snapshot is not None:
+    if st.phase == _TURN and not st.tables.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+        snapshot = st.copy()
         st.wrong_seat = seat
         st.wrong_snapshot = snapshot
-    left = len(hand)
-    if left == 1 and not uno:
-        st.exposed = 1 << seat
-    if st.phase:  # after a draw
-        st.phase = _TURN
-        st.drawn = -1
-    if ev is not None:
-        howler = t == HOWLER
-        ev.append(
-            Event(
-                "play",
-                seat=seat,
-                cards=(t,),
-                target=arg if howler else None,
-                color=arg if arg >= 0 and not howler else None,
-                reason="uno" if uno else "",
-            )
-        )
-    c = CARD_COLOR[t]
-    if c >= 0:
-        st.color = c
-    fx = tb.effect[t]
-    d = st.direction
-    if left == 0:
-        _go_out(st, seat, t, fx, arg, ev)
-        return
-    if fx == E_NUMBER:
-        st.current = (seat + d) % n
-    elif fx == E_SKIP:
-        victim = (seat + d) % n
-        if tb.response_windows:
-            _open_response(st, victim, t, seat, False, prev_color, ev)
-            return
-        st.current = (victim + d) % n
-        if ev is not None:
-            ev.append(Event("skip", seat=victim))
-    elif fx == E_REVERSE:
-        d = st.direction = -d
-        if ev is not None:
-            ev.append(Event("reverse", seat=seat))
-        if n == 2:  # RULES §6: a Skip with two players
-            victim = (seat + d) % n
-            if tb.response_windows:
-                _open_response(st, victim, t, seat, False, prev_color, ev)
-                return
-            st.current = seat
-            if ev is not None:
-                ev.append(Event("skip", seat=victim))
-        else:
-            st.current = (seat + d) % n
-    elif fx == E_DRAW:
-        victim = (seat + d) % n
-        if tb.response_windows:
-            _open_response(st, victim, t, seat, False, prev_color, ev)
-            return
-        _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
-        st.current = (victim + d) % n
-        if ev is not None:
-            ev.append(Event("skip", seat=victim))
-    elif fx in (E_WILD, E_INVIS):
-        st.color = arg
-        st.current = (seat + d) % n
-    elif fx == E_WD4:
-        # Legal only without a card of the colour to match (RULES §3); judged if challenged.
-        guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
-        st.color = arg
-        _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev)
-        return
-    elif fx == E_HOWLER:
-        if tb.response_windows:
-            _open_response(st, arg, t, seat, False, prev_color, ev)
-            return
-        _reveal(st, arg, [v for v in range(n) if v != arg], ev, "howler")
-        _ask_color(st, seat, (seat + d) % n)
-    elif fx == E_MATER:
-        for other in range(n):
-            if other != seat:
-                _reveal(st, other, [seat], ev, "mater")
-        _ask_color(st, seat, (seat + d) % n)
-    else:  # E_BLANK
-        _blank_effect(st, seat, t, arg, ev)
-        return
-    if ev is not None and st.phase == _TURN:
-        ev.append(Event("turn", seat=st.current))
 
 
 def _ask_color(st: State, chooser: int, then: int) -> None:
