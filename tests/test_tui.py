@@ -25,6 +25,7 @@ from textual.pilot import Pilot
 from unotable.bots import Bot, make_bot
 from unotable.cards import CARD_CODE, HOWLER, MATER
 from unotable.cli import build_parser, main
+from unotable.errors import UnoError
 from unotable.match import Game
 from unotable.notation import ACTION_ARG, ACTION_ID, ACTION_TEXT
 from unotable.rules import Rules, find_edition
@@ -467,8 +468,32 @@ def test_quit_saves_and_resume_replays_the_same_game(tmp_path: Path) -> None:
     assert Game.from_json(path.read_text()) == table.game
     args = build_parser().parse_args(["play", "--resume", str(path)])
     resumed = setup(args)
-    assert resumed.table.game == table.game
+    assert resumed.table.game.to_dict()["hands"] == table.game.to_dict()["hands"]
     assert resumed.save == path
+
+
+def test_a_saved_game_keeps_who_plays_each_seat(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    first = setup(build_parser().parse_args(
+        ["play", "--players", "3", "--bots", "search:budget=5,random", "--seed", "4", "--save", str(path)]
+    ))  # fmt: skip
+    assert first.table.game.seats == (None, "search:budget=5", "random")
+    first.table.save()
+    assert json.loads(path.read_text())["seats"] == [None, "search:budget=5", "random"]
+    resumed = setup(build_parser().parse_args(["play", "--resume", str(path)]))
+    assert {p: b.name for p, b in resumed.table.bots.items()} == {1: "search:budget=5", 2: "random"}
+    assert resumed.table.game == first.table.game
+    args = ["play", "--resume", str(path), "--auto", "--bots", "cautious"]
+    watched = setup(build_parser().parse_args(args))
+    assert watched.table.game.seats == ("cautious",) * 3
+    saved = json.loads(path.read_text())
+    for seats, message in (([None], "3 entries"), ([None, "", "random"], r"seats\[1\]")):
+        path.write_text(json.dumps({**saved, "seats": seats}))
+        with pytest.raises(UnoError, match=message):
+            setup(build_parser().parse_args(["play", "--resume", str(path)]))
+    path.write_text(json.dumps({**saved, "seats": [None, "clever", "random"]}))
+    with pytest.raises(UnoError, match=r"unknown bot.*saved in"):
+        setup(build_parser().parse_args(["play", "--resume", str(path)]))
 
 
 def test_auto_fast_plays_a_whole_game_on_the_full_screen() -> None:

@@ -39,7 +39,7 @@ SAVE_FORMAT: Final = "unotable-game"
 """The ``format`` field of a saved game."""
 SAVE_VERSION: Final = 1
 """The ``version`` field of a saved game."""
-SAVE_KEYS: Final = frozenset({"format", "version", "rules", "players", "rounds", "seed", "hands"})
+SAVE_KEYS: Final = frozenset({"format", "version", "rules", "players", "rounds", "seed", "seats", "hands"})
 """Every key a saved game may have."""
 HANDS_PER_PARTNERSHIP: Final = 4
 """Hands each pair of partners plays together in the scheduled modes (RULES §10)."""
@@ -265,6 +265,10 @@ class Game:
     """Players in the whole game."""
     rounds: int
     """Scheduled modes: how many times the schedule is played (else 1)."""
+    seats: tuple[str | None, ...] | None
+    """Who plays each player's seat, saved with the game for the interfaces that set it: a bot
+    spec such as ``"greedy"`` or ``"search:budget=100"``, or None for a person; None if unset.
+    The game itself never reads it."""
     results: list[HandResult]
     """The finished hands, in order."""
     deal_events: list[Event]
@@ -278,6 +282,7 @@ class Game:
         self.seed = seed
         self.players = players
         self.rounds = rounds
+        self.seats = None
         self.results = []
         self._by_team = rules.mode in ("partners", "teams")
         self._scheduled = rules.mode in SCHEDULED_MODES
@@ -511,17 +516,21 @@ class Game:
 
         ``hands[i]`` lists the actions of hand ``i`` as ``[seat, action]`` pairs (``seat`` of
         that hand's table, or ``"table"``), exactly a scenario's ``actions``; a hand listed
-        after another means :meth:`next_hand` was called.
+        after another means :meth:`next_hand` was called. ``seats`` is there when set (see
+        :attr:`seats`).
         """
-        return {
+        data: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "rules": self.rules.to_dict(),
             "players": self.players,
             "rounds": self.rounds,
             "seed": self.seed,
-            "hands": [[[seat, text] for seat, text in hand] for hand in self._actions],
         }
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
+        data["hands"] = [[[seat, text] for seat, text in hand] for hand in self._actions]
+        return data
 
     def to_json(self, indent: int | None = None) -> str:
         """:meth:`to_dict` as JSON text."""
@@ -560,6 +569,14 @@ class Game:
             game = cls.new(rules, seed, players=players, rounds=rounds)
         except ConfigError as exc:
             raise SavedGameError(f"rules: {exc}") from None
+        seats = data.get("seats")
+        if seats is not None:
+            if not isinstance(seats, list) or len(seats) != game.players:
+                raise SavedGameError(f"seats must be a list of {game.players} entries (one per player)")
+            for i, who in enumerate(seats):
+                if who is not None and (not isinstance(who, str) or not who.strip()):
+                    raise SavedGameError(f"seats[{i}] must be a bot spec or null (a person), not {who!r}")
+            game.seats = tuple(seats)
         hands = data["hands"]
         if not isinstance(hands, list) or not hands:
             raise SavedGameError("hands must be a non-empty list (one list of [seat, action] pairs per hand)")

@@ -20,13 +20,15 @@ from unotable.bots import BOT_NAMES, Bot, make_bot
 from unotable.errors import ConfigError, UnoError
 from unotable.match import Game
 from unotable.rules import EDITIONS, MODES, Rules
-from unotable.sim import derive_seed, parse_bots
+from unotable.sim import BotSpec, derive_seed, parse_bots
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
 
 DEFAULT_DELAY: Final = 1.0
 """Seconds a bot thinks before each action, by default (twice that while a window is open)."""
 DEFAULT_FORGET_RATE: Final = 0.2
 """How often, by default, a bot forgets to call UNO with its next-to-last card."""
+DEFAULT_BOTS: Final = "greedy"
+"""The bot of every bot seat, by default."""
 DEDICATED: Final = ("edition", "players", "mode", "target")
 """Rules options that have a flag of their own."""
 
@@ -55,9 +57,9 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     )
     play.add_argument(
         "--bots",
-        default="greedy",
+        default=None,
         help=f"bot kinds, one for all or one per bot, comma-separated ({', '.join(BOT_NAMES)}); "
-        "options as name:key=value (greedy)",
+        f"options as name:key=value ({DEFAULT_BOTS}; with --resume, the saved game's)",
     )
     play.add_argument(
         "--forget-rate",
@@ -143,9 +145,15 @@ def setup(args: argparse.Namespace) -> PlaySetup:
     human = None if args.auto else 0
     bot_players = [p for p in range(game.players) if p != human]
     try:
-        specs = parse_bots(args.bots, len(bot_players))
+        if args.bots is None and game.seats is not None:
+            # A seat a person played and --auto now gives to a bot gets the default bot.
+            specs = tuple(BotSpec.parse(game.seats[p] or DEFAULT_BOTS) for p in bot_players)
+        else:
+            specs = parse_bots(args.bots or DEFAULT_BOTS, len(bot_players))
     except ConfigError as exc:
-        raise PlayError(str(exc)) from None
+        where = f" (the bots saved in {args.resume})" if args.bots is None and args.resume else ""
+        raise PlayError(f"{exc}{where}") from None
+    game.seats = tuple(None if p == human else specs[bot_players.index(p)].label for p in range(game.players))
     bots: dict[int, Bot] = {}
     for p, spec in zip(bot_players, specs, strict=True):
         options = {"forget_uno": args.forget_rate, **dict(spec.options)}
