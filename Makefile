@@ -3,7 +3,7 @@ PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup play test lint typecheck pytest bench scenarios clean
+.PHONY: setup play test lint typecheck pytest bench bench-instructions scenarios clean
 
 setup: $(VENV)/.installed
 
@@ -51,6 +51,11 @@ ifeq ($(filter --quick --no-rlcard,$(BENCH_ARGS)),)
 	fi
 endif
 	$(BIN)/python bench/bench.py $(BENCH_ARGS)
+
+# Instructions per hand (ours and RLCard's) counted by Valgrind: exact where timings drift.
+# RLCard's side needs the venv that `make bench` makes.
+bench-instructions: setup
+	$(BIN)/python bench/instructions.py $(INSTRUCTIONS_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -49,3 +49,34 @@ def test_quick_bench_prints_every_figure() -> None:
         line.startswith("ratio_vs_rlcard_uniform_2p=nan ratio_vs_rlcard_uniform_4p=nan") for line in lines
     )
     assert lines[-1] == "ratio_vs_rlcard_2p=nan ratio_vs_rlcard_4p=nan"
+
+
+INSTRUCTIONS = BENCH.parent / "instructions.py"
+
+
+def test_instruction_counts_child_plays_the_benchmarks_hands() -> None:
+    """The part of ``bench/instructions.py`` that callgrind counts, run here without Valgrind."""
+    for part in ("hands", "deal"):
+        proc = subprocess.run(
+            [sys.executable, str(INSTRUCTIONS), "--part", part, "--child", "ours", "2", "3", "-"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr
+        actions = int(proc.stdout.split()[-1])
+        assert (actions > 3) if part == "hands" else (actions == 0)
+
+
+def test_instruction_counts_say_when_valgrind_is_missing() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(INSTRUCTIONS), "--hands", "5"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={"PATH": "/nonexistent"},
+    )
+    assert proc.returncode == 1
+    assert "valgrind is not installed" in proc.stdout
