@@ -695,7 +695,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             _lenient_play(st, seat, t)
         hand.remove(t)
         st.discard.append(t)
-        if st.known:
+        if st.known and seat in st.known:
             _forget(st, seat, t)
         left = len(hand)
         # The turn begins: windows close; an UNO not called opens one (RULES §7).
