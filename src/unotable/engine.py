@@ -48,18 +48,38 @@ from unotable.notation import (
     DRAW_ID,
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
+    KIND_ACCEPT,
+    KIND_CATCH,
+    KIND_CHALLENGE,
+    KIND_COLOR,
+    KIND_DRAW,
+    KIND_INVISIBILITY,
+    KIND_PASS,
+    KIND_PENALIZE,
+    KIND_PLAY,
+    KIND_UNO,
+    KIND_WRONG,
     PASS_ID,
     PENALIZE_IDS,
     TABLE,
     TABLE_SEAT,
     UNO_ID,
     WRONG_IDS,
-    Kind,
     parse_action,
     play_ids,
 )
 from unotable.rules import HAND_SIZE, BlankEffect, Rules, birthday_day
-from unotable.state import Phase, State, seed_to_rng
+from unotable.state import (
+    PHASE_AFTER_DRAW,
+    PHASE_CHOOSE_COLOR,
+    PHASE_GAME_OVER,
+    PHASE_HAND_OVER,
+    PHASE_RESPOND,
+    PHASE_TURN,
+    Phase,
+    State,
+    seed_to_rng,
+)
 
 # Card effects, per card type.
 E_NUMBER: Final = 0
@@ -73,24 +93,6 @@ E_INVIS: Final = 7
 E_MATER: Final = 8
 E_BLANK: Final = 9
 
-_TURN: Final = int(Phase.TURN)
-_AFTER_DRAW: Final = int(Phase.AFTER_DRAW)
-_CHOOSE_COLOR: Final = int(Phase.CHOOSE_COLOR)
-_RESPOND: Final = int(Phase.RESPOND)
-_HAND_OVER: Final = int(Phase.HAND_OVER)
-_GAME_OVER: Final = int(Phase.GAME_OVER)
-
-_PLAY: Final = int(Kind.PLAY)
-_DRAW: Final = int(Kind.DRAW)
-_PASS: Final = int(Kind.PASS)
-_COLOR: Final = int(Kind.COLOR)
-_UNO: Final = int(Kind.UNO)
-_CATCH: Final = int(Kind.CATCH)
-_CHALLENGE: Final = int(Kind.CHALLENGE)
-_ACCEPT: Final = int(Kind.ACCEPT)
-_INVISIBILITY: Final = int(Kind.INVISIBILITY)
-_WRONG: Final = int(Kind.WRONG)
-_PENALIZE: Final = int(Kind.PENALIZE)
 
 UNO_PENALTY: Final = 2
 """Cards drawn by a player caught not calling UNO (RULES §7)."""
@@ -251,7 +253,7 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.current = 0
     st.direction = 1
     st.dealer = n - 1
-    st.phase = _TURN
+    st.phase = PHASE_TURN
     st.drawn = -1
     st.drew_facing = [-1] * n
     st.after_color = -1
@@ -428,7 +430,7 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
     st.direction = 1
     if fx in (E_WILD, E_MATER):
         st.color = NO_COLOR
-        st.phase = _CHOOSE_COLOR
+        st.phase = PHASE_CHOOSE_COLOR
         st.current = first
         st.after_color = first
         return
@@ -499,7 +501,7 @@ def from_position(
         raise ConfigError(f"dealer must be a seat from 0 to {n - 1}, not {st.dealer}")
     st.color = color
     st.phase = int(phase)
-    over = st.phase in (_HAND_OVER, _GAME_OVER)
+    over = st.phase in (PHASE_HAND_OVER, PHASE_GAME_OVER)
     if over:
         st.current = -1
         return st
@@ -508,18 +510,18 @@ def from_position(
     st.current = current
     top = st.discard[-1]
     hand = st.hands[current]
-    if st.phase != _CHOOSE_COLOR and color == NO_COLOR:
+    if st.phase != PHASE_CHOOSE_COLOR and color == NO_COLOR:
         raise ConfigError(f"a colour to match is needed in phase {st.phase_name}")
-    if st.phase == _AFTER_DRAW:
+    if st.phase == PHASE_AFTER_DRAW:
         if not hand or not st.tables.is_playable(color, top, hand[-1]):
             raise ConfigError(
                 "in after_draw, the last card of the current hand must be a playable drawn card"
             )
         st.drawn = hand[-1]
-    elif st.phase == _CHOOSE_COLOR:
+    elif st.phase == PHASE_CHOOSE_COLOR:
         first = len(st.discard) == 1 and st.tables.effect[top] in (E_WILD, E_MATER)
         st.after_color = current if first else (current + direction) % n
-    elif st.phase == _RESPOND:
+    elif st.phase == PHASE_RESPOND:
         fx = st.tables.effect[top]
         if fx not in (E_SKIP, E_DRAW, E_WD4, E_HOWLER, E_REVERSE):
             raise ConfigError(f"in respond, the top card must be an action card, not {CARD_CODE[top]}")
@@ -543,7 +545,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
         phase = st.phase
         tb = st.tables
         hand = st.hands[seat]
-        if phase == _TURN:
+        if phase == PHASE_TURN:
             if tb.lenient and len(hand) > 1:
                 cards: set[int] | frozenset[int] = set(hand)
             else:
@@ -552,11 +554,11 @@ def legal_ids(st: State, seat: int) -> list[int]:
             out = [DRAW_ID]
             for t in cards:
                 out += ids[t]
-        elif phase == _AFTER_DRAW:
+        elif phase == PHASE_AFTER_DRAW:
             out = list((tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn])
             if not tb.must_play_drawn:
                 out.append(PASS_ID)
-        elif phase == _CHOOSE_COLOR:
+        elif phase == PHASE_CHOOSE_COLOR:
             out = list(COLOR_IDS)
         else:  # respond
             out = [ACCEPT_ID]
@@ -567,7 +569,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
                 if len(hand) == 2:
                     out += INVISIBILITY_UNO_IDS
     elif seat == TABLE_SEAT:
-        return list(PENALIZE_IDS[: st.n]) if st.phase < _HAND_OVER else []
+        return list(PENALIZE_IDS[: st.n]) if st.phase < PHASE_HAND_OVER else []
     else:
         out = []
     if st.exposed or st.wrong_seat >= 0:  # both closed once the hand is over
@@ -649,10 +651,10 @@ def check(st: State, seat: int | str, action: str | int) -> int:
     card = ACTION_CARD[aid]
     arg = ACTION_ARG[aid]
     tb = st.tables
-    names_seat = kind in (_CATCH, _WRONG, _PENALIZE) or (kind == _PLAY and card == HOWLER)
+    names_seat = kind in (KIND_CATCH, KIND_WRONG, KIND_PENALIZE) or (kind == KIND_PLAY and card == HOWLER)
     if names_seat and arg >= st.n:
         raise IllegalActionError("bad_notation", f"{text!r}: there is no seat {arg} at this table of {st.n}")
-    if kind == _PLAY and CARD_VALUE[card] == BLANK and not IS_WILD[card] and (arg >= 0) != tb.wild[card]:
+    if kind == KIND_PLAY and CARD_VALUE[card] == BLANK and not IS_WILD[card] and (arg >= 0) != tb.wild[card]:
         how = "names a colour" if tb.wild[card] else "names no colour"
         raise IllegalActionError("bad_notation", f"{text!r}: this blank {how} when played")
     legal = legal_ids(st, s)
@@ -661,10 +663,10 @@ def check(st: State, seat: int | str, action: str | int) -> int:
     who = "the table" if s == TABLE_SEAT else f"seat {s}"
     if not legal:
         raise IllegalActionError("not_your_turn", f"{who} has no legal action now ({st.phase_name})")
-    if kind == _PLAY and s == st.current and st.phase in (_TURN, _AFTER_DRAW):
+    if kind == KIND_PLAY and s == st.current and st.phase in (PHASE_TURN, PHASE_AFTER_DRAW):
         if card not in st.hands[s]:
             raise IllegalActionError("not_in_hand", f"{CARD_CODE[card]} is not in seat {s}'s hand")
-        if st.phase == _AFTER_DRAW and card != st.drawn:
+        if st.phase == PHASE_AFTER_DRAW and card != st.drawn:
             raise IllegalActionError(
                 "not_playable", f"only the card just drawn ({CARD_CODE[st.drawn]}) may be played"
             )
@@ -674,7 +676,12 @@ def check(st: State, seat: int | str, action: str | int) -> int:
                 f"{CARD_CODE[card]} does not match {CARD_CODE[st.discard[-1]]}"
                 f" with {COLORS[st.color]} to match",
             )
-    if kind == _INVISIBILITY and s == st.current and st.phase == _RESPOND and INVISIBILITY not in st.hands[s]:
+    if (
+        kind == KIND_INVISIBILITY
+        and s == st.current
+        and st.phase == PHASE_RESPOND
+        and INVISIBILITY not in st.hands[s]
+    ):
         raise IllegalActionError("not_in_hand", f"seat {s} holds no Invisibility")
     if ACTION_UNO[aid]:
         raise IllegalActionError("not_allowed_now", f"{text!r}: 'uno' goes only with the next-to-last card")
@@ -687,7 +694,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
     The action must be legal (see :func:`legal_ids`): nothing is checked here.
     """
     kind, t, arg, uno = ACTION_FIELDS[aid]
-    if kind == _PLAY:  # RULES §3-§6 (the hot path, inline)
+    if kind == KIND_PLAY:  # RULES §3-§6 (the hot path, inline)
         tb = st.tables
         hand = st.hands[seat]
         prev_color = st.color
@@ -701,7 +708,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         # The turn begins: windows close (R-9, R-13); an UNO not called opens one (RULES §7).
         st.exposed = 1 << seat if left == 1 and not uno else 0
         if st.phase:  # after a draw
-            st.phase = _TURN
+            st.phase = PHASE_TURN
             st.drawn = -1
         if ev is not None:
             howler = t == HOWLER
@@ -780,45 +787,45 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         else:  # E_BLANK
             _blank_effect(st, seat, t, arg, ev)
             return
-        if ev is not None and st.phase == _TURN:
+        if ev is not None and st.phase == PHASE_TURN:
             ev.append(Event("turn", seat=st.current))
-    elif kind == _DRAW:
+    elif kind == KIND_DRAW:
         _turn_draw(st, seat, ev)
-    elif kind == _PASS:
-        st.phase = _TURN
+    elif kind == KIND_PASS:
+        st.phase = PHASE_TURN
         st.drawn = -1
         st.drew_facing[seat] = -1  # it keeps a playable card
         st.current = (seat + st.direction) % st.n
         if ev is not None:
             ev.append(Event("pass", seat=seat))
             ev.append(Event("turn", seat=st.current))
-    elif kind == _COLOR:
+    elif kind == KIND_COLOR:
         st.color = arg
-        st.phase = _TURN
+        st.phase = PHASE_TURN
         st.current = st.after_color
         st.after_color = -1
         if ev is not None:
             ev.append(Event("color", seat=seat, color=st.color))
             ev.append(Event("turn", seat=st.current))
-    elif kind == _ACCEPT:
+    elif kind == KIND_ACCEPT:
         _accept(st, seat, ev)
-    elif kind == _CHALLENGE:
+    elif kind == KIND_CHALLENGE:
         _challenge(st, seat, ev)
-    elif kind == _INVISIBILITY:
+    elif kind == KIND_INVISIBILITY:
         _invisibility(st, seat, arg, uno, ev)
-    elif kind == _UNO:
+    elif kind == KIND_UNO:
         st.exposed &= ~(1 << seat)
         if ev is not None:
             ev.append(Event("uno", seat=seat))
-    elif kind == _CATCH:
+    elif kind == KIND_CATCH:
         target = arg
         st.exposed &= ~(1 << target)
         if ev is not None:
             ev.append(Event("catch", seat=seat, target=target))
         _draw_cards(st, target, UNO_PENALTY, ev, "caught without UNO")
-    elif kind == _WRONG:
+    elif kind == KIND_WRONG:
         _undo_wrong(st, seat, arg, ev)
-    elif kind == _PENALIZE:
+    elif kind == KIND_PENALIZE:
         target = arg
         if ev is not None:
             ev.append(
@@ -882,7 +889,7 @@ def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
     if ev is not None:
         ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
     if st.tables.playable[facing][t]:
-        st.phase = _AFTER_DRAW
+        st.phase = PHASE_AFTER_DRAW
         st.drawn = t
     else:
         st.current = (seat + st.direction) % st.n  # R-5
@@ -919,14 +926,14 @@ def _lenient_play(st: State, seat: int, t: int) -> None:
     if st.wrong_seat >= 0:
         st.wrong_seat = -1
         st.wrong_snapshot = None
-    if st.phase == _TURN and not st.tables.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+    if st.phase == PHASE_TURN and not st.tables.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
         snapshot = st.copy()
         st.wrong_seat = seat
         st.wrong_snapshot = snapshot
 
 
 def _ask_color(st: State, chooser: int, then: int) -> None:
-    st.phase = _CHOOSE_COLOR
+    st.phase = PHASE_CHOOSE_COLOR
     st.current = chooser
     st.after_color = then
 
@@ -960,7 +967,7 @@ def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None
 def _open_response(
     st: State, victim: int, t: int, player: int, guilty: bool, prev_color: int, ev: list[Event] | None
 ) -> None:
-    st.phase = _RESPOND
+    st.phase = PHASE_RESPOND
     st.pend_color = prev_color
     st.current = victim
     st.pend_card = t
@@ -975,7 +982,7 @@ def _clear_response(st: State) -> None:
     st.pend_from = -1
     st.pend_guilty = False
     st.pend_color = NO_COLOR
-    st.phase = _TURN
+    st.phase = PHASE_TURN
 
 
 def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
@@ -1059,7 +1066,7 @@ def _undo_wrong(st: State, seat: int, offender: int, ev: list[Event] | None) -> 
             Event("wrong", seat=seat, target=offender, cards=(wrong_card,) if wrong_card is not None else ())
         )
     _draw_cards(st, offender, WRONG_CARD_PENALTY, ev, "wrong card")
-    st.phase = _TURN
+    st.phase = PHASE_TURN
     st.drawn = -1
     st.current = (offender + st.direction) % st.n
     if ev is not None:
@@ -1132,7 +1139,7 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
         st.scores[winner] += st.hand_points
         if st.scores[winner] >= target:
             st.game_winners = [winner]
-    st.phase = _GAME_OVER if st.game_winners else _HAND_OVER
+    st.phase = PHASE_GAME_OVER if st.game_winners else PHASE_HAND_OVER
     if ev is not None:
         ev.append(Event("hand_over", seat=winner, points=st.hand_points))
         if st.game_winners:

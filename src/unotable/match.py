@@ -32,7 +32,7 @@ from unotable.errors import ConfigError, IllegalActionError, NotationError, UnoE
 from unotable.events import Event
 from unotable.notation import ACTION_TEXT, TABLE
 from unotable.rules import Rules
-from unotable.state import Phase, State
+from unotable.state import PHASE_GAME_OVER, PHASE_HAND_OVER, State
 from unotable.views import View, view
 
 SAVE_FORMAT: Final = "unotable-game"
@@ -50,8 +50,6 @@ SCHEDULED_MODES: Final = ("rotating-partners", "two-tables")
 GAME_PLAYERS: Final[dict[str, int]] = {"rotating-partners": 4, "two-tables": 8}
 """Players in the whole game, for the scheduled modes (any other mode: ``rules.players``)."""
 
-_HAND_OVER: Final = int(Phase.HAND_OVER)
-_GAME_OVER: Final = int(Phase.GAME_OVER)
 
 Actor = int | str
 """Who takes an action: a player (or, in a saved hand, a seat), or ``"table"`` (the referee)."""
@@ -361,7 +359,7 @@ class Game:
     @property
     def hand_over(self) -> bool:
         """Whether the current hand is over."""
-        return self._state.phase >= _HAND_OVER
+        return self._state.phase >= PHASE_HAND_OVER
 
     @property
     def finished(self) -> bool:
@@ -470,7 +468,7 @@ class Game:
         step(new, idx, aid, events)
         self._state = new
         self._actions[-1].append((seat, ACTION_TEXT[aid]))
-        if new.phase >= _HAND_OVER:
+        if new.phase >= PHASE_HAND_OVER:
             self._score_hand()
         return events
 
@@ -695,7 +693,7 @@ class Game:
             self._dealer_seat[deal.table] = st.dealer
         else:
             self._dealer_player = deal.seating[st.dealer]
-        if st.phase >= _HAND_OVER:  # pragma: no cover - a deal never ends a hand
+        if st.phase >= PHASE_HAND_OVER:  # pragma: no cover - a deal never ends a hand
             self._score_hand()
 
     def _score_hand(self) -> None:
@@ -729,7 +727,7 @@ class Game:
         if mode == "challenge":
             target = self.rules.target
             self._eliminated += [p for p in seating if self._totals[p] >= target]
-        if st.phase == _GAME_OVER:
+        if st.phase == PHASE_GAME_OVER:
             if self._by_team:
                 self._winners = tuple(p for t in st.game_winners for p in range(t, self.players, 2))
             else:

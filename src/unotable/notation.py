@@ -47,6 +47,20 @@ class Kind(IntEnum):
     PENALIZE = 10
 
 
+# The kinds as plain ints for hot paths (an int compares faster than an IntEnum member).
+KIND_PLAY: Final = int(Kind.PLAY)
+KIND_DRAW: Final = int(Kind.DRAW)
+KIND_PASS: Final = int(Kind.PASS)
+KIND_COLOR: Final = int(Kind.COLOR)
+KIND_UNO: Final = int(Kind.UNO)
+KIND_CATCH: Final = int(Kind.CATCH)
+KIND_CHALLENGE: Final = int(Kind.CHALLENGE)
+KIND_ACCEPT: Final = int(Kind.ACCEPT)
+KIND_INVISIBILITY: Final = int(Kind.INVISIBILITY)
+KIND_WRONG: Final = int(Kind.WRONG)
+KIND_PENALIZE: Final = int(Kind.PENALIZE)
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """A decoded action: its kind, the card played, an argument (colour or seat), the UNO call."""

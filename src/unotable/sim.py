@@ -41,15 +41,13 @@ from unotable.bots import BOT_NAMES, BaseBot, Bot, make_bot
 from unotable.engine import legal_ids, new_hand, step
 from unotable.errors import ConfigError
 from unotable.match import GAME_PLAYERS, Game
-from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, Kind
+from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, Kind
 from unotable.rules import Rules
-from unotable.state import Phase, State
+from unotable.state import PHASE_HAND_OVER, State
 from unotable.views import view
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 """Kinds of action a seat takes out of turn, when a window is open."""
-_CATCH: Final = int(Kind.CATCH)
-_HAND_OVER: Final = int(Phase.HAND_OVER)
 HAND_ACTION_CAP: Final = 200_000
 """A hand still going after this many actions is an error (bots that never end it)."""
 GAME_HAND_CAP: Final = 10_000
@@ -239,17 +237,17 @@ def play_hand(
     key = seat_key if seat_key is not None else range(len(bots))
     while True:
         st = state()
-        while st.phase < _HAND_OVER and (st.exposed or st.wrong_seat >= 0):
+        while st.phase < PHASE_HAND_OVER and (st.exposed or st.wrong_seat >= 0):
             taken = _window_round(st, bots, race)
             if taken is None:
                 break
             seat, aid = taken
-            if ACTION_KIND[aid] == _CATCH:
+            if ACTION_KIND[aid] == KIND_CATCH:
                 tally.caught[key[ACTION_ARG[aid]]] += 1
             do(seat, aid)
             tally.actions += 1
             st = state()
-        if st.phase >= _HAND_OVER:
+        if st.phase >= PHASE_HAND_OVER:
             return
         seat = st.current
         v = view(st, seat)

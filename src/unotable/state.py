@@ -25,6 +25,15 @@ class Phase(IntEnum):
     GAME_OVER = 5
 
 
+# The phases as plain ints for hot paths (an int compares faster than an IntEnum member).
+PHASE_TURN: Final = int(Phase.TURN)
+PHASE_AFTER_DRAW: Final = int(Phase.AFTER_DRAW)
+PHASE_CHOOSE_COLOR: Final = int(Phase.CHOOSE_COLOR)
+PHASE_RESPOND: Final = int(Phase.RESPOND)
+PHASE_HAND_OVER: Final = int(Phase.HAND_OVER)
+PHASE_GAME_OVER: Final = int(Phase.GAME_OVER)
+
+
 PHASE_NAMES: Final = ("turn", "after_draw", "choose_color", "respond", "hand_over", "game_over")
 PHASE_BY_NAME: Final = {name: i for i, name in enumerate(PHASE_NAMES)}
 

@@ -24,7 +24,7 @@ from textual.widgets._button import ButtonVariant
 
 from unotable.cards import CARD_NAME, COLOR_NAMES, HOWLER, INVISIBILITY, WILD_DRAW_FOUR
 from unotable.errors import IllegalActionError
-from unotable.notation import ACTION_ARG, ACTION_KIND, Kind
+from unotable.notation import ACTION_ARG, ACTION_KIND, KIND_INVISIBILITY, KIND_PLAY
 from unotable.state import Phase
 from unotable.tui.controller import Choices, Table, card_sort_key, play_needs
 from unotable.tui.help import KEYS, rules_text
@@ -41,8 +41,6 @@ from unotable.tui.widgets import (
 )
 from unotable.views import View
 
-_PLAY: Final = int(Kind.PLAY)
-_INVISIBILITY: Final = int(Kind.INVISIBILITY)
 LOG_LINES: Final = 500
 """Lines the event log keeps."""
 FAST_BATCH_SECONDS: Final = 0.05
@@ -755,7 +753,7 @@ class UnoApp(App[int]):
             return
         self.message = ""
         kind = ACTION_KIND[aid]
-        if kind in (_PLAY, _INVISIBILITY):
+        if kind in (KIND_PLAY, KIND_INVISIBILITY):
             self.uno_armed = False
         self.picking = ""
         self.picked_card = -1

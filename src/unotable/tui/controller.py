@@ -29,7 +29,23 @@ from unotable.cards import CARD_COLOR, CARD_VALUE, HOWLER
 from unotable.events import Event
 from unotable.match import Game
 from unotable.narrate import describe
-from unotable.notation import ACTION_ARG, ACTION_CARD, ACTION_KIND, ACTION_UNO, Kind
+from unotable.notation import (
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_KIND,
+    ACTION_UNO,
+    KIND_ACCEPT,
+    KIND_CATCH,
+    KIND_CHALLENGE,
+    KIND_COLOR,
+    KIND_DRAW,
+    KIND_INVISIBILITY,
+    KIND_PASS,
+    KIND_PLAY,
+    KIND_UNO,
+    KIND_WRONG,
+    Kind,
+)
 from unotable.views import View
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
@@ -39,17 +55,6 @@ BOT_NAMES_FOR_PEOPLE: Final = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus",
 """Names given to the bots, by player (the human is "You")."""
 
 HUMAN_NAME: Final = "You"
-
-_PLAY: Final = int(Kind.PLAY)
-_DRAW: Final = int(Kind.DRAW)
-_PASS: Final = int(Kind.PASS)
-_COLOR: Final = int(Kind.COLOR)
-_UNO: Final = int(Kind.UNO)
-_CATCH: Final = int(Kind.CATCH)
-_CHALLENGE: Final = int(Kind.CHALLENGE)
-_ACCEPT: Final = int(Kind.ACCEPT)
-_INVISIBILITY: Final = int(Kind.INVISIBILITY)
-_WRONG: Final = int(Kind.WRONG)
 
 
 @dataclass(frozen=True)
@@ -109,25 +114,25 @@ def sort_choices(legal: Sequence[int]) -> Choices:
         if ACTION_UNO[a]:
             twins.add(a)
             continue
-        if kind == _PLAY:
+        if kind == KIND_PLAY:
             plays.setdefault(ACTION_CARD[a], []).append(a)
-        elif kind == _DRAW:
+        elif kind == KIND_DRAW:
             draw = a
-        elif kind == _PASS:
+        elif kind == KIND_PASS:
             keep = a
-        elif kind == _COLOR:
+        elif kind == KIND_COLOR:
             colors.append(a)
-        elif kind == _ACCEPT:
+        elif kind == KIND_ACCEPT:
             accept = a
-        elif kind == _CHALLENGE:
+        elif kind == KIND_CHALLENGE:
             challenge = a
-        elif kind == _INVISIBILITY:
+        elif kind == KIND_INVISIBILITY:
             invis[ACTION_ARG[a]] = a
-        elif kind == _UNO:
+        elif kind == KIND_UNO:
             uno = a
-        elif kind == _CATCH:
+        elif kind == KIND_CATCH:
             catch[ACTION_ARG[a]] = a
-        elif kind == _WRONG:
+        elif kind == KIND_WRONG:
             wrong[ACTION_ARG[a]] = a
     return Choices(
         plays={c: tuple(sorted(ids, key=lambda i: ACTION_ARG[i])) for c, ids in plays.items()},
