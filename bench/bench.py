@@ -146,39 +146,38 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random
     n = rules.players
     rand = rng.random
     twin = UNO_TWIN
+    rejected = (DRAW_ID, PASS_ID) if plays_first else ()
+    uniform = not plays_first
     total = 0
     for seed in seeds:
         st = new_hand(rules, seed, dealer=seed % n, record=False)[0]
-        count = 0
+        limit = total + MAX_ACTIONS
         while st.phase < _HAND_OVER:
             seat = st.current
             ids = legal_ids(st, seat)
-            if st.exposed or st.wrong_seat >= 0 or (not plays_first and len(st.hands[seat]) <= 2):
+            if st.exposed or st.wrong_seat >= 0 or (uniform and len(st.hands[seat]) <= 2):
                 ids = eligible(ids)
-            aid = ids[int(rand() * len(ids))]
-            if plays_first:
-                if len(ids) > 1:
-                    while aid in (DRAW_ID, PASS_ID):  # uniform over the plays
-                        aid = ids[int(rand() * len(ids))]
-                if len(st.hands[seat]) == 2 and twin[aid] >= 0:
-                    aid = twin[aid]
+            k = len(ids)
+            aid = ids[int(rand() * k)]
+            while aid in rejected and k > 1:  # plays-first: uniform over the plays
+                aid = ids[int(rand() * k)]
+            if len(st.hands[seat]) == 2 and twin[aid] >= 0:  # its uno spelling
+                aid = twin[aid]
             step(st, seat, aid)
-            count += 1
-            if count >= MAX_ACTIONS:
-                raise BenchError(f"{describe(rules)} seed {seed}: no end after {count} actions")
-        total += count
+            total += 1
+            if total >= limit:
+                raise BenchError(f"{describe(rules)} seed {seed}: no end after {MAX_ACTIONS} actions")
     return total
 
 
 def pick(ids: Sequence[int], hand_size: int, plays_first: bool, rand: Callable[[], float]) -> int:
     """The policy's choice among ``ids`` (already filtered when :func:`needs_filter` says so)."""
     aid = ids[int(rand() * len(ids))]
-    if plays_first:
-        if len(ids) > 1:
-            while aid in (DRAW_ID, PASS_ID):
-                aid = ids[int(rand() * len(ids))]
-        if hand_size == 2 and UNO_TWIN[aid] >= 0:
-            aid = UNO_TWIN[aid]
+    if plays_first and len(ids) > 1:
+        while aid in (DRAW_ID, PASS_ID):
+            aid = ids[int(rand() * len(ids))]
+    if hand_size == 2 and UNO_TWIN[aid] >= 0:  # never so for uniform: its ids are filtered then
+        aid = UNO_TWIN[aid]
     return aid
 
 
