@@ -1,17 +1,30 @@
 """Sampling the hidden cards a seat cannot see: states consistent with its view.
 
 Search bots plan on such samples (determinizations); nothing here looks at a real state.
+
+Beside what the view shows for sure (its own hand, the discard pile, cards revealed to it, hand
+sizes, a playable card just drawn by the seat in turn), :func:`determinize` can use one piece
+of inference: :attr:`View.drew_facing <unotable.views.View.drew_facing>`. A seat that chose to
+draw facing a colour and a top card, and has taken no card since, most likely held no card that
+matched them (no wild card either): players rarely draw by choice. With probability ``trust``
+(per seat, per sample) such a seat's unknown cards are dealt only from the unseen cards that do
+not match; otherwise (a draw by choice) they are dealt at random like the rest.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Final
 
 from unotable.cards import NUM_CARD_TYPES, WILD_DRAW_FOUR
 from unotable.engine import tables_for
 from unotable.state import Phase, State, seed_to_rng
 from unotable.views import View
+
+DEFAULT_TRUST: Final = 0.9
+"""How far :func:`determinize` believes, by default, that a seat which chose to draw held no
+card it could play then (per seat and sample; the rest are draws by choice)."""
 
 
 def unseen_cards(v: View) -> list[int]:
@@ -27,17 +40,31 @@ def unseen_cards(v: View) -> list[int]:
     return sorted(pool.elements())
 
 
-def determinize(v: View, rng: random.Random) -> State:
+def determinize(
+    v: View, rng: random.Random, *, trust: float = DEFAULT_TRUST, unseen: list[int] | None = None
+) -> State:
     """A full state consistent with ``v``: the unseen cards dealt at random to the other hands
     (beside the cards ``v.seat`` knows there) and the draw pile.
 
     A wrong card that could still be pointed out is treated as pointed out never (its undo
     needs the hidden state before it). A pending Wild Draw Four is guilty if the sampled hand of
     its player holds the colour that was to be matched.
+
+    :param trust: the probability, per seat with a :attr:`~unotable.views.View.drew_facing`
+        record and per sample, that the seat is dealt no card matching what it faced when it
+        chose to draw (0: every hidden card dealt uniformly, as if the record were unknown).
+        A seat known to hold such a card is never constrained; if too few unseen cards fail to
+        match, the rest of its hand is dealt from those that match. Sizes and cards are exact
+        whatever ``trust``.
+    :param unseen: ``unseen_cards(v)``, if the caller has it already (it is not changed).
+    :raises ValueError: if the view does not add up (more copies of a card than the deck has,
+        or unseen cards that do not fill the hidden places).
     """
+    if not 0.0 <= trust <= 1.0:
+        raise ValueError(f"trust must be from 0 to 1, not {trust!r}")
     rules = v.rules
     tables = tables_for(rules)
-    unseen = unseen_cards(v)
+    unseen = unseen_cards(v) if unseen is None else unseen[:]
     rng.shuffle(unseen)
     drawn = v.drawn
     reserved: list[int] = []
@@ -48,19 +75,52 @@ def determinize(v: View, rng: random.Random) -> State:
             raise ValueError("no unseen card could be the playable card just drawn")
         drawn = unseen.pop(rng.choice(matching))
         reserved.append(drawn)
-    hands: list[list[int]] = []
-    at = 0
+    n = len(v.hand_sizes)
+    dealt: list[list[int]] = [[] for _ in range(n)]
+    takes = [0] * n
     for seat, size in enumerate(v.hand_sizes):
-        if seat == v.seat:
-            hands.append(list(v.hand))
-            continue
-        known = list(v.known.get(seat, ()))
-        extra = reserved if seat == v.current else []
-        take = size - len(known) - len(extra)
-        hands.append(known + unseen[at : at + take] + extra)
-        at += take
+        if seat != v.seat:
+            takes[seat] = size - len(v.known.get(seat, ())) - (len(reserved) if seat == v.current else 0)
+    # Seats that most likely could not play when they chose to draw take their cards first,
+    # from the unseen cards that did not match; the others share the rest uniformly.
+    if trust > 0.0:
+        for seat, facing in enumerate(v.drew_facing):
+            if facing is None or seat == v.seat or takes[seat] <= 0:
+                continue
+            ok = tables.playable[(facing[0] + 1) * NUM_CARD_TYPES + facing[1]]
+            if any(ok[c] for c in v.known.get(seat, ())):
+                continue  # it did hold a card it could play: a draw by choice
+            if trust < 1.0 and rng.random() >= trust:
+                continue
+            # ``unseen`` is shuffled: its first non-matching cards are a uniform choice of them
+            chosen: list[int] = []
+            rest: list[int] = []
+            need = takes[seat]
+            for c in unseen:
+                if len(chosen) < need and not ok[c]:
+                    chosen.append(c)
+                else:
+                    rest.append(c)
+            short = need - len(chosen)
+            if short > 0:  # too few cards could fail to match: the rest matched after all
+                chosen += rest[:short]
+                rest = rest[short:]
+            dealt[seat] = chosen
+            takes[seat] = 0
+            unseen = rest
+    at = 0
+    for seat, take in enumerate(takes):
+        if take > 0:
+            dealt[seat] = unseen[at : at + take]
+            at += take
+    hands = [
+        list(v.hand)
+        if seat == v.seat
+        else [*v.known.get(seat, ()), *dealt[seat], *(reserved if seat == v.current else ())]
+        for seat in range(n)
+    ]
     draw = unseen[at:]
-    if len(draw) != v.draw_pile_size:
+    if len(draw) != v.draw_pile_size or any(t < 0 for t in takes):
         raise ValueError(
             f"the view does not add up: {len(draw)} unseen cards left for a draw pile of {v.draw_pile_size}"
         )

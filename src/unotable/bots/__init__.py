@@ -6,7 +6,7 @@
 - ``greedy``: the play a good human would recognise; ``aggressive`` and ``cautious`` are
   styles of it (more and less action cards, bluffs and challenges);
 - ``search``: Monte Carlo search over determinizations of its view (``budget`` playouts
-  per decision, default 200, or ``time_budget`` seconds).
+  per decision, default 500, or ``time_budget`` seconds).
 
 Every bot takes ``forget_uno`` (the rate of plays of the next-to-last card without the UNO
 call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).

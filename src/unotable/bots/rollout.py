@@ -100,45 +100,77 @@ def _partners(st: State, a: int, b: int) -> bool:
 
 def _card_score(st: State, seat: int, t: int, counts: list[int]) -> float:
     """:meth:`GreedyBot.card_score <unotable.bots.simple.GreedyBot.card_score>` at its defaults."""
-    tb = st.tables
-    hands = st.hands
-    hand = hands[seat]
-    if len(hand) == 1:
-        return 0.0
-    n = st.n
-    nxt = (seat + st.direction) % n
-    nxt_opp = not _partners(st, seat, nxt)
-    nxt_size = len(hands[nxt])
-    if tb.wild[t]:
-        if t == INVISIBILITY:
-            return -300.0 if len(hand) > 2 else -95.0
-        if t == WILD_DRAW_FOUR:
-            if st.color >= 0 and counts[st.color] > 0:  # a bluff
-                return 60.0 if nxt_opp and nxt_size <= 1 else -1000.0
-            return -80.0 + (60.0 if nxt_opp and nxt_size <= 2 else 0.0)
-        if t == HOWLER:
-            return -90.0
-        return -100.0
-    threat = min((len(hands[s]) for s in range(n) if not _partners(st, seat, s)), default=99)
-    value = CARD_VALUE[t]
-    score = 10.0 * counts[CARD_COLOR[t]] + POINTS[t] * (1.0 if threat <= 2 else 0.2)
-    blank = tb.blank[t]
-    if blank is not None:
-        hits = blank.skip or blank.draw > 0
-    else:
-        hits = value in (SKIP, DRAW_TWO, DRAW_THREE) or (value == REVERSE and n == 2)
-    if hits:
-        if nxt_opp:
-            score += 25.0 if nxt_size <= 2 else 4.0
-            if value in (DRAW_TWO, DRAW_THREE):
-                score += 3.0
+    return _Scorer(st, seat, counts).score(t)
+
+
+class _Scorer:
+    """:func:`_card_score` for one seat's decision: what does not depend on the card, once."""
+
+    __slots__ = ("counts", "nxt_opp", "nxt_size", "prev_size", "reverse_hits", "size", "st", "weight")
+
+    def __init__(self, st: State, seat: int, counts: list[int]) -> None:
+        hands = st.hands
+        n = st.n
+        teams = st.rules.teams
+        direction = st.direction
+        nxt = (seat + direction) % n
+        self.st = st
+        self.counts = counts
+        self.size = len(hands[seat])
+        self.nxt_opp = not (nxt == seat or (teams and nxt % 2 == seat % 2))
+        self.nxt_size = len(hands[nxt])
+        threat = 99
+        for s in range(n):
+            if s != seat and not (teams and s % 2 == seat % 2):
+                threat = min(threat, len(hands[s]))
+        self.weight = 1.0 if threat <= 2 else 0.2
+        self.prev_size = len(hands[(seat - direction) % n])
+        self.reverse_hits = n == 2
+
+    def score(self, t: int) -> float:
+        """How much greedy likes playing ``t`` (<= -1000: never)."""
+        if self.size == 1:
+            return 0.0
+        st = self.st
+        tb = st.tables
+        counts = self.counts
+        if tb.wild[t]:
+            if t == INVISIBILITY:
+                return -300.0 if self.size > 2 else -95.0
+            if t == WILD_DRAW_FOUR:
+                if st.color >= 0 and counts[st.color] > 0:  # a bluff
+                    return 60.0 if self.nxt_opp and self.nxt_size <= 1 else -1000.0
+                return -80.0 + (60.0 if self.nxt_opp and self.nxt_size <= 2 else 0.0)
+            if t == HOWLER:
+                return -90.0
+            return -100.0
+        value = CARD_VALUE[t]
+        score = 10.0 * counts[CARD_COLOR[t]] + POINTS[t] * self.weight
+        blank = tb.blank[t]
+        if blank is not None:
+            hits = blank.skip or blank.draw > 0
         else:
-            score -= 30.0
-    elif value == REVERSE and n > 2:
-        prev = (seat - st.direction) % n
-        if nxt_opp and nxt_size <= 2 and len(hands[prev]) > nxt_size:
+            hits = value in _HITS or (value == REVERSE and self.reverse_hits)
+        if hits:
+            if self.nxt_opp:
+                score += 25.0 if self.nxt_size <= 2 else 4.0
+                if value in _DRAWS:
+                    score += 3.0
+            else:
+                score -= 30.0
+        elif (
+            value == REVERSE
+            and not self.reverse_hits
+            and self.nxt_opp
+            and self.nxt_size <= 2
+            and self.prev_size > self.nxt_size
+        ):
             score += 15.0
-    return score
+        return score
+
+
+_HITS: Final = frozenset({SKIP, DRAW_TWO, DRAW_THREE})
+_DRAWS: Final = frozenset({DRAW_TWO, DRAW_THREE})
 
 
 def _color(hand: list[int], counts: list[int]) -> int:
@@ -190,20 +222,31 @@ def rollout_action(st: State) -> int:
     tb = st.tables
     hand = st.hands[seat]
     phase = st.phase
-    counts = _counts(hand)
     if phase == _TURN:
-        ok = tb.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]]
+        playable = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
+        if not playable:
+            return DRAW_ID
+        if len(playable) == 1:
+            (best,) = playable
+            if not tb.wild[best]:
+                return play_id(st, seat, best, 0)  # its only play, and no colour to call
+            counts = _counts(hand)
+            if len(hand) > 1 and best == WILD_DRAW_FOUR and _card_score(st, seat, best, counts) <= -1000:
+                return DRAW_ID
+            return _play(st, seat, best, counts)
+        counts = _counts(hand)
+        scorer = _Scorer(st, seat, counts)
         best = -1
         best_score = -1e9
-        for t in sorted(set(hand)):
-            if ok[t]:
-                score = _card_score(st, seat, t, counts)
-                if score > best_score:
-                    best_score = score
-                    best = t
-        if best < 0 or best_score <= -1000:
+        for t in sorted(playable):
+            score = scorer.score(t)
+            if score > best_score:
+                best_score = score
+                best = t
+        if best_score <= -1000:
             return DRAW_ID
         return _play(st, seat, best, counts)
+    counts = _counts(hand)
     if phase == _AFTER_DRAW:
         drawn = st.drawn
         if not tb.must_play_drawn and (
