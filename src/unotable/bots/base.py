@@ -15,15 +15,23 @@ from typing import Final, Protocol, runtime_checkable
 from unotable.cards import CARD_COLOR, POINTS
 from unotable.determinize import unseen_cards
 from unotable.engine import Tables, tables_for
-from unotable.notation import ACTION_ARG, ACTION_CARD, ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, Kind
+from unotable.notation import (
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_ID,
+    ACTION_KIND,
+    ACTION_TEXT,
+    ACTION_UNO,
+    KIND_CATCH,
+    KIND_PLAY,
+    KIND_UNO,
+    KIND_WRONG,
+    Kind,
+)
 from unotable.views import View
 
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG), int(Kind.PENALIZE)})
 """Kinds of action that are not the answer to a phase: they are taken out of turn."""
-_UNO: Final = int(Kind.UNO)
-_CATCH: Final = int(Kind.CATCH)
-_WRONG: Final = int(Kind.WRONG)
-_PLAY: Final = int(Kind.PLAY)
 
 UNO_TWIN: Final[tuple[int, ...]] = tuple(
     -1 if ACTION_UNO[a] else ACTION_ID.get(ACTION_TEXT[a] + " uno", -1) for a in range(len(ACTION_TEXT))
@@ -138,11 +146,11 @@ class BaseBot:
         late = catch = wrong = -1
         for a in view.legal:
             kind = ACTION_KIND[a]
-            if kind == _UNO:
+            if kind == KIND_UNO:
                 late = a
-            elif kind == _CATCH and catch < 0 and not partners(view, view.seat, _target(a)):
+            elif kind == KIND_CATCH and catch < 0 and not partners(view, view.seat, _target(a)):
                 catch = a
-            elif kind == _WRONG and not partners(view, view.seat, _target(a)):
+            elif kind == KIND_WRONG and not partners(view, view.seat, _target(a)):
                 wrong = a
         if late >= 0 and self.chance(self.late_uno):
             return late
@@ -216,4 +224,4 @@ def color_ranking(view: View, hand: Sequence[int], *, avoid_seat: int = -1) -> l
 
 def play_of(options: Sequence[int], card: int) -> list[int]:
     """The options that play ``card`` (one per colour for a wild card, per seat for a Howler)."""
-    return [a for a in options if ACTION_KIND[a] == _PLAY and ACTION_CARD[a] == card]
+    return [a for a in options if ACTION_KIND[a] == KIND_PLAY and ACTION_CARD[a] == card]

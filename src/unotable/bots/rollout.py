@@ -36,12 +36,8 @@ from unotable.notation import (
     PASS_ID,
     play_ids,
 )
-from unotable.state import Phase, State
+from unotable.state import PHASE_AFTER_DRAW, PHASE_CHOOSE_COLOR, PHASE_HAND_OVER, PHASE_TURN, State
 
-_TURN: Final = int(Phase.TURN)
-_AFTER_DRAW: Final = int(Phase.AFTER_DRAW)
-_CHOOSE_COLOR: Final = int(Phase.CHOOSE_COLOR)
-_HAND_OVER: Final = int(Phase.HAND_OVER)
 PLAYOUT_CAP: Final = 3000
 """A playout stops after this many actions (a hand that long is counted as lost by everyone)."""
 
@@ -222,7 +218,7 @@ def rollout_action(st: State) -> int:
     tb = st.tables
     hand = st.hands[seat]
     phase = st.phase
-    if phase == _TURN:
+    if phase == PHASE_TURN:
         playable = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
         if not playable:
             return DRAW_ID
@@ -247,14 +243,14 @@ def rollout_action(st: State) -> int:
             return DRAW_ID
         return _play(st, seat, best, counts)
     counts = _counts(hand)
-    if phase == _AFTER_DRAW:
+    if phase == PHASE_AFTER_DRAW:
         drawn = st.drawn
         if not tb.must_play_drawn and (
             _card_score(st, seat, drawn, counts) <= -1000 or (drawn == INVISIBILITY and len(hand) > 2)
         ):
             return PASS_ID
         return _play(st, seat, drawn, counts)
-    if phase == _CHOOSE_COLOR:
+    if phase == PHASE_CHOOSE_COLOR:
         return COLOR_IDS[_color(hand, counts)]
     # respond
     pend = st.pend_card
@@ -282,6 +278,6 @@ def playout(st: State, cap: int = PLAYOUT_CAP) -> None:
     """Play ``st`` (a state the caller owns) to the end of the hand with :func:`rollout_action`
     (the state's own generator shuffles any reshuffle)."""
     for _ in range(cap):
-        if st.phase >= _HAND_OVER:
+        if st.phase >= PHASE_HAND_OVER:
             return
         step(st, st.current, rollout_action(st))

@@ -41,12 +41,17 @@ from unotable.bots.simple import GreedyBot
 from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
 from unotable.determinize import DEFAULT_TRUST, determinize, unseen_cards
 from unotable.engine import hand_points, step
-from unotable.notation import ACTION_ARG, ACTION_CARD, ACTION_KIND, DRAW_ID, Kind
+from unotable.notation import (
+    ACTION_ARG,
+    ACTION_CARD,
+    ACTION_KIND,
+    DRAW_ID,
+    KIND_INVISIBILITY,
+    KIND_PLAY,
+)
 from unotable.state import Phase, State
 from unotable.views import View
 
-_PLAY: Final = int(Kind.PLAY)
-_INVISIBILITY: Final = int(Kind.INVISIBILITY)
 ALLOCATIONS: Final = ("ucb", "uniform")
 """How the playouts of a decision are shared among its candidates: by UCB1, or in turn."""
 _CUT_SLOPE: Final = 0.3
@@ -144,7 +149,7 @@ class SearchBot(BaseBot):
         for a in options:
             kind = ACTION_KIND[a]
             card = ACTION_CARD[a]
-            if kind == _PLAY:
+            if kind == KIND_PLAY:
                 if view.phase == Phase.TURN and not tb.is_playable(view.color, view.top, card):
                     continue
                 if card == HOWLER:
@@ -152,7 +157,7 @@ class SearchBot(BaseBot):
                         continue
                 elif ACTION_ARG[a] >= 0 and ACTION_ARG[a] not in colors_for(card):
                     continue
-            elif kind == _INVISIBILITY and ACTION_ARG[a] not in colors_for(INVISIBILITY):
+            elif kind == KIND_INVISIBILITY and ACTION_ARG[a] not in colors_for(INVISIBILITY):
                 continue
             out.append(a)
         if len(out) > 1 and DRAW_ID in out:

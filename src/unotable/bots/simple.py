@@ -38,14 +38,12 @@ from unotable.notation import (
     CHALLENGE_ID,
     COLOR_IDS,
     DRAW_ID,
+    KIND_INVISIBILITY,
+    KIND_PLAY,
     PASS_ID,
-    Kind,
 )
 from unotable.state import Phase
 from unotable.views import View
-
-_PLAY: Final = int(Kind.PLAY)
-_INVISIBILITY: Final = int(Kind.INVISIBILITY)
 
 
 class RandomBot(BaseBot):
@@ -164,7 +162,7 @@ class GreedyBot(BaseBot):
             {
                 ACTION_CARD[a]
                 for a in options
-                if ACTION_KIND[a] == _PLAY and tb.is_playable(view.color, view.top, ACTION_CARD[a])
+                if ACTION_KIND[a] == KIND_PLAY and tb.is_playable(view.color, view.top, ACTION_CARD[a])
             }
         )
         if not cards:
@@ -244,7 +242,7 @@ class GreedyBot(BaseBot):
     # ---- after a draw
 
     def _after_draw(self, view: View, options: list[int]) -> int:
-        plays = [a for a in options if ACTION_KIND[a] == _PLAY]
+        plays = [a for a in options if ACTION_KIND[a] == KIND_PLAY]
         if not plays:
             return PASS_ID
         drawn = view.drawn
@@ -258,7 +256,7 @@ class GreedyBot(BaseBot):
 
     def _respond(self, view: View, options: list[int]) -> int:
         pend = view.pending_card
-        invis = [a for a in options if ACTION_KIND[a] == _INVISIBILITY]
+        invis = [a for a in options if ACTION_KIND[a] == KIND_INVISIBILITY]
         invis_call = -1
         if invis:
             rest = list(view.hand)
