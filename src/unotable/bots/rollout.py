@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from unotable.bots.base import color_counts
 from unotable.cards import (
     CARD_COLOR,
     CARD_VALUE,
@@ -45,15 +46,6 @@ GREEDY_BLUFF_PRIOR: Final = 0.3
 """The greedy bot's default ``bluff_prior``."""
 GREEDY_CHALLENGE_THRESHOLD: Final = 0.35
 """The greedy bot's default ``challenge_threshold``."""
-
-
-def _counts(hand: list[int]) -> list[int]:
-    counts = [0, 0, 0, 0]
-    for t in hand:
-        c = CARD_COLOR[t]
-        if c >= 0:
-            counts[c] += 1
-    return counts
 
 
 _PLAY_IDS: dict[tuple[int, int], tuple[list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
@@ -226,11 +218,11 @@ def rollout_action(st: State) -> int:
             (best,) = playable
             if not tb.wild[best]:
                 return play_id(st, seat, best, 0)  # its only play, and no colour to call
-            counts = _counts(hand)
+            counts = color_counts(hand)
             if len(hand) > 1 and best == WILD_DRAW_FOUR and _card_score(st, seat, best, counts) <= -1000:
                 return DRAW_ID
             return _play(st, seat, best, counts)
-        counts = _counts(hand)
+        counts = color_counts(hand)
         scorer = _Scorer(st, seat, counts)
         best = -1
         best_score = -1e9
@@ -242,7 +234,7 @@ def rollout_action(st: State) -> int:
         if best_score <= -1000:
             return DRAW_ID
         return _play(st, seat, best, counts)
-    counts = _counts(hand)
+    counts = color_counts(hand)
     if phase == PHASE_AFTER_DRAW:
         drawn = st.drawn
         if not tb.must_play_drawn and (
