@@ -148,25 +148,28 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random
     twin = UNO_TWIN
     rejected = (DRAW_ID, PASS_ID) if plays_first else ()
     uniform = not plays_first
+    lenient = rules.lenient_plays  # a wrong card's window opens only then
     total = 0
     for seed in seeds:
         st = new_hand(rules, seed, dealer=seed % n, record=False)[0]
-        limit = total + MAX_ACTIONS
-        while st.phase < _HAND_OVER:
+        for count in range(1, MAX_ACTIONS + 1):
             seat = st.current
             ids = legal_ids(st, seat)
-            if st.exposed or st.wrong_seat >= 0 or (uniform and len(st.hands[seat]) <= 2):
+            hand_size = len(st.hands[seat])
+            if st.exposed or (lenient and st.wrong_seat >= 0) or (uniform and hand_size <= 2):
                 ids = eligible(ids)
             k = len(ids)
             aid = ids[int(rand() * k)]
             while aid in rejected and k > 1:  # plays-first: uniform over the plays
                 aid = ids[int(rand() * k)]
-            if len(st.hands[seat]) == 2 and twin[aid] >= 0:  # its uno spelling
+            if hand_size == 2 and twin[aid] >= 0:  # its uno spelling
                 aid = twin[aid]
             step(st, seat, aid)
-            total += 1
-            if total >= limit:
-                raise BenchError(f"{describe(rules)} seed {seed}: no end after {MAX_ACTIONS} actions")
+            if st.phase >= _HAND_OVER:
+                total += count
+                break
+        else:
+            raise BenchError(f"{describe(rules)} seed {seed}: no end after {MAX_ACTIONS} actions")
     return total
 
 

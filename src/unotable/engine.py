@@ -172,8 +172,19 @@ class Tables:
                     )
                 )
         # The same as sets, to intersect with a hand in one C call.
+        # of_color[c]: the card types of colour c that make a Wild Draw Four illegal (wild
+        # blanks left out).
+        self.of_color: tuple[frozenset[int], ...] = tuple(
+            frozenset(t for t in range(NUM_CARD_TYPES) if CARD_COLOR[t] == c and not self.wild[t])
+            for c in range(4)
+        )
         self.playable_set: list[frozenset[int]] = [
             frozenset(t for t in range(NUM_CARD_TYPES) if ok[t]) for ok in self.playable
+        ]
+        # matching[color][top]: the same sets by colour to match and top card, the colour -1 (none
+        # called yet) last, so that the hot path looks them up with no arithmetic.
+        self.matching: list[list[frozenset[int]]] = [
+            self.playable_set[(c + 1) * NUM_CARD_TYPES : (c + 2) * NUM_CARD_TYPES] for c in (0, 1, 2, 3, -1)
         ]
         n = self.n
         # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
@@ -196,8 +207,7 @@ class Tables:
     def holds_color(self, hand: Sequence[int], color: int) -> bool:
         """Whether ``hand`` holds a card of ``color``, wild cards (a wild blank too) not counted:
         what makes a Wild Draw Four illegal (RULES §3)."""
-        wild = self.wild
-        return any(CARD_COLOR[c] == color and not wild[c] for c in hand)
+        return not self.of_color[color].isdisjoint(hand)
 
     def is_playable(self, color: int, top: int, card: int) -> bool:
         """Whether ``card`` matches ``top`` with ``color`` to match (RULES §3)."""
@@ -205,13 +215,22 @@ class Tables:
 
 
 _TABLES: dict[Rules, Tables] = {}
+_TABLES_BY_ID: dict[int, tuple[Rules, Tables]] = {}
+"""The same by the identity of a ``Rules`` object (kept alive here, so its id stays its own):
+hashing a ``Rules`` hashes every field, and every new hand looks its tables up."""
 
 
 def tables_for(rules: Rules) -> Tables:
     """The (cached) lookup tables of ``rules``."""
+    known = _TABLES_BY_ID.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     tb = _TABLES.get(rules)
     if tb is None:
         tb = _TABLES[rules] = Tables(rules)
+    if len(_TABLES_BY_ID) >= 1024:
+        _TABLES_BY_ID.clear()
+    _TABLES_BY_ID[id(rules)] = (rules, tb)
     return tb
 
 
@@ -549,7 +568,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
             if tb.lenient and len(hand) > 1:
                 cards: set[int] | frozenset[int] = set(hand)
             else:
-                cards = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
+                cards = tb.matching[st.color][st.discard[-1]].intersection(hand)
             ids = (tb.play_two if len(hand) == 2 else tb.play)[seat]
             out = [DRAW_ID]
             for t in cards:
@@ -697,7 +716,6 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
     if kind == KIND_PLAY:  # RULES §3-§6 (the hot path, inline)
         tb = st.tables
         hand = st.hands[seat]
-        prev_color = st.color
         if tb.lenient:
             _lenient_play(st, seat, t)
         hand.remove(t)
@@ -722,10 +740,17 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     reason="uno" if uno else "",
                 )
             )
+        fx = tb.effect[t]
+        if fx == E_NUMBER and left:  # the commonest play, first
+            st.color = CARD_COLOR[t]
+            st.current = (seat + st.direction) % st.n
+            if ev is not None:
+                ev.append(Event("turn", seat=st.current))
+            return
+        prev_color = st.color
         c = CARD_COLOR[t]
         if c >= 0:
             st.color = c
-        fx = tb.effect[t]
         d = st.direction
         n = st.n
         if left == 0:

@@ -211,7 +211,7 @@ def rollout_action(st: State) -> int:
     hand = st.hands[seat]
     phase = st.phase
     if phase == PHASE_TURN:
-        playable = tb.playable_set[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]].intersection(hand)
+        playable = tb.matching[st.color][st.discard[-1]].intersection(hand)
         if not playable:
             return DRAW_ID
         if len(playable) == 1:
