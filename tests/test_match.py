@@ -513,7 +513,7 @@ def test_saved_form() -> None:
     data = game.to_dict()
     assert data == {
         "format": "unotable-game",
-        "version": 1,
+        "version": 2,
         "rules": {"edition": "classic", "players": 4, "mode": "rotating-partners"},
         "players": 4,
         "rounds": 2,
@@ -566,7 +566,8 @@ def _bad_cases() -> list[tuple[str, Any]]:
         ("unknown key", json.dumps(_set(data, "score", 3))),
         ("missing hands", json.dumps(no_hands)),
         ("bad format", json.dumps(_set(data, "format", "chess"))),
-        ("bad version", json.dumps(_set(data, "version", 2))),
+        ("bad version", json.dumps(_set(data, "version", 3))),
+        ("old shuffle", json.dumps(_set(data, "version", 1))),
         ("bad seed", json.dumps(_set(data, "seed", "17"))),
         ("bad rules", json.dumps(_set(data, "rules", {"edition": "classic", "players": 3, "speed": 1}))),
         ("rules not an object", json.dumps(_set(data, "rules", []))),
@@ -606,6 +607,8 @@ def test_bad_saved_game_messages_name_the_place() -> None:
         Game.from_json(cases["bad rules"])
     with pytest.raises(SavedGameError, match=r"hands\[1\]: cannot be dealt"):
         Game.from_json(cases["deal before the hand is over"])
+    with pytest.raises(SavedGameError, match=r"version 1 games were dealt by an earlier shuffle"):
+        Game.from_json(cases["old shuffle"])
 
 
 JSON_VALUES = st.recursive(

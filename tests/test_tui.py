@@ -159,10 +159,10 @@ def run(coro: Callable[[], object]) -> None:
 
 
 def test_a_whole_game_by_keys_with_every_moment() -> None:
-    """Seed 35 (3 players, to 100) is a two-hand game in which the human plays, draws, keeps
+    """Seed 48 (3 players, to 100) is a two-hand game in which the human plays, draws, keeps
     and plays drawn cards, calls colours, calls UNO with the play and late, catches a bot that
     forgot, and challenges a Wild Draw Four."""
-    table = make_table(35)
+    table = make_table(48)
     app = UnoApp(table, delay=NEVER)
     human = Human()
     hand_screens: list[str] = []
@@ -198,7 +198,7 @@ def test_a_whole_game_by_keys_with_every_moment() -> None:
 
 def test_bots_catch_the_human_only_after_a_visible_wait() -> None:
     """The human forgets UNO: the bots wait twice their delay (shown), then catch."""
-    table = make_table(120, forget=0.0, catch=1.0)
+    table = make_table(122, forget=0.0, catch=1.0)
     app = UnoApp(table, delay=NEVER)
 
     async def go() -> None:
@@ -223,7 +223,7 @@ def test_bots_catch_the_human_only_after_a_visible_wait() -> None:
 
 
 def test_a_late_uno_call_beats_the_bots() -> None:
-    table = make_table(120, forget=0.0, catch=1.0)
+    table = make_table(122, forget=0.0, catch=1.0)
     app = UnoApp(table, delay=NEVER)
 
     async def go() -> None:
@@ -276,9 +276,9 @@ def test_the_mouse_plays_a_card_and_draws() -> None:
 
 
 def test_howler_target_and_invisibility_by_keys() -> None:
-    """Seed 151 (Harry Potter): the human plays the Howler on seat 1 with the key ``1`` and
+    """Seed 159 (Harry Potter): the human plays the Howler on seat 1 with the key ``1`` and
     calls its colour, and cancels an action card with Invisibility (``i``, then a colour)."""
-    table = make_table(151, edition="harry-potter", target=1000)
+    table = make_table(159, edition="harry-potter", target=1000)
     app = UnoApp(table, delay=NEVER)
     seen_target_prompt: list[bool] = []
 

@@ -37,8 +37,10 @@ from unotable.views import View, view
 
 SAVE_FORMAT: Final = "unotable-game"
 """The ``format`` field of a saved game."""
-SAVE_VERSION: Final = 1
-"""The ``version`` field of a saved game."""
+SAVE_VERSION: Final = 2
+"""The ``version`` field of a saved game. Version 1 games were dealt by an earlier shuffle
+(unotable before 2026-12): their seeds no longer give the same deals, so they cannot be
+replayed."""
 SAVE_KEYS: Final = frozenset({"format", "version", "rules", "players", "rounds", "seed", "seats", "hands"})
 """Every key a saved game may have."""
 HANDS_PER_PARTNERSHIP: Final = 4
@@ -554,6 +556,11 @@ class Game:
         if "format" in data and data["format"] != SAVE_FORMAT:
             raise SavedGameError(f"format must be {SAVE_FORMAT!r}, not {data['format']!r}")
         if "version" in data and data["version"] != SAVE_VERSION:
+            if data["version"] == 1:
+                raise SavedGameError(
+                    "version 1 games were dealt by an earlier shuffle of unotable and cannot be "
+                    f"replayed by this one (only version {SAVE_VERSION})"
+                )
             raise SavedGameError(f"version {data['version']!r} is not supported (only {SAVE_VERSION})")
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
