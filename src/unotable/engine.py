@@ -204,6 +204,8 @@ class Tables:
         self.points: tuple[int, ...] = POINTS
         self.deck: tuple[int, ...] = tuple(rules.deck())
         self.deck_set: frozenset[int] = frozenset(self.deck)
+        self.deck_bytes: bytes = bytes(self.deck)
+        """The deck as bytes, one card each: what a shuffle of the whole deck starts from."""
 
     def holds_color(self, hand: Sequence[int], color: int) -> bool:
         """Whether ``hand`` holds a card of ``color``, wild cards (a wild blank too) not counted:
@@ -264,11 +266,12 @@ _KEY_STRUCTS: dict[int, struct.Struct] = {}
 assert NUM_CARD_TYPES <= 256, "a card must fit in a key's lowest byte"
 
 
-def _shuffle(st: State, cards: list[int]) -> None:
-    """Shuffle ``cards`` in place, uniformly, from the state's generator (see the keys above)."""
+def _shuffle(st: State, cards: list[int], as_bytes: bytes | None = None) -> None:
+    """Shuffle ``cards`` in place, uniformly, from the state's generator (see the keys above);
+    ``as_bytes``, if given, is ``bytes(cards)``."""
     n = len(cards)
     keys = bytearray(shake_128(_next_random(st).to_bytes(8, "little")).digest(8 * n))
-    keys[::8] = bytes(cards)
+    keys[::8] = bytes(cards) if as_bytes is None else as_bytes
     keys[6::8] = keys[6::8].translate(_KEY_EXPONENT_LOW)
     keys[7::8] = _KEY_EXPONENT_HIGH * n
     layout = _KEY_STRUCTS.get(n)
@@ -344,7 +347,7 @@ def new_hand(
     elif not 0 <= dealer < st.n:
         raise ConfigError(f"dealer must be a seat from 0 to {st.n - 1}, not {dealer}")
     deck = list(st.tables.deck)
-    _shuffle(st, deck)
+    _shuffle(st, deck, st.tables.deck_bytes)
     _deal(st, deck, dealer, events if record else None)
     return st, events if record else []
 
