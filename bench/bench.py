@@ -35,9 +35,11 @@ Both pick with ``ids[int(random() * len(ids))]``, as RLCard's side does.
 
 RLCard's side (``bench/rlcard_worker.py``) runs with the Python of ``bench/.venv-rlcard``, a
 virtual environment of its own that ``make bench`` makes (``pip install rlcard==1.2.0``, which
-brings numpy); RLCard never enters the project's ``.venv``. Rounds of ours and theirs alternate
-so that the machine's drift touches both. Its random player picks uniformly among
-``get_legal_actions()`` with a ``random.Random``.
+brings numpy, here held to one BLAS thread); RLCard never enters the project's ``.venv``.
+Rounds of ours and theirs alternate so that the machine's drift touches both; each ``rlcard``
+line gives the ratio of the medians and, as ``paired_ratio``, the median of the rounds' own
+ratios. Its random player picks uniformly among ``get_legal_actions()`` with a
+``random.Random``.
 
 Every hand played here must end (``hand_over`` or ``game_over``) within ``MAX_ACTIONS``
 actions, or the script stops with an error. The recorded hands (every timed hand with
@@ -294,11 +296,15 @@ class RLCardWorker:
     """``bench/rlcard_worker.py`` running under the Python of RLCard's own venv."""
 
     def __init__(self) -> None:
+        # numpy's BLAS on one thread, as ours runs on one: the comparison is of two single-threaded
+        # game loops (idle BLAS threads may otherwise spin on the core ours runs on next).
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
         self.proc = subprocess.Popen(
             [str(RLCARD_PYTHON), str(RLCARD_WORKER)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
+            env=env,
         )
         hello = self._read()
         if "error" in hello:
@@ -369,8 +375,8 @@ FULL: Final = Plan(
     recorded={"uniform": 20, "plays-first": 200},
     replays=7,
     states=2000,
-    rlcard_rounds=5,
-    rlcard_hands={"rlcard": 1200, "plays-first": 1200, "uniform": 120},
+    rlcard_rounds=9,
+    rlcard_hands={"rlcard": 2000, "plays-first": 4000, "uniform": 120},
 )
 QUICK: Final = Plan(
     rounds=1,
@@ -494,9 +500,14 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
             for policy in ("plays-first", "uniform"):
                 our = statistics.median(ours[players, policy])
                 ratio = ratios[players, policy] = our / their
+                # The same, round by round (each round's two sides run a second apart): less
+                # touched by the machine's drift between rounds.
+                paired = statistics.median(
+                    o / t for o, t in zip(ours[players, policy], theirs[players], strict=True)
+                )
                 print(
                     f"rlcard players={players} policy={policy} ours_hands_per_s={our:.1f} "
-                    f"rlcard_hands_per_s={their:.1f} ratio={ratio:.2f} "
+                    f"rlcard_hands_per_s={their:.1f} ratio={ratio:.2f} paired_ratio={paired:.2f} "
                     f"ours_actions_per_hand={our_actions[players, policy]:.1f} "
                     f"rlcard_actions_per_hand={their_actions[players]:.1f} rounds={plan.rlcard_rounds}",
                     flush=True,
