@@ -71,6 +71,19 @@ def screen_text(app: UnoApp) -> str:
     return console.export_text()
 
 
+async def settled_screen(app: UnoApp, pilot: Pilot[int]) -> str:
+    """The screen once it stops changing: the log scrolls to its end with an animation, so a
+    screen read during one shows the log part-way."""
+    text = screen_text(app)
+    for _ in range(100):
+        await pilot.pause(0.02)
+        again = screen_text(app)
+        if again == text:
+            return text
+        text = again
+    raise AssertionError("the screen kept changing for 2 seconds")
+
+
 def human_actions(table: Table) -> list[str]:
     """Every action the human (seat 0 in solo games) took, in the notation."""
     return [a for hand in table.game.to_dict()["hands"] for seat, a in hand if seat == 0]
@@ -380,12 +393,10 @@ def test_the_screen_is_the_same_whatever_the_hidden_cards(seed: int, edition: st
             async def compare() -> None:
                 real = table.game
                 twin = hidden_twin(real, 0, rng)
-                await pilot.pause()
-                before = screen_text(app)
+                before = await settled_screen(app, pilot)
                 table.game = twin
                 app.refresh_table()
-                await pilot.pause()
-                after = screen_text(app)
+                after = await settled_screen(app, pilot)
                 table.game = real
                 app.refresh_table()
                 await pilot.pause()
