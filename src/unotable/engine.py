@@ -173,12 +173,6 @@ class Tables:
                     )
                 )
         # The same as sets, to intersect with a hand in one C call.
-        # of_color[c]: the card types of colour c that make a Wild Draw Four illegal (wild
-        # blanks left out).
-        self.of_color: tuple[frozenset[int], ...] = tuple(
-            frozenset(t for t in range(NUM_CARD_TYPES) if CARD_COLOR[t] == c and not self.wild[t])
-            for c in range(4)
-        )
         self.playable_set: list[frozenset[int]] = [
             frozenset(t for t in range(NUM_CARD_TYPES) if ok[t]) for ok in self.playable
         ]
@@ -187,6 +181,12 @@ class Tables:
         self.matching: list[list[frozenset[int]]] = [
             self.playable_set[(c + 1) * NUM_CARD_TYPES : (c + 2) * NUM_CARD_TYPES] for c in (0, 1, 2, 3, -1)
         ]
+        # of_color[c]: the card types of colour c that make a Wild Draw Four illegal (wild
+        # blanks left out).
+        self.of_color: tuple[frozenset[int], ...] = tuple(
+            frozenset(t for t in range(NUM_CARD_TYPES) if CARD_COLOR[t] == c and not self.wild[t])
+            for c in range(4)
+        )
         n = self.n
         # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
         # another seat); play_two[seat][card] adds the spellings with ``uno``.
