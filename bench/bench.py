@@ -16,8 +16,8 @@ What it prints
     ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y``: our hands per second over RLCard's, with the
     plays-first policy (``nan`` when RLCard was not run). Speeds are medians of the rounds.
 
-The random policies (the seat to decide, ``state.current``, picks with its own
-``random.Random``, apart from the engine's seeded generator)
+The random policies (the seat to decide, ``state.current``, picks with its own stream of random
+numbers, apart from the engine's seeded generator)
     uniform
         Uniform over the seat's legal actions, except that (1) where a play has both spellings,
         with and without the `` uno`` suffix (the next-to-last card), it always takes the
@@ -31,15 +31,16 @@ The random policies (the seat to decide, ``state.current``, picks with its own
         compared with RLCard, whose game offers ``draw`` only to a player with nothing to play
         and plays a drawn card that can go at once.
 
-Both pick with ``ids[int(random() * len(ids))]``, as RLCard's side does.
+Both pick with ``ids[word() % len(ids)]``, as RLCard's side does (``bench/picks.py``: ``word()``
+is the next of a seeded stream of 32-bit numbers made in bulk).
 
 RLCard's side (``bench/rlcard_worker.py``) runs with the Python of ``bench/.venv-rlcard``, a
 virtual environment of its own that ``make bench`` makes (``pip install rlcard==1.2.0``, which
 brings numpy, here held to one BLAS thread); RLCard never enters the project's ``.venv``.
 Rounds of ours and theirs alternate so that the machine's drift touches both; each ``rlcard``
 line gives the ratio of the medians and, as ``paired_ratio``, the median of the rounds' own
-ratios. Its random player picks uniformly among ``get_legal_actions()`` with a
-``random.Random``.
+ratios. Its random player picks uniformly among ``get_legal_actions()`` with the same
+``bench/picks.py``.
 
 Every hand played here must end (``hand_over`` or ``game_over``) within ``MAX_ACTIONS``
 actions, or the script stops with an error. The recorded hands (every timed hand with
@@ -61,7 +62,6 @@ import math
 import os
 import platform
 import pstats
-import random
 import statistics
 import subprocess
 import sys
@@ -74,6 +74,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import unotable
+from picks import random_words
 from unotable.engine import legal_ids, new_hand, step
 from unotable.invariants import check_invariants
 from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, DRAW_ID, PASS_ID, Kind
@@ -113,21 +114,24 @@ def _declined(aid: int) -> bool:
 
 def _uno_twin(aid: int) -> int:
     if ACTION_UNO[aid] or ACTION_KIND[aid] not in (Kind.PLAY, Kind.INVISIBILITY):
-        return -1
-    return ACTION_ID.get(ACTION_TEXT[aid] + " uno", -1)
+        return aid
+    return ACTION_ID.get(ACTION_TEXT[aid] + " uno", aid)
 
 
 DECLINED: Final[tuple[bool, ...]] = tuple(_declined(a) for a in range(len(ACTION_TEXT)))
 """Per action id: an out-of-turn option the policies never take."""
 UNO_TWIN: Final[tuple[int, ...]] = tuple(_uno_twin(a) for a in range(len(ACTION_TEXT)))
-"""Per action id: the id of its `` uno`` spelling, or -1."""
+"""Per action id: the id of its `` uno`` spelling, or itself if it has none."""
+REJECTED: Final[tuple[bool, ...]] = tuple(a in (DRAW_ID, PASS_ID) for a in range(len(ACTION_TEXT)))
+"""Per action id: what the plays-first policy takes only when nothing else is legal."""
+NOTHING_REJECTED: Final[tuple[bool, ...]] = (False,) * len(ACTION_TEXT)
 
 
 def eligible(ids: Sequence[int]) -> list[int]:
     """The actions the policies choose from: out-of-turn options and plain spellings of a play
     whose ``uno`` spelling is also legal left out."""
     present = set(ids)
-    return [a for a in ids if not DECLINED[a] and UNO_TWIN[a] not in present]
+    return [a for a in ids if not DECLINED[a] and (UNO_TWIN[a] == a or UNO_TWIN[a] not in present)]
 
 
 def needs_filter(st: State, seat: int, plays_first: bool) -> bool:
@@ -142,13 +146,13 @@ def needs_filter(st: State, seat: int, plays_first: bool) -> bool:
     return st.exposed != 0 or st.wrong_seat >= 0 or (not plays_first and len(st.hands[seat]) <= 2)
 
 
-def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random.Random) -> int:
+def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, word: Callable[[], int]) -> int:
     """Play one hand per seed with the policy; the number of actions. This is the timed loop:
-    :func:`play_checked` with :func:`needs_filter` and :func:`pick` inlined, unchecked."""
+    :func:`play_checked` with :func:`needs_filter` and :func:`pick` inlined, unchecked.
+    ``word`` is a stream of random numbers (:func:`picks.random_words`)."""
     n = rules.players
-    rand = rng.random
     twin = UNO_TWIN
-    rejected = (DRAW_ID, PASS_ID) if plays_first else ()
+    rejected = REJECTED if plays_first else NOTHING_REJECTED
     uniform = not plays_first
     lenient = rules.lenient_plays  # a wrong card's window opens only then
     total = 0
@@ -161,10 +165,11 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random
             if st.exposed or (lenient and st.wrong_seat >= 0) or (uniform and hand_size <= 2):
                 ids = eligible(ids)
             k = len(ids)
-            aid = ids[int(rand() * k)]
-            while aid in rejected and k > 1:  # plays-first: uniform over the plays
-                aid = ids[int(rand() * k)]
-            if hand_size == 2 and twin[aid] >= 0:  # its uno spelling
+            aid = ids[word() % k]
+            if rejected[aid] and k > 1:  # plays-first: uniform over the plays
+                while rejected[aid]:
+                    aid = ids[word() % k]
+            if hand_size == 2:  # its uno spelling, if it has one
                 aid = twin[aid]
             step(st, seat, aid)
             if st.phase >= _HAND_OVER:
@@ -175,19 +180,19 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random
     return total
 
 
-def pick(ids: Sequence[int], hand_size: int, plays_first: bool, rand: Callable[[], float]) -> int:
+def pick(ids: Sequence[int], hand_size: int, plays_first: bool, word: Callable[[], int]) -> int:
     """The policy's choice among ``ids`` (already filtered when :func:`needs_filter` says so)."""
-    aid = ids[int(rand() * len(ids))]
+    aid = ids[word() % len(ids)]
     if plays_first and len(ids) > 1:
         while aid in (DRAW_ID, PASS_ID):
-            aid = ids[int(rand() * len(ids))]
-    if hand_size == 2 and UNO_TWIN[aid] >= 0:  # never so for uniform: its ids are filtered then
+            aid = ids[word() % len(ids)]
+    if hand_size == 2:  # never a twin for uniform: its ids are filtered then
         aid = UNO_TWIN[aid]
     return aid
 
 
 def play_checked(
-    rules: Rules, seeds: Sequence[int], plays_first: bool, rng: random.Random
+    rules: Rules, seeds: Sequence[int], plays_first: bool, word: Callable[[], int]
 ) -> list[list[int]]:
     """The hands of :func:`run_hands`, recorded, with every invariant checked after each step
     and every choice checked against the policy's definition (:func:`eligible`, and no draw or
@@ -206,7 +211,7 @@ def play_checked(
             if not full:
                 raise BenchError(f"{describe(rules)} seed {seed}: seat {seat} has nothing to do")
             options = full if needs_filter(st, seat, plays_first) else ids
-            aid = pick(options, len(st.hands[seat]), plays_first, rng.random)
+            aid = pick(options, len(st.hands[seat]), plays_first, word)
             plays = [a for a in full if a not in (DRAW_ID, PASS_ID)]
             if aid not in full or (plays_first and plays and aid not in plays):
                 raise BenchError(f"{describe(rules)} seed {seed}: the policy chose {ACTION_TEXT[aid]!r}")
@@ -409,9 +414,9 @@ def fmt(x: float, digits: int = 1) -> str:
 
 def timed_run(rules: Rules, seeds: Sequence[int], plays_first: bool, base: int) -> tuple[float, int]:
     """Hands per second of :func:`run_hands` over ``seeds``, and its number of actions."""
-    rng = random.Random(base)
+    word = random_words(base)
     start = time.perf_counter()
-    actions = run_hands(rules, seeds, plays_first, rng)
+    actions = run_hands(rules, seeds, plays_first, word)
     return len(seeds) / (time.perf_counter() - start), actions
 
 
@@ -424,9 +429,9 @@ def bench_engine(plan: Plan, base: int) -> dict[tuple[str, int, str], float]:
             plays_first = policy == "plays-first"
             seeds = range(base, base + plan.hands[policy])
             rec_seeds = range(base, base + plan.recorded[policy])
-            recorded = play_checked(rules, rec_seeds, plays_first, random.Random(base))
+            recorded = play_checked(rules, rec_seeds, plays_first, random_words(base))
             # The timed loop must play the very hands that were checked.
-            if run_hands(rules, rec_seeds, plays_first, random.Random(base)) != sum(map(len, recorded)):
+            if run_hands(rules, rec_seeds, plays_first, random_words(base)) != sum(map(len, recorded)):
                 raise BenchError(f"{describe(rules)} {policy}: timed and checked hands differ")
             rates: list[float] = []
             actions = 0
@@ -522,7 +527,7 @@ def profile(base: int, hands: int) -> None:
     rules = Rules(edition=find_edition("classic"), players=4)
     seeds = range(base, base + hands)
     prof = cProfile.Profile()
-    actions = prof.runcall(run_hands, rules, seeds, True, random.Random(base))
+    actions = prof.runcall(run_hands, rules, seeds, True, random_words(base))
     print(f"# cProfile: {hands} plays-first hands of classic 4p, {actions} actions")
     pstats.Stats(prof, stream=sys.stdout).sort_stats("tottime").print_stats(20)
 

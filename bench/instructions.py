@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import pickle
-import random
 import re
 import shutil
 import subprocess
@@ -41,6 +40,7 @@ def _ours(players: int, hands: int, part: str, recorded: str) -> None:
     """Run in the child under callgrind: ``hands`` hands of ours."""
     sys.path.insert(0, str(BENCH_DIR))
     import bench  # noqa: PLC0415 - the child imports what the parent does not need
+    import picks  # noqa: PLC0415
     from unotable.engine import legal_ids, new_hand, step  # noqa: PLC0415
     from unotable.rules import Rules, find_edition  # noqa: PLC0415
 
@@ -48,7 +48,7 @@ def _ours(players: int, hands: int, part: str, recorded: str) -> None:
     new_hand(rules, 1, dealer=0, record=False)  # the tables are built before counting starts
     seeds = range(SEED, SEED + hands)
     if part == "hands":
-        print("actions", bench.run_hands(rules, seeds, True, random.Random(SEED)))
+        print("actions", bench.run_hands(rules, seeds, True, picks.random_words(SEED)))
     elif part == "deal":
         for s in seeds:
             new_hand(rules, s, dealer=s % players, record=False)
@@ -117,6 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--hands must be at least 1")
     sys.path.insert(0, str(BENCH_DIR))
     import bench  # noqa: PLC0415
+    import picks  # noqa: PLC0415
     from unotable.rules import Rules, find_edition  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -124,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             recorded = f"{tmp}/recorded.pkl"
             if args.part == "pairs":
                 rules = Rules(edition=find_edition("classic"), players=players)
-                games = bench.play_checked(rules, range(SEED, SEED + args.hands), True, random.Random(SEED))
+                seeds = range(SEED, SEED + args.hands)
+                games = bench.play_checked(rules, seeds, True, picks.random_words(SEED))
                 Path(recorded).write_bytes(pickle.dumps(games))
             child = ["--part", args.part, "--child", "ours", str(players)]
             if args.part == "pairs":  # less the same deals, played no further

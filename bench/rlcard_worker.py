@@ -11,7 +11,7 @@ ours and theirs without paying RLCard's import on each round:
 
 The loop is RLCard's bare game, as its environment drives it: ``UnoGame(num_players=N)`` (built
 directly: ``rlcard.make("uno")`` always seats 2), ``init_game()``, then ``get_legal_actions()``,
-a uniform choice (``legal[int(random() * len(legal))]``, as ours) and ``step(action)`` until
+a uniform choice (``legal[word() % len(legal)]``, as ours: ``bench/picks.py``) and ``step(action)`` until
 ``is_over()``. In RLCard's game ``draw`` is legal only with nothing to play (a drawn card that
 can go is played at once), and nobody calls UNO. The timed part is the same as ours: dealing
 and playing the hands, the random choice included.
@@ -25,10 +25,11 @@ from __future__ import annotations
 import importlib
 import json
 import platform
-import random
 import sys
 import time
 from typing import Any
+
+from picks import random_words
 
 MAX_ACTIONS = 100_000
 """A hand still going after this many actions is counted as unfinished (never seen)."""
@@ -40,8 +41,7 @@ def play(game_class: Any, np_module: Any, players: int, hands: int, seed: int) -
     # UnoGame makes an unseeded RandomState in __init__; init_game hands it to the dealer, the
     # players and the round, so setting it here seeds every shuffle and colour RLCard draws.
     game.np_random = np_module.random.RandomState(seed)
-    rng = random.Random(seed)
-    rand = rng.random
+    word = random_words(seed)
     actions = 0
     unfinished = 0
     errors = 0
@@ -52,7 +52,7 @@ def play(game_class: Any, np_module: Any, players: int, hands: int, seed: int) -
             n = 0
             while not game.is_over():
                 legal = game.get_legal_actions()
-                game.step(legal[int(rand() * len(legal))])
+                game.step(legal[word() % len(legal)])
                 n += 1
                 if n >= MAX_ACTIONS:
                     unfinished += 1
