@@ -155,14 +155,20 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, word: Calla
     rejected = REJECTED if plays_first else NOTHING_REJECTED
     uniform = not plays_first
     lenient = rules.lenient_plays  # a wrong card's window opens only then
+    filtering = lenient or uniform  # otherwise only an open UNO window calls for the filter
     total = 0
     for seed in seeds:
         st = new_hand(rules, seed, dealer=seed % n, record=False)[0]
-        for count in range(1, MAX_ACTIONS + 1):
+        for count in range(MAX_ACTIONS + 1):
             seat = st.current
+            if seat < 0:  # the hand is over
+                total += count
+                break
             ids = legal_ids(st, seat)
             hand_size = len(st.hands[seat])
-            if st.exposed or (lenient and st.wrong_seat >= 0) or (uniform and hand_size <= 2):
+            if st.exposed or (
+                filtering and ((lenient and st.wrong_seat >= 0) or (uniform and hand_size <= 2))
+            ):
                 ids = eligible(ids)
             k = len(ids)
             aid = ids[word() % k]
@@ -172,9 +178,6 @@ def run_hands(rules: Rules, seeds: Sequence[int], plays_first: bool, word: Calla
             if hand_size == 2:  # its uno spelling, if it has one
                 aid = twin[aid]
             step(st, seat, aid)
-            if st.phase >= _HAND_OVER:
-                total += count
-                break
         else:
             raise BenchError(f"{describe(rules)} seed {seed}: no end after {MAX_ACTIONS} actions")
     return total

@@ -838,8 +838,33 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             return
         if ev is not None and st.phase == PHASE_TURN:
             ev.append(Event("turn", seat=st.current))
-    elif kind == KIND_DRAW:
-        _turn_draw(st, seat, ev)
+    elif kind == KIND_DRAW:  # RULES §3, R-5, R-6 (the second commonest action, inline)
+        st.exposed = 0  # the turn begins: windows close (R-9, R-13)
+        if st.wrong_seat >= 0:
+            st.wrong_seat = -1
+            st.wrong_snapshot = None
+        facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
+        pile = st.draw
+        if not pile:
+            if not _reshuffle(st, ev):
+                # R-6: a player who chose to draw and finds nothing passes.
+                st.current = (seat + st.direction) % st.n
+                if ev is not None:
+                    ev.append(Event("pass", seat=seat, reason="nothing to draw"))
+                    ev.append(Event("turn", seat=st.current))
+                return
+            pile = st.draw
+        t = pile.pop()
+        st.hands[seat].append(t)
+        if ev is not None:
+            ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
+        if st.tables.playable[facing][t]:
+            st.phase = PHASE_AFTER_DRAW
+            st.drawn = t
+        else:
+            st.current = (seat + st.direction) % st.n  # R-5
+            if ev is not None:
+                ev.append(Event("turn", seat=st.current))
     elif kind == KIND_PASS:
         st.phase = PHASE_TURN
         st.drawn = -1
@@ -918,32 +943,6 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
         ev.append(Event("draw", seat=seat, cards=tuple(hand[len(hand) - got :]), count=got,
                         visible_to=frozenset((seat,)), reason=reason))  # fmt: skip
     return got
-
-
-def _turn_draw(st: State, seat: int, ev: list[Event] | None) -> None:
-    st.exposed = 0  # the turn begins: windows close (R-9, R-13)
-    if st.wrong_seat >= 0:
-        st.wrong_seat = -1
-        st.wrong_snapshot = None
-    facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
-    if not st.draw and not _reshuffle(st, ev):
-        # R-6: a player who chose to draw and finds nothing passes.
-        st.current = (seat + st.direction) % st.n
-        if ev is not None:
-            ev.append(Event("pass", seat=seat, reason="nothing to draw"))
-            ev.append(Event("turn", seat=st.current))
-        return
-    t = st.draw.pop()
-    st.hands[seat].append(t)
-    if ev is not None:
-        ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
-    if st.tables.playable[facing][t]:
-        st.phase = PHASE_AFTER_DRAW
-        st.drawn = t
-    else:
-        st.current = (seat + st.direction) % st.n  # R-5
-        if ev is not None:
-            ev.append(Event("turn", seat=st.current))
 
 
 def _forget(st: State, seat: int, t: int) -> None:
@@ -1146,8 +1145,8 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
 
 def hand_points(st: State) -> list[int]:
     """The points of the cards in each seat's hand now."""
-    points = st.tables.points
-    return [sum(points[c] for c in h) for h in st.hands]
+    points = st.tables.points.__getitem__
+    return [sum(map(points, h)) for h in st.hands]
 
 
 def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
