@@ -14,7 +14,8 @@ What it prints
     ``Rules``, the ``Tables`` and CPython's cached small ints) and by ``tracemalloc`` around
     dealing many states. Then the RLCard comparison, and last, exactly one line
     ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y``: our hands per second over RLCard's, with the
-    plays-first policy (``nan`` when RLCard was not run). Speeds are medians of the rounds.
+    plays-first policy, as the median of the rounds' own ratios (``paired_ratio`` below;
+    ``nan`` when RLCard was not run). Speeds are medians of the rounds.
 
 The random policies (the seat to decide, ``state.current``, picks with its own stream of random
 numbers, apart from the engine's seeded generator)
@@ -37,10 +38,12 @@ is the next of a seeded stream of 32-bit numbers made in bulk).
 RLCard's side (``bench/rlcard_worker.py``) runs with the Python of ``bench/.venv-rlcard``, a
 virtual environment of its own that ``make bench`` makes (``pip install rlcard==1.2.0``, which
 brings numpy, here held to one BLAS thread); RLCard never enters the project's ``.venv``.
-Rounds of ours and theirs alternate so that the machine's drift touches both; each ``rlcard``
-line gives the ratio of the medians and, as ``paired_ratio``, the median of the rounds' own
-ratios. Its random player picks uniformly among ``get_legal_actions()`` with the same
-``bench/picks.py``.
+Rounds of ours and theirs alternate so that the machine's drift touches both, and in each
+round RLCard's run sits between two plays-first runs of ours, whose mean is that round's speed
+of ours (drift within the round cancels to first order). Each ``rlcard`` line gives the ratio
+of the medians and, as ``paired_ratio``, the median of the rounds' own ratios: the figure of
+record, as the machine's speed swings by tens of percent from one round to the next. RLCard's
+random player picks uniformly among ``get_legal_actions()`` with the same ``bench/picks.py``.
 
 Every hand played here must end (``hand_over`` or ``game_over``) within ``MAX_ACTIONS``
 actions, or the script stops with an error. The recorded hands (every timed hand with
@@ -491,26 +494,35 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
             for players in (2, 4):
                 rules = Rules(edition=find_edition("classic"), players=players)
                 line = [f"# round {r + 1}/{plan.rlcard_rounds} {players}p:"]
-                for policy in ("plays-first", "uniform"):
-                    seeds = range(base, base + plan.rlcard_hands[policy])
-                    hands_per_s, actions = timed_run(rules, seeds, policy == "plays-first", base)
-                    ours.setdefault((players, policy), []).append(hands_per_s)
-                    our_actions[players, policy] = actions / len(seeds)
-                    line.append(f"ours {policy} {hands_per_s:.0f} hands/s,")
+                seeds = range(base, base + plan.rlcard_hands["uniform"])
+                hands_per_s, actions = timed_run(rules, seeds, False, base)
+                ours.setdefault((players, "uniform"), []).append(hands_per_s)
+                our_actions[players, "uniform"] = actions / len(seeds)
+                line.append(f"ours uniform {hands_per_s:.0f} hands/s,")
+                # RLCard's run between two of ours: the mean of the two is what the machine's
+                # speed gave ours around RLCard's run, drift in between cancelled to first order.
+                seeds = range(base, base + plan.rlcard_hands["plays-first"])
+                before, actions = timed_run(rules, seeds, True, base)
                 result = worker.run(players, plan.rlcard_hands["rlcard"], base)
+                after, _ = timed_run(rules, seeds, True, base)
+                ours.setdefault((players, "plays-first"), []).append((before + after) / 2)
+                our_actions[players, "plays-first"] = actions / len(seeds)
                 played = result["hands"] - result["errors"]
                 theirs.setdefault(players, []).append(result["hands"] / result["seconds"])
                 their_actions[players] = result["actions"] / played if played else math.nan
-                line.append(f"RLCard {result['hands'] / result['seconds']:.0f} hands/s")
+                line.append(
+                    f"ours plays-first {before:.0f} and {after:.0f} hands/s around "
+                    f"RLCard {result['hands'] / result['seconds']:.0f} hands/s"
+                )
                 print(" ".join(line), flush=True)
         for players in (2, 4):
             their = statistics.median(theirs[players])
             for policy in ("plays-first", "uniform"):
                 our = statistics.median(ours[players, policy])
-                ratio = ratios[players, policy] = our / their
-                # The same, round by round (each round's two sides run a second apart): less
-                # touched by the machine's drift between rounds.
-                paired = statistics.median(
+                ratio = our / their
+                # The same, round by round (RLCard's run between two of ours for plays-first):
+                # far less touched by the machine's drift between rounds. The figure of record.
+                paired = ratios[players, policy] = statistics.median(
                     o / t for o, t in zip(ours[players, policy], theirs[players], strict=True)
                 )
                 print(
