@@ -12,7 +12,11 @@ What it prints
     One ``state ...`` line per table: bytes per state just dealt, by a deep ``sys.getsizeof``
     walk (the state, its lists, dicts and ints, leaving out what every state shares: the
     ``Rules``, the ``Tables`` and CPython's cached small ints) and by ``tracemalloc`` around
-    dealing many states. Then the RLCard comparison, and last, exactly one line
+    dealing many states. One ``stripped ...`` line for classic with 2 and 4 players: the
+    hands per second of ``stripped.py``, UNO with almost every rule left out in the tightest
+    pure-Python loop we could write (a ceiling for pure Python, not a game we offer), and ours
+    over it. Then the RLCard comparison (with the stripped loop timed in each round too), and
+    last, exactly one line
     ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y``: our hands per second over RLCard's, with the
     plays-first policy, as the median of the rounds' own ratios (``paired_ratio`` below;
     ``nan`` when RLCard was not run). Speeds are medians of the rounds.
@@ -78,6 +82,7 @@ from typing import Any, Final
 
 import unotable
 from picks import random_words
+from stripped import play_stripped
 from unotable.engine import legal_ids, new_hand, step
 from unotable.invariants import check_invariants
 from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, DRAW_ID, PASS_ID, Kind
@@ -426,6 +431,14 @@ def timed_run(rules: Rules, seeds: Sequence[int], plays_first: bool, base: int) 
     return len(seeds) / (time.perf_counter() - start), actions
 
 
+def stripped_run(players: int, seeds: Sequence[int], base: int) -> tuple[float, int]:
+    """Hands per second of the stripped reference (``stripped.py``), and its number of actions."""
+    word = random_words(base)
+    start = time.perf_counter()
+    actions = play_stripped(players, seeds, word)
+    return len(seeds) / (time.perf_counter() - start), actions
+
+
 def bench_engine(plan: Plan, base: int) -> dict[tuple[str, int, str], float]:
     """Print the ``engine`` and ``state`` lines; our hands per second by (edition, players, policy)."""
     speeds: dict[tuple[str, int, str], float] = {}
@@ -454,6 +467,17 @@ def bench_engine(plan: Plan, base: int) -> dict[tuple[str, int, str], float]:
                 f"hands_per_s={speed:.1f} actions_per_hand={actions / len(seeds):.1f} "
                 f"us_per_pair={per_pair:.2f} hands={len(seeds)} rounds={plan.rounds} "
                 f"range={min(rates):.1f}..{max(rates):.1f} checked_hands={len(recorded)}",
+                flush=True,
+            )
+        if edition == "classic" and players in (2, 4):
+            seeds = range(base, base + plan.hands["plays-first"])
+            runs = [stripped_run(players, seeds, base) for _ in range(plan.rounds)]
+            stripped_speed = statistics.median(rate for rate, _ in runs)
+            print(
+                f"stripped players={players} hands_per_s={stripped_speed:.1f} "
+                f"actions_per_hand={runs[0][1] / len(seeds):.1f} "
+                f"ours_over_stripped={speeds[edition, players, 'plays-first'] / stripped_speed:.2f} "
+                f"hands={len(seeds)} rounds={plan.rounds}",
                 flush=True,
             )
         seeds = range(base, base + plan.states)
@@ -488,6 +512,7 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
         ratios: dict[tuple[int, str], float] = {}
         ours: dict[tuple[int, str], list[float]] = {}
         theirs: dict[int, list[float]] = {}
+        stripped: dict[int, list[float]] = {}
         our_actions: dict[tuple[int, str], float] = {}
         their_actions: dict[int, float] = {}
         for r in range(plan.rlcard_rounds):
@@ -505,6 +530,8 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                 before, actions = timed_run(rules, seeds, True, base)
                 result = worker.run(players, plan.rlcard_hands["rlcard"], base)
                 after, _ = timed_run(rules, seeds, True, base)
+                ceiling, _ = stripped_run(players, seeds, base)
+                stripped.setdefault(players, []).append(ceiling)
                 ours.setdefault((players, "plays-first"), []).append((before + after) / 2)
                 our_actions[players, "plays-first"] = actions / len(seeds)
                 played = result["hands"] - result["errors"]
@@ -512,7 +539,8 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                 their_actions[players] = result["actions"] / played if played else math.nan
                 line.append(
                     f"ours plays-first {before:.0f} and {after:.0f} hands/s around "
-                    f"RLCard {result['hands'] / result['seconds']:.0f} hands/s"
+                    f"RLCard {result['hands'] / result['seconds']:.0f} hands/s; "
+                    f"stripped {ceiling:.0f} hands/s"
                 )
                 print(" ".join(line), flush=True)
         for players in (2, 4):
@@ -532,6 +560,18 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                     f"rlcard_actions_per_hand={their_actions[players]:.1f} rounds={plan.rlcard_rounds}",
                     flush=True,
                 )
+            # The ceiling: the stripped loop over RLCard, and ours over the stripped loop.
+            ceiling = statistics.median(
+                o / t for o, t in zip(stripped[players], theirs[players], strict=True)
+            )
+            share = statistics.median(
+                o / c for o, c in zip(ours[players, "plays-first"], stripped[players], strict=True)
+            )
+            print(
+                f"stripped players={players} paired_ratio_vs_rlcard={ceiling:.2f} "
+                f"ours_over_stripped={share:.2f} rounds={plan.rlcard_rounds}",
+                flush=True,
+            )
     finally:
         worker.close()
     return ratios[2, "plays-first"], ratios[4, "plays-first"], ratios[2, "uniform"], ratios[4, "uniform"]

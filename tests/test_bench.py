@@ -44,6 +44,12 @@ def test_quick_bench_prints_every_figure() -> None:
             rf"^state edition={edition} players={players} bytes_deep=\d+ bytes_tracemalloc=-?\d+$"
         )
         assert any(state.match(line) for line in lines), f"no state line for {edition} {players}p"
+    for players in (2, 4):
+        stripped = re.compile(
+            rf"^stripped players={players} hands_per_s={NUMBER} actions_per_hand={NUMBER} "
+            rf"ours_over_stripped={NUMBER} "
+        )
+        assert any(stripped.match(line) for line in lines), f"no stripped line for {players}p"
     assert any(line.startswith("# RLCard comparison: skipped") for line in lines)
     assert any(
         line.startswith("ratio_vs_rlcard_uniform_2p=nan ratio_vs_rlcard_uniform_4p=nan") for line in lines
@@ -80,3 +86,18 @@ def test_instruction_counts_say_when_valgrind_is_missing() -> None:
     )
     assert proc.returncode == 1
     assert "valgrind is not installed" in proc.stdout
+
+
+def test_stripped_reference_plays_whole_hands_reproducibly() -> None:
+    """The stripped loop (a ceiling for pure Python) ends every hand, as short as RLCard's."""
+    sys.path.insert(0, str(BENCH.parent))
+    try:
+        import picks  # noqa: PLC0415 - bench/ is not a package
+        import stripped  # noqa: PLC0415
+    finally:
+        sys.path.remove(str(BENCH.parent))
+    for players in (2, 4):
+        seeds = range(100, 300)
+        actions = stripped.play_stripped(players, seeds, picks.random_words(1))
+        assert actions == stripped.play_stripped(players, seeds, picks.random_words(1))
+        assert 30 < actions / len(seeds) < 80  # RLCard's hands: 45 (2p) and 49 (4p) actions
