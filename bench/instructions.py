@@ -2,10 +2,10 @@
 
 Timings on a shared machine drift; instruction counts do not. This script plays the same
 random hands as ``bench.py`` (its plays-first policy, classic, 2 and 4 players) under
-``valgrind --tool=callgrind`` and prints the instructions each hand costs, ours and RLCard's,
-and their ratio. Each figure is the count of a run that plays ``--hands`` hands less that of a
-run that plays none (so Python's start-up and the imports cancel out; for ``pairs``, less a run
-that deals the same hands). Instructions are not
+``valgrind --tool=callgrind`` and prints the instructions each hand costs, ours, RLCard's and
+the stripped reference's (``stripped.py``), and the ratios. Each figure is the count of a run
+that plays ``--hands`` hands less that of a run that plays none (so Python's start-up and the
+imports cancel out; for ``pairs``, less a run that deals the same hands). Instructions are not
 time (the two sides need not run them at the same pace), so ``bench.py``'s ratios remain the
 figures of record; this one shows where a change moves the cost, to the instruction.
 
@@ -66,6 +66,16 @@ def _ours(players: int, hands: int, part: str, recorded: str) -> None:
         print("actions", sum(map(len, games)))
 
 
+def _stripped(players: int, hands: int) -> None:
+    """Run in the child under callgrind: ``hands`` hands of the stripped reference."""
+    sys.path.insert(0, str(BENCH_DIR))
+    import picks  # noqa: PLC0415
+    import stripped  # noqa: PLC0415
+
+    stripped.play_stripped(players, range(1), picks.random_words(SEED))  # tables built, code warm
+    print("actions", stripped.play_stripped(players, range(SEED, SEED + hands), picks.random_words(SEED)))
+
+
 def _theirs(players: int, hands: int) -> None:
     """Run in the child under callgrind, with RLCard's Python: ``hands`` hands of RLCard's."""
     sys.path.insert(0, str(BENCH_DIR))
@@ -107,6 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         side, players, hands, recorded = args.child
         if side == "ours":
             _ours(int(players), int(hands), args.part, recorded)
+        elif side == "stripped":
+            _stripped(int(players), int(hands))
         else:
             _theirs(int(players), int(hands))
         return 0
@@ -141,6 +153,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             if actions:
                 line += f" ours_per_action={(total - base) / actions:.0f}"
+            if args.part == "hands":
+                child = ["--child", "stripped", str(players)]
+                base, _ = count(sys.executable, [*child, "0", "-"])
+                total, _ = count(sys.executable, [*child, str(args.hands), "-"])
+                reference = (total - base) / args.hands
+                line += f" stripped_per_hand={reference:.0f} ours_over_stripped={reference / ours:.2f}"
             if args.part == "hands" and RLCARD_PYTHON.exists():
                 child = ["--child", "rlcard", str(players)]
                 base, _ = count(RLCARD_PYTHON, [*child, "0", "-"])
@@ -149,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line += (
                     f" rlcard_per_hand={theirs:.0f} rlcard_actions_per_hand={actions / args.hands:.1f}"
                     f" ratio={theirs / ours:.2f}"
+                    f" stripped_ratio={theirs / reference:.2f}"
                 )
             print(line, flush=True)
     return 0
