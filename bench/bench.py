@@ -195,7 +195,7 @@ def pick(ids: Sequence[int], hand_size: int, plays_first: bool, word: Callable[[
     """The policy's choice among ``ids`` (already filtered when :func:`needs_filter` says so)."""
     aid = ids[word() % len(ids)]
     if plays_first and len(ids) > 1:
-        while aid in (DRAW_ID, PASS_ID):
+        while REJECTED[aid]:
             aid = ids[word() % len(ids)]
     if hand_size == 2:  # never a twin for uniform: its ids are filtered then
         aid = UNO_TWIN[aid]
@@ -223,7 +223,7 @@ def play_checked(
                 raise BenchError(f"{describe(rules)} seed {seed}: seat {seat} has nothing to do")
             options = full if needs_filter(st, seat, plays_first) else ids
             aid = pick(options, len(st.hands[seat]), plays_first, word)
-            plays = [a for a in full if a not in (DRAW_ID, PASS_ID)]
+            plays = [a for a in full if not REJECTED[a]]
             if aid not in full or (plays_first and plays and aid not in plays):
                 raise BenchError(f"{describe(rules)} seed {seed}: the policy chose {ACTION_TEXT[aid]!r}")
             step(st, seat, aid)
@@ -423,20 +423,23 @@ def fmt(x: float, digits: int = 1) -> str:
     return "nan" if math.isnan(x) else f"{x:.{digits}f}"
 
 
-def timed_run(rules: Rules, seeds: Sequence[int], plays_first: bool, base: int) -> tuple[float, int]:
-    """Hands per second of :func:`run_hands` over ``seeds``, and its number of actions."""
+def _timed(play: Callable[[Callable[[], int]], int], hands: int, base: int) -> tuple[float, int]:
+    """Hands per second of ``play(word)`` (which plays ``hands`` hands and returns its number of
+    actions), with the random stream seeded by ``base``; and that number of actions."""
     word = random_words(base)
     start = time.perf_counter()
-    actions = run_hands(rules, seeds, plays_first, word)
-    return len(seeds) / (time.perf_counter() - start), actions
+    actions = play(word)
+    return hands / (time.perf_counter() - start), actions
+
+
+def timed_run(rules: Rules, seeds: Sequence[int], plays_first: bool, base: int) -> tuple[float, int]:
+    """Hands per second of :func:`run_hands` over ``seeds``, and its number of actions."""
+    return _timed(lambda word: run_hands(rules, seeds, plays_first, word), len(seeds), base)
 
 
 def stripped_run(players: int, seeds: Sequence[int], base: int) -> tuple[float, int]:
     """Hands per second of the stripped reference (``stripped.py``), and its number of actions."""
-    word = random_words(base)
-    start = time.perf_counter()
-    actions = play_stripped(players, seeds, word)
-    return len(seeds) / (time.perf_counter() - start), actions
+    return _timed(lambda word: play_stripped(players, seeds, word), len(seeds), base)
 
 
 def bench_engine(plan: Plan, base: int) -> dict[tuple[str, int, str], float]:

@@ -27,23 +27,14 @@ from unotable.engine import (
     E_SKIP,
     E_WD4,
     E_WILD,
-    _shuffle,
+    _reshuffle,
     new_hand,
     tables_for,
 )
 from unotable.rules import Rules, find_edition
-from unotable.state import State
 
 MAX_ACTIONS = 100_000
 """A hand still going after this many actions is a bug."""
-
-
-def _reshuffled(st: State, discard: list[int]) -> list[int]:
-    """The discard pile but its top card, shuffled by the engine's shuffle, as the new draw pile."""
-    pile = discard[:-1]
-    del discard[:-1]
-    _shuffle(st, pile)
-    return pile
 
 
 def play_stripped(players: int, seeds: Sequence[int], word: Callable[[], int]) -> int:
@@ -76,10 +67,10 @@ def play_stripped(players: int, seeds: Sequence[int], word: Callable[[], int]) -
                 t = -1
             if t < 0:  # nothing to play: draw one, and play it if it can go
                 if not draw:
-                    draw = _reshuffled(st, discard)
-                    if not draw:
+                    if not _reshuffle(st, None):
                         seat = (seat + d) % n
                         continue
+                    draw, discard = st.draw, st.discard
                 t = draw.pop()
                 if t not in matching[color][top]:
                     hand.append(t)
@@ -109,9 +100,9 @@ def play_stripped(players: int, seeds: Sequence[int], word: Callable[[], int]) -
                 victim = hands[(seat + d) % n]
                 for _ in range(2 if fx == E_DRAW else 4):
                     if not draw:
-                        draw = _reshuffled(st, discard)
-                        if not draw:
+                        if not _reshuffle(st, None):
                             break
+                        draw, discard = st.draw, st.discard
                     victim.append(draw.pop())
                 seat = (seat + 2 * d) % n
         else:
