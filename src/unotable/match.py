@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from unotable import jsontext
 from unotable.engine import check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError, NotationError, UnoError
 from unotable.events import Event
@@ -615,8 +616,8 @@ class Game:
         :raises SavedGameError: if it is not JSON, or as :meth:`from_dict`.
         """
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except jsontext.JSONTextError as exc:
             raise SavedGameError(f"a saved game must be JSON: {exc}") from None
         return cls.from_dict(data)
 

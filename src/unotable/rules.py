@@ -370,7 +370,7 @@ _MONTH_DAYS: Final = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 def birthday_day(text: str) -> int | None:
     """Day of the year (0-364; 29 February counts as 28 February) of ``MM-DD``, or ``None``."""
     parts = text.split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
         return None
     month, day = int(parts[0]), int(parts[1])
     if not 1 <= month <= 12:
