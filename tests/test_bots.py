@@ -339,7 +339,9 @@ def test_bot_options_are_checked() -> None:
         make_bot("search", 0, budget=0)
     with pytest.raises(ValueError, match="trust"):
         make_bot("search", 0, trust=1.5)
-    with pytest.raises(ValueError, match="does not take"):
+    with pytest.raises(
+        ValueError, match=r"has no option .budget. \(its options: catch, forget_uno, late_uno, point_wrong\)"
+    ):
         make_bot("random", 0, budget=5)
 
 

@@ -9,8 +9,9 @@ state the caller owns: the hot path of simulations and search.
 from __future__ import annotations
 
 import struct
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from hashlib import shake_128
 from typing import Final
 
@@ -134,6 +135,7 @@ class Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
         self.n = rules.players
         edition = rules.edition
         self.draw_amount = edition.draw_amount
@@ -219,10 +221,20 @@ class Tables:
         return self.playable[(color + 1) * NUM_CARD_TYPES + top][card]
 
 
-_TABLES: dict[Rules, Tables] = {}
+TABLES_CACHED: Final = 64
+"""Distinct tables kept at most (least recently used dropped first): a long-lived process, such
+as a server with a room per table, meets new rules all the time, but few distinct tables."""
+_TABLES: OrderedDict[Rules, Tables] = OrderedDict()
+"""Tables by :func:`table_key`, most recently used last."""
 _TABLES_BY_ID: dict[int, tuple[Rules, Tables]] = {}
 """The same by the identity of a ``Rules`` object (kept alive here, so its id stays its own):
 hashing a ``Rules`` hashes every field, and every new hand looks its tables up."""
+
+
+def table_key(rules: Rules) -> Rules:
+    """What the lookup tables of ``rules`` depend on: the rules with the options that never
+    change what is playable or drawn (target, mode, scoring, birthdays) at their defaults."""
+    return replace(rules, target=500, mode="solo", scoring="standard", birthdays=None, seed=None)
 
 
 def tables_for(rules: Rules) -> Tables:
@@ -230,9 +242,14 @@ def tables_for(rules: Rules) -> Tables:
     known = _TABLES_BY_ID.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    tb = _TABLES.get(rules)
+    key = table_key(rules)
+    tb = _TABLES.get(key)
     if tb is None:
-        tb = _TABLES[rules] = Tables(rules)
+        tb = _TABLES[key] = Tables(key)
+        if len(_TABLES) > TABLES_CACHED:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
     if len(_TABLES_BY_ID) >= 1024:
         _TABLES_BY_ID.clear()
     _TABLES_BY_ID[id(rules)] = (rules, tb)

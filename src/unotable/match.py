@@ -42,6 +42,8 @@ SAVE_VERSION: Final = 2
 """The ``version`` field of a saved game. Version 1 games were dealt by an earlier shuffle
 (unotable before 2026-12): their seeds no longer give the same deals, so they cannot be
 replayed."""
+MAX_ROUNDS: Final = 100
+"""The most rounds of a schedule a game may play (1,200 hands of rotating partners)."""
 SAVE_KEYS: Final = frozenset({"format", "version", "rules", "players", "rounds", "seed", "seats", "hands"})
 """Every key a saved game may have."""
 HANDS_PER_PARTNERSHIP: Final = 4
@@ -325,8 +327,8 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int) or players != expected:
             where = "a game of two tables of 4" if mode == "two-tables" else f"these rules ({mode})"
             raise ConfigError(f"{where} needs {expected} players, not {players!r}")
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise ConfigError(f"rounds must be a positive integer, not {rounds!r}")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+            raise ConfigError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
         if rounds != 1 and mode not in SCHEDULED_MODES:
             raise ConfigError(f"rounds are played only in rotating-partners and two-tables, not in {mode}")
         if mode == "two-tables" and rules.birthdays is not None:
