@@ -159,6 +159,8 @@ def test_simulate_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["--backend", "spark"], "invalid choice"),
         (["--address", "1.2.3.4:6379"], "--backend ray"),
         (["--json", "/no/such/folder/out.json"], "no folder"),
+        (["--json", "/tmp"], "/tmp: it is a folder"),
+        (["--plot", "/"], "/: it is a folder"),
         (["--frobnicate"], "unrecognized"),
     ],
 )

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -276,6 +276,9 @@ class Game:
     """The finished hands, in order."""
     deal_events: list[Event]
     """The events of the current hand's deal (dealer choice, deal, first card)."""
+    hand_events: list[Event]
+    """Every event of the current hand so far: its deal's, then each action's (for a screen
+    that shows a resumed hand's log)."""
     _state: State
     _current: Deal
 
@@ -338,6 +341,18 @@ class Game:
         return cls(replace(rules, seed=None) if rules.seed is not None else rules, seed, players, rounds)
 
     # ---- what is going on
+
+    @property
+    def log(self) -> Sequence[Sequence[tuple[Actor, str]]]:
+        """Each hand's actions so far, as ``(seat, action)`` by seat of that hand's table (the
+        game's own record: read it, never change it)."""
+        return self._actions
+
+    @property
+    def actions_played(self) -> tuple[int, int]:
+        """Where the game is: (hand index, actions taken in that hand). Interfaces derive the
+        randomness of their bots from it, so that a resumed game plays on as it would have."""
+        return len(self._actions) - 1, len(self._actions[-1])
 
     @property
     def state(self) -> State:
@@ -473,6 +488,7 @@ class Game:
         step(new, idx, aid, events)
         self._state = new
         self._actions[-1].append((seat, ACTION_TEXT[aid]))
+        self.hand_events += events
         if new.phase >= PHASE_HAND_OVER:
             self._score_hand()
         return events
@@ -608,7 +624,9 @@ class Game:
                 try:
                     game._apply_seat(seat, action)
                 except IllegalActionError as exc:
-                    raise SavedGameError(f"{where} {item!r} is refused: {exc}") from None
+                    raise SavedGameError(
+                        f"the file does not match its rules: {where} {item!r} is refused ({exc})"
+                    ) from None
         return game
 
     @classmethod
@@ -698,6 +716,7 @@ class Game:
         self._state = st
         self._carried = carried
         self.deal_events = events
+        self.hand_events = list(events)
         self._actions.append([])
         if self._scheduled:
             self._dealer_seat[deal.table] = st.dealer

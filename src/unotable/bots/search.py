@@ -134,6 +134,11 @@ class SearchBot(BaseBot):
         """Playouts run, over all decisions."""
         self._unseen: tuple[View, list[int]] | None = None
 
+    def reseed(self, seed: int) -> None:
+        """Seed the search's generator and its greedy prior's afresh (see :meth:`Bot.reseed`)."""
+        self.rng.seed(seed)
+        self.prior.reseed(seed)
+
     # ---- candidates
 
     def candidates(self, view: View, options: list[int]) -> list[int]:
