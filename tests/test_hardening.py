@@ -137,6 +137,8 @@ def test_bad_save_targets_and_unreadable_resumes_exit_2(
         (["--save", str(tmp_path)], "is a folder"),
         (["--save", "/dev/null/game.json"], "cannot save to /dev/null/game.json"),
         (["--save", str(tmp_path / "no" / "game.json")], "no folder"),
+        (["--save", "x" * 5000], "File name too long"),
+        (["--resume", "x" * 5000], "File name too long"),
         (["--resume", str(latin)], "not UTF-8"),
         (["--resume", str(deep)], "nested more than 64"),
         (["--resume", str(tmp_path)], "is a folder"),

@@ -161,6 +161,7 @@ def test_simulate_plot_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixtur
         (["--json", "/no/such/folder/out.json"], "no folder"),
         (["--json", "/tmp"], "/tmp: it is a folder"),
         (["--plot", "/"], "/: it is a folder"),
+        (["--json", "x" * 5000], "File name too long"),
         (["--frobnicate"], "unrecognized"),
     ],
 )

@@ -105,13 +105,16 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
 def _check_output(path: str | None, what: str) -> None:
     if path is None:
         return
-    if Path(path).is_dir():
-        raise ConfigError(f"cannot write {what} {path}: it is a folder")
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise ConfigError(f"cannot write {what} {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise ConfigError(f"cannot write {what} {path}: the folder is not writable")
+    try:
+        if Path(path).is_dir():
+            raise ConfigError(f"cannot write {what} {path}: it is a folder")
+        folder = Path(path).resolve().parent
+        if not folder.is_dir():
+            raise ConfigError(f"cannot write {what} {path}: no folder {folder}")
+        if not os.access(folder, os.W_OK):
+            raise ConfigError(f"cannot write {what} {path}: the folder is not writable")
+    except OSError as exc:
+        raise ConfigError(f"cannot write {what} {path[:80]}: {exc.strerror or exc}") from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:

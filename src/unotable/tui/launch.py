@@ -220,11 +220,11 @@ def _bot_specs(args: argparse.Namespace, game: Game, bot_players: list[int]) -> 
 
 
 def _first_save(table: Table, save: Path) -> None:
-    if save.is_dir():
-        raise PlayError(f"cannot save to {save}: it is a folder")
-    if not save.parent.is_dir():
-        raise PlayError(f"cannot save to {save}: no folder {save.parent}")
     try:
+        if save.is_dir():
+            raise PlayError(f"cannot save to {save}: it is a folder")
+        if not save.parent.is_dir():
+            raise PlayError(f"cannot save to {save}: no folder {save.parent}")
         table.save()
     except OSError as exc:
         raise PlayError(f"cannot save to {save}: {exc.strerror or exc}") from None
