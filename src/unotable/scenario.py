@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from unotable.cards import CARD_CODE, COLORS, NO_COLOR, parse_card, parse_color
-from unotable.engine import apply, deal, from_position, legal_actions
+from unotable.engine import apply, deal, from_position, legal_actions, pending_draw
 from unotable.errors import ERROR_CODES, ConfigError, IllegalActionError, NotationError, ScenarioError
 from unotable.rules import Rules
 from unotable.state import PHASE_BY_NAME, PHASE_NAMES, Phase, State
@@ -35,6 +35,7 @@ START_KEYS = {"dealer", "deck"}
 EXPECT_KEYS = {
     "hands", "hand_sizes", "draw_pile", "draw_pile_size", "discard_top", "color", "current", "phase",
     "direction", "legal", "winner", "game_winners", "hand_points", "scores", "known", "error",
+    "pending_draw",
 }  # fmt: skip
 
 
@@ -320,6 +321,8 @@ def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
         return actual, isinstance(expected, list) and sorted(expected, key=str) == actual
     elif key == "hand_points":
         actual = st.hand_points
+    elif key == "pending_draw":
+        actual = pending_draw(st)
     elif key == "scores":
         actual = list(st.scores)
     elif key == "legal":
