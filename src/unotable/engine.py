@@ -1111,7 +1111,7 @@ def _special_play(
         else:  # E_ZERO
             dest = [(s + d) % n for s in range(n)]
             if ev is not None:
-                ev.append(Event("pass_hands", seat=seat, count=d))
+                ev.append(Event("pass_hands", seat=seat, reason="left" if d == 1 else "right"))
         _move_hands(st, seat, dest, uno)
         st.current = (seat + d) % n
     if ev is not None:
