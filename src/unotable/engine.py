@@ -254,7 +254,7 @@ class Tables:
         # ways[len(hand)][seat][card]: the play ids of a seat holding that many cards (one
         # lookup on the hot path instead of a test of the hand's size).
         self.ways: list[list[list[tuple[int, ...]]]] = [self.play, self.play_last, self.play_two]
-        self.ways += [self.play] * (len(self.deck) - 1)
+        self.ways += [self.play] * (len(self.deck) - 2)  # a hand holds fewer cards than the deck
         self.deck_set: frozenset[int] = frozenset(self.deck)
         self.deck_bytes: bytes = bytes(self.deck)
         """The deck as bytes, one card each: what a shuffle of the whole deck starts from."""
