@@ -1237,7 +1237,8 @@ def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
     n = st.n
     _clear_response(st)
     if ev is not None:
-        ev.append(Event("accept", seat=seat, cards=(t,), count=total))
+        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draw_amount)
+        ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
     if t == HOWLER:
         _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
         _ask_color(st, player, (player + d) % n)

@@ -17,7 +17,8 @@ class Event:
     ``catch``, ``challenge``, ``accept``, ``invisibility``, ``reveal``, ``skip``, ``reverse``,
     ``reshuffle``, ``penalty``, ``wrong``, ``turn``, ``hand_over``, ``game_over``; with the house
     rules of RULES §11, ``swap`` (a 7: ``seat`` and ``target`` swapped hands) and ``pass_hands``
-    (a 0: every hand passed one seat, ``reason`` ``left`` or ``right``).
+    (a 0: every hand passed one seat, ``reason`` ``left`` or ``right``); an ``accept`` of a stack
+    of draw cards has ``reason`` ``stack`` and ``count`` its total.
 
     ``cards`` are seen only by the seats in ``visible_to`` when it is not ``None``; every seat
     sees the rest of the event (who, how many, which colour). Use :meth:`for_seat`.

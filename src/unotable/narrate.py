@@ -57,7 +57,13 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if k == "challenge":
         return f"{who} challenged {target}'s Wild Draw Four: {e.reason}."
     if k == "accept":
+        if e.reason == "stack":
+            return f"{who} accepted the stack: {e.count} cards."
         return f"{who} accepted the {_cards(e.cards)}."
+    if k == "swap":
+        return f"{who} swapped hands with {target}."
+    if k == "pass_hands":
+        return f"Every hand passes to the {e.reason}."
     if k == "invisibility":
         return f"{who} cancelled it with Invisibility and called {color}."
     if k == "reveal":

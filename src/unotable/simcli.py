@@ -62,6 +62,9 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)",
     )
+    parser.add_argument(
+        "--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.HOUSE_HELP
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(
         "--workers", type=argtypes.positive, default=None, help="processes to run on (one per core)"
@@ -90,6 +93,10 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     for key, value in args.option:
         if key in ("edition", "players", "mode", "target"):
             raise ConfigError(f"--option {key}=... : use --{key}")
+        data[key] = value
+    for key, value in (args.house or {}).items():
+        if key in data:
+            raise ConfigError(f"{key} is given twice (--house and --option {key}=...)")
         data[key] = value
     data.update(edition=args.edition, players=players, mode=args.mode)
     if args.target is not None:
