@@ -852,7 +852,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     seat=seat,
                     cards=(t,),
                     target=arg if howler else None,
-                    color=arg if arg >= 0 and not howler else None,
+                    color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
                     reason="uno" if uno else "",
                 )
             )
