@@ -1081,5 +1081,7 @@ def _phase_word(v: View, yours: bool) -> str:
     if phase == Phase.CHOOSE_COLOR:
         return "to call the colour" if not yours else "your turn: call the colour"
     if phase == Phase.RESPOND:
-        return "to answer the card played on them" if not yours else "your answer to the card played on you"
+        stack = f" ({v.pending_draw} to draw)" if v.pending_draw else ""
+        what = "your answer to the card played on you" if yours else "to answer the card played on them"
+        return what + stack
     return ""
