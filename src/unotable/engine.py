@@ -853,7 +853,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     cards=(t,),
                     target=arg if howler else None,
                     color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
-                    reason="uno" if uno else "",
+                    reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
             )
         fx = tb.effect[t]

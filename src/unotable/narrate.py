@@ -32,12 +32,13 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if k == "returned":
         return f"{_cards(e.cards)} goes back into the middle of the pile."
     if k == "play":
-        text = f"{who} played {_cards(e.cards)}"
+        words = e.reason.split()
+        text = f"{who} {'jumped in with' if 'jump_in' in words else 'played'} {_cards(e.cards)}"
         if target:
             text += f" on {target}"
         if color:
             text += f" and called {color}"
-        if e.reason == "uno":
+        if "uno" in words:
             text += ": UNO!"
         return text + ("" if text.endswith("!") else ".")
     if k == "draw":
