@@ -107,9 +107,9 @@ def main(argv: list[str] | None = None) -> int:
     right.set_yticks(list(ys), [""] * len(names))
     right.invert_yaxis()
     right.set_xlabel("seat 0's win rate, % (25%: an equal share)")
-    right.legend(loc="lower right", fontsize=8)
+    fig.legend(loc="lower right", ncol=2, fontsize=8)
     fig.suptitle("House rules (RULES §11), classic, 4 players")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
     fig.savefig(args.plot, dpi=110)
     print(f"chart: {args.plot}")
     return 0
