@@ -22,7 +22,7 @@ from unotable import argtypes
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS
-from unotable.rules import EDITIONS, MODES, Rules
+from unotable.rules import EDITIONS, HOUSE_RULES, MODES, Rules
 from unotable.sim import BACKENDS, BotError, SimConfig, parse_bots, simulate, summarize
 
 DEFAULT_HANDS = 1000
@@ -220,7 +220,10 @@ def print_table(results: dict[str, Any]) -> None:
     cfg = results["config"]
     rules = cfg["rules"]
     what = f"{results['games']} games ({results['hands']} hands)" if games else f"{results['hands']} hands"
-    table = Table(title=f"{what}: {rules['edition']}, {rules['players']} players, seed {cfg['seed']}")
+    on = [k for k in HOUSE_RULES if rules.get(k, False) is not False]
+    house = [f"{k}={rules[k]}" if k == "stacking" else k for k in on]
+    extra = f", house rules {', '.join(house)}" if house else ""
+    table = Table(title=f"{what}: {rules['edition']}, {rules['players']} players{extra}, seed {cfg['seed']}")
     for col in ("player" if games else "seat", "bot", "wins", "win rate", "95% CI", "advantage"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for col in ("mean score" if games else "mean points", "ms/decision", "UNO lapses", "caught"):
