@@ -406,6 +406,9 @@ class UnoApp(App[int]):
         if g.standings().by_team and self.compact:
             mode += " · " + ", ".join(f"{name} {points}" for name, points in t.scores_lines())
         watching = " · bots only" if self.auto else ""
+        if rules.preset != "official":  # RULES §11: the house rules in force, by preset or by name
+            on = [k.replace("_", "-") for k, value in rules.house.items() if value is not False]
+            mode += f" · {rules.preset} rules" if rules.preset else " · " + ", ".join(on)
         self._put(
             self.query_one("#title", Static),
             Text(
