@@ -340,7 +340,8 @@ def test_bot_options_are_checked() -> None:
     with pytest.raises(ValueError, match="trust"):
         make_bot("search", 0, trust=1.5)
     with pytest.raises(
-        ValueError, match=r"has no option .budget. \(its options: catch, forget_uno, late_uno, point_wrong\)"
+        ValueError,
+        match=r"has no option .budget. \(its options: catch, forget_uno, jump_in, late_uno, point_wrong\)",
     ):
         make_bot("random", 0, budget=5)
 

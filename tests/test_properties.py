@@ -25,6 +25,8 @@ from unotable.cards import (
     CARD_COLOR,
     CARD_VALUE,
     COLORS,
+    DRAW_THREE,
+    DRAW_TWO,
     HOWLER,
     INVISIBILITY,
     IS_WILD,
@@ -118,6 +120,11 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
         data["blanks"] = draw(blank_sets)
     if edition == "harry-potter" and draw(st.booleans()):
         data["birthdays"] = draw(st.lists(birthdays, min_size=players, max_size=players))
+    # RULES §11: every house rule, alone and in any combination.
+    data["stacking"] = draw(st.sampled_from([False, "same", "any"]))
+    for name in ("seven_zero", "jump_in", "draw_to_match"):
+        if draw(st.booleans()):
+            data[name] = True
     return data
 
 
@@ -246,8 +253,9 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
     except NotationError:
         return "bad_notation"
     act = decode(aid)
+    seven = not IS_WILD[act.card] and CARD_VALUE[act.card] == 7 if act.kind is Kind.PLAY else False
     names_seat = act.kind in (Kind.CATCH, Kind.WRONG, Kind.PENALIZE) or (
-        act.kind is Kind.PLAY and act.card == HOWLER
+        act.kind is Kind.PLAY and (act.card == HOWLER or seven)
     )
     if names_seat and act.arg >= state.n:
         return "bad_notation"
@@ -264,6 +272,17 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
             return "not_playable"
         if not matches(state.rules, state.color, state.discard[-1], act.card):
             return "not_playable"
+    rules = state.rules
+    if act.kind is Kind.PLAY and s == state.current and state.phase == Phase.RESPOND and rules.stacking:
+        pending = state.pend_card
+        draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE)
+        kind = pending if pending == WILD_DRAW_FOUR else CARD_VALUE[pending]
+        if kind in draw_cards:  # RULES §11: the seat a draw card fell on may answer it
+            if act.card not in state.hands[s]:
+                return "not_in_hand"
+            answer = act.card if act.card == WILD_DRAW_FOUR else CARD_VALUE[act.card]
+            if answer not in draw_cards or (rules.stacking == "same" and answer != kind):
+                return "not_playable"
     if (
         act.kind is Kind.INVISIBILITY
         and s == state.current
@@ -525,7 +544,7 @@ def test_wild_draw_four_challenges_are_judged_by_rules_4(script: Script) -> None
     """RULES §3-4: a Wild Draw Four is guilty exactly when its player held, after playing it, a
     card of the colour to match (wild cards not counting); a challenge shows the offender's hand
     to the challenger, and the loser draws 4 (guilty offender) or 6 (challenger, who is skipped),
-    or what there is (R-6)."""
+    or what there is (R-6). With stacking (RULES §11), the whole total, or the total plus 2."""
     trace = run(script)
     rules = script.rules
     for i, (seat, text) in enumerate(trace.moves):
@@ -542,10 +561,12 @@ def test_wild_draw_four_challenges_are_judged_by_rules_4(script: Script) -> None
             offender = before.pend_from
             assert sorted(after.known[offender][seat]) == sorted(before.hands[offender])
             pile = len(before.draw) + len(before.discard) - 1
+            total = before.pend_draw
+            assert total == 4 or (rules.stacking and total > 4)
             if before.pend_guilty:
-                loser, penalty, nxt = offender, 4, seat
+                loser, penalty, nxt = offender, total, seat
             else:
-                loser, penalty, nxt = seat, 6, (seat + before.direction) % before.n
+                loser, penalty, nxt = seat, total + 2, (seat + before.direction) % before.n
             assert len(after.hands[loser]) == len(before.hands[loser]) + min(penalty, pile)
             assert after.current == nxt
             assert after.phase == Phase.TURN

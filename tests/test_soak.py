@@ -2,21 +2,23 @@
 
 The hands are spread over the three editions, 2-10 players and the options of RULES.md
 (``must_play_drawn``, ``lenient_plays``, ``scoring: lowest``, small and large targets, classic
-blanks, Harry Potter birthdays, a named or a drawn dealer), played as games: scores carry from
-hand to hand until someone wins the game. A fixed seed (``SOAK_SEED``) makes the run the same
-every time.
+blanks, Harry Potter birthdays, the house rules of RULES §11 alone and combined, a named or a
+drawn dealer), played as games: scores carry from hand to hand until someone wins the game. A
+fixed seed (``SOAK_SEED``) makes the run the same every time.
 
 The policy: the current seat, in its turn, plays a uniformly chosen legal play with probability
 ``PLAY_BIAS`` when it has one, else takes a uniformly chosen legal action (drawing included);
 in any other phase it takes a uniformly chosen legal action. While an UNO or wrong-card window
-is open, a random seat takes one of its window actions (``uno``, ``catch``, ``wrong``) with
-probability ``OUT_OF_TURN``; the table penalizes a random seat with probability ``PENALIZE``.
+is open, or a seat may jump in (``jump_in``), a random seat takes one of its out-of-turn
+actions (``uno``, ``catch``, ``wrong``, a jump-in) with probability ``OUT_OF_TURN``; the table
+penalizes a random seat with probability ``PENALIZE``.
 
 At every step: :func:`check_invariants` with the whole deck, and the cards drawn and played
-(from the events) account exactly for the change of every hand, the draw pile and the discard
-pile (a pointed-out wrong card accounts from the state before the wrong card). At the end of
-every hand: it ended within ``STEP_CAP`` steps, the winner holds no cards, the scores changed
-by the hand's points and nothing else, and the game winners are the ones RULES §9 names.
+(from the events; hands move with a 7 or a 0) account exactly for the change of every hand, the
+draw pile and the discard pile (a pointed-out wrong card accounts from the state before the
+wrong card). At the end of every hand: it ended within ``STEP_CAP`` steps, the winner holds no
+cards, the scores changed by the hand's points and nothing else, and the game winners are the
+ones RULES §9 names.
 """
 
 from __future__ import annotations
@@ -96,6 +98,9 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
             None if rnd.random() < 0.3 else f"{rnd.randint(1, 12):02d}-{rnd.randint(1, 28):02d}"
             for _ in range(players)
         ]
+    data["stacking"] = rnd.choice([False, False, "same", "any"])
+    for name in ("seven_zero", "jump_in", "draw_to_match"):
+        data[name] = rnd.random() < 0.4
     return Rules.from_dict(data)
 
 
@@ -135,9 +140,10 @@ class Tally:
 def choose(st: State, rnd: random.Random) -> tuple[int, int]:
     """The policy of the module docstring: a seat and one of its legal action ids."""
     n = st.n
-    if (st.exposed or st.wrong_seat >= 0) and rnd.random() < OUT_OF_TURN:
+    jump = st.tables.jump_in and st.phase == Phase.TURN
+    if (st.exposed or st.wrong_seat >= 0 or jump) and rnd.random() < OUT_OF_TURN:
         seat = rnd.randrange(n)
-        window = [a for a in legal_ids(st, seat) if ACTION_KIND[a] in WINDOW_KINDS]
+        window = [a for a in legal_ids(st, seat) if seat != st.current or ACTION_KIND[a] in WINDOW_KINDS]
         if window:
             return seat, rnd.choice(window)
     if rnd.random() < PENALIZE:
@@ -164,22 +170,27 @@ def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
     """Cards drawn and played, as the events tell them, account for every pile's change from
     ``base`` (the state before the action, or before the wrong card it points out)."""
     hands, draw, discard = base
-    drawn = [0] * after.n
-    played = [0] * after.n
-    reshuffled = 0
+    sizes = list(hands)
+    drawn = played = reshuffled = 0
     for e in events:
         if e.kind == "draw":
             assert e.seat is not None and len(e.cards) == e.count
-            drawn[e.seat] += e.count
+            sizes[e.seat] += e.count
+            drawn += e.count
         elif e.kind in ("play", "invisibility"):
             assert e.seat is not None and len(e.cards) == 1
-            played[e.seat] += 1
+            sizes[e.seat] -= 1
+            played += 1
         elif e.kind == "reshuffle":
             reshuffled += e.count
-    for s in range(after.n):
-        assert len(after.hands[s]) == hands[s] + drawn[s] - played[s], (s, events)
-    assert len(after.draw) == draw - sum(drawn) + reshuffled, events
-    assert len(after.discard) == discard + sum(played) - reshuffled, events
+        elif e.kind == "swap":  # RULES §11 seven_zero
+            assert e.seat is not None and e.target is not None
+            sizes[e.seat], sizes[e.target] = sizes[e.target], sizes[e.seat]
+        elif e.kind == "pass_hands":
+            sizes = sizes[-1:] + sizes[:-1] if e.reason == "left" else sizes[1:] + sizes[:1]
+    assert [len(h) for h in after.hands] == sizes, events
+    assert len(after.draw) == draw - drawn + reshuffled, events
+    assert len(after.discard) == discard + played - reshuffled, events
 
 
 def check_cards(st: State, deck: list[int], counter: Counter[int]) -> None:
@@ -258,8 +269,9 @@ def test_random_play_soak() -> None:
         rules = configs[game % len(configs)]
         game += 1
         tally.tables.add((rules.edition.name, rules.players))
-        for name in ("must_play_drawn", "lenient_plays"):
+        for name in ("must_play_drawn", "lenient_plays", "seven_zero", "jump_in", "draw_to_match"):
             tally.options[name] += getattr(rules, name)
+        tally.options[f"stacking {rules.stacking}"] += 1
         tally.options["lowest"] += rules.scoring == "lowest"
         tally.options["blanks"] += bool(rules.blanks)
         scores = [0] * rules.players
@@ -281,7 +293,7 @@ def test_random_play_soak() -> None:
     for kind in (
         "play", "draw", "pass", "color", "uno", "catch", "challenge", "accept", "invisibility",
         "reveal", "skip", "reverse", "reshuffle", "penalty", "wrong", "returned", "hand_over",
-        "game_over", "dealer_draw",
+        "game_over", "dealer_draw", "swap", "pass_hands",
     ):  # fmt: skip
         assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
     print(

@@ -13,6 +13,7 @@ from unotable.engine import (
     legal_actions,
     legal_ids,
     new_hand,
+    pending_draw,
     step,
 )
 from unotable.errors import (
@@ -24,7 +25,7 @@ from unotable.errors import (
 )
 from unotable.events import Event
 from unotable.notation import TABLE, format_action, parse_action
-from unotable.rules import EDITIONS, Edition, Rules, find_edition
+from unotable.rules import EDITIONS, HOUSE_PRESETS, Edition, Rules, find_edition, parse_house
 from unotable.state import Phase, State
 from unotable.views import View, view
 
@@ -32,6 +33,7 @@ __all__ = [
     "CARD_CODE",
     "COLORS",
     "EDITIONS",
+    "HOUSE_PRESETS",
     "TABLE",
     "ConfigError",
     "Edition",
@@ -55,6 +57,8 @@ __all__ = [
     "new_hand",
     "parse_action",
     "parse_card",
+    "parse_house",
+    "pending_draw",
     "step",
     "view",
 ]

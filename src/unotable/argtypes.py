@@ -7,7 +7,7 @@ from typing import Any
 
 from unotable import jsontext
 from unotable.errors import UnoError
-from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition
+from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition, parse_house
 
 
 def players(text: str) -> int:
@@ -60,6 +60,22 @@ def seconds(text: str) -> float:
     if not 0.0 <= value <= 60.0:
         raise argparse.ArgumentTypeError(f"a delay must be from 0 to 60 seconds, not {text}")
     return value
+
+
+def house(text: str) -> dict[str, Any]:
+    """House rules (RULES §11): a preset (``official``, ``popular``, ``party``) or rules, e.g.
+    ``stacking=same,jump_in``; every house rule's value."""
+    try:
+        return parse_house(text)
+    except UnoError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+HOUSE_HELP = (
+    "house rules (RULES §11): a preset, official, popular (stacking=same, draw_to_match) or party "
+    "(all four, stacking=any), or rules, e.g. stacking=same,jump_in (seven_zero, draw_to_match)"
+)
+"""The help of ``--house``, for every command that takes it."""
 
 
 def rules_option(text: str) -> tuple[str, Any]:

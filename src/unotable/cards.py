@@ -18,6 +18,8 @@ COLOR_NAMES: Final = ("red", "yellow", "green", "blue")
 NO_COLOR: Final = -1
 """The colour of a wild card, and the colour to match before a first wild card is called."""
 
+SEVEN: Final = 7
+"""The number that swaps hands with ``seven_zero`` (RULES §11)."""
 SKIP: Final = 10
 REVERSE: Final = 11
 DRAW_TWO: Final = 12

@@ -31,6 +31,7 @@ from unotable.cards import (
     NUM_CARD_TYPES,
     POINTS,
     REVERSE,
+    SEVEN,
     SKIP,
     WILD,
     WILD_DRAW_FOUR,
@@ -63,6 +64,7 @@ from unotable.notation import (
     KIND_PLAY,
     KIND_UNO,
     KIND_WRONG,
+    NAMES_SEAT,
     PASS_ID,
     PENALIZE_IDS,
     TABLE,
@@ -96,6 +98,15 @@ E_HOWLER: Final = 6
 E_INVIS: Final = 7
 E_MATER: Final = 8
 E_BLANK: Final = 9
+# House rules (RULES §11) give some cards effects of their own, last in the chain of ``step`` so
+# that plain official play never tests for them.
+E_SEVEN: Final = 10
+"""A 7 with ``seven_zero``: its player swaps hands with the seat it names."""
+E_ZERO: Final = 11
+"""A 0 with ``seven_zero``: every hand passes to the next seat."""
+E_STACK: Final = 12
+"""A Draw Two with ``stacking`` (editions without response windows): it opens ``respond`` only
+for a seat holding an answer."""
 
 
 UNO_PENALTY: Final = 2
@@ -133,6 +144,13 @@ def _base_effect(t: int) -> int:
 class Tables:
     """Everything about a :class:`Rules` that the hot path looks up rather than computes."""
 
+    __slots__ = (
+        "answers", "base_effect", "blank", "deck", "deck_bytes", "deck_set", "draw_amount", "draw_to_match",
+        "effect", "jump_in", "lenient", "matching", "must_play_drawn", "n", "of_color", "play", "play_last",
+        "play_two", "playable", "playable_set", "points", "response_windows", "rules", "seven_zero",
+        "stacking", "suggestion_penalty", "symbol", "ways", "wild",
+    )  # fmt: skip
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
@@ -143,7 +161,29 @@ class Tables:
         self.suggestion_penalty = edition.suggestion_penalty
         self.must_play_drawn = rules.must_play_drawn
         self.lenient = rules.lenient_plays
-        self.effect: tuple[int, ...] = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
+        self.stacking = rules.stacking
+        self.seven_zero = rules.seven_zero
+        self.jump_in = rules.jump_in
+        self.draw_to_match = rules.draw_to_match
+        # base_effect: what the card does as printed (a first card, a position); effect: what it
+        # does when played at this table, house rules included.
+        self.base_effect: tuple[int, ...] = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
+        effect = list(self.base_effect)
+        for t in range(NUM_CARD_TYPES):
+            if self.seven_zero and not IS_WILD[t] and CARD_VALUE[t] in (0, SEVEN):
+                effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
+            elif self.stacking and not self.response_windows and effect[t] == E_DRAW:
+                effect[t] = E_STACK
+        self.effect: tuple[int, ...] = tuple(effect)
+        # answers[t]: with stacking, the card types that answer the draw card t (RULES §11).
+        draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
+        kind = {t: WILD_DRAW_FOUR if t == WILD_DRAW_FOUR else CARD_VALUE[t] for t in draws}
+        self.answers: tuple[frozenset[int], ...] = tuple(
+            frozenset(a for a in draws if self.stacking == "any" or kind[a] == kind[t])
+            if self.stacking and t in kind
+            else frozenset()
+            for t in range(NUM_CARD_TYPES)
+        )
         self.blank: tuple[BlankEffect | None, ...] = tuple(
             rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None
             for t in range(NUM_CARD_TYPES)
@@ -192,21 +232,33 @@ class Tables:
             for c in range(4)
         )
         n = self.n
+        swap = self.seven_zero
         # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
-        # another seat); play_two[seat][card] adds the spellings with ``uno``.
+        # another seat, and so does a 7 with seven_zero); play_two[seat][card] adds the
+        # spellings with ``uno``; play_last[seat][card]: as the last card (a 7 swaps nothing).
         self.play: list[list[tuple[int, ...]]] = []
         self.play_two: list[list[tuple[int, ...]]] = []
+        self.play_last: list[list[tuple[int, ...]]] = []
         for seat in range(n):
             plain = [
-                play_ids(t, uno=False, wild=self.wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)
+                play_ids(t, uno=False, wild=self.wild[t], seat=seat, players=n, swap=swap)
+                for t in range(NUM_CARD_TYPES)
             ]
             called = [
-                play_ids(t, uno=True, wild=self.wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)
+                play_ids(t, uno=True, wild=self.wild[t], seat=seat, players=n, swap=swap)
+                for t in range(NUM_CARD_TYPES)
             ]
             self.play.append(plain)
             self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
+            wild = self.wild
+            last = [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)]
+            self.play_last.append(last if swap else plain)
         self.points: tuple[int, ...] = POINTS
         self.deck: tuple[int, ...] = tuple(rules.deck())
+        # ways[len(hand)][seat][card]: the play ids of a seat holding that many cards (one
+        # lookup on the hot path instead of a test of the hand's size).
+        self.ways: list[list[list[tuple[int, ...]]]] = [self.play, self.play_last, self.play_two]
+        self.ways += [self.play] * (len(self.deck) - 2)  # a hand holds fewer cards than the deck
         self.deck_set: frozenset[int] = frozenset(self.deck)
         self.deck_bytes: bytes = bytes(self.deck)
         """The deck as bytes, one card each: what a shuffle of the whole deck starts from."""
@@ -323,6 +375,7 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.pend_from = -1
     st.pend_guilty = False
     st.pend_color = NO_COLOR
+    st.pend_draw = 0
     st.exposed = 0
     st.wrong_seat = -1
     st.wrong_snapshot = None
@@ -475,7 +528,7 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
         if not pile:
             raise ConfigError("the draw pile ran out while turning the first card")
         t = pile.pop()
-        fx = tb.effect[t]
+        fx = tb.base_effect[t]  # a first card is turned, not played: no house rule applies
         if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK):
             # R-4: back into the middle, floor(k/2) cards above it.
             k = len(pile)
@@ -591,16 +644,17 @@ def from_position(
             )
         st.drawn = hand[-1]
     elif st.phase == PHASE_CHOOSE_COLOR:
-        first = len(st.discard) == 1 and st.tables.effect[top] in (E_WILD, E_MATER)
+        first = len(st.discard) == 1 and st.tables.base_effect[top] in (E_WILD, E_MATER)
         st.after_color = current if first else (current + direction) % n
     elif st.phase == PHASE_RESPOND:
-        fx = st.tables.effect[top]
-        if not _opens_respond(st, fx):
+        fx = st.tables.base_effect[top]
+        if not _opens_respond(st, fx, top, hand):
             raise PositionError(
                 f"no respond phase after {CARD_CODE[top]} in {rules.edition.name} with {n} players:"
                 " its effect applies at once"
             )
         st.pend_card = top
+        st.pend_draw = 4 if fx == E_WD4 else st.tables.draw_amount if fx == E_DRAW else 0
         st.pend_from = (current - direction) % n
         if len(st.discard) > 1:
             st.pend_color = CARD_COLOR[st.discard[-2]]
@@ -614,13 +668,17 @@ def from_position(
     return st
 
 
-def _opens_respond(st: State, fx: int) -> bool:
-    """Whether a card of effect ``fx`` on top can have opened a ``respond`` phase (NOTATION.md):
-    a Wild Draw Four in every edition; in Harry Potter, every action card played on a seat (a
-    Reverse only with two players, where it acts as a Skip)."""
+def _opens_respond(st: State, fx: int, top: int, hand: Sequence[int]) -> bool:
+    """Whether ``top`` (of base effect ``fx``) can have opened a ``respond`` phase for the seat
+    holding ``hand`` (NOTATION.md): a Wild Draw Four in every edition; in Harry Potter, every
+    action card played on a seat (a Reverse only with two players, where it acts as a Skip);
+    with ``stacking``, a draw card whose seat holds an answer to it (RULES §11)."""
+    tb = st.tables
     if fx == E_WD4:
         return True
-    if not st.tables.response_windows:
+    if fx == E_DRAW and tb.stacking and not tb.answers[top].isdisjoint(hand):
+        return True
+    if not tb.response_windows:
         return False
     return fx in (E_SKIP, E_DRAW, E_HOWLER) or (fx == E_REVERSE and st.n == 2)
 
@@ -677,12 +735,12 @@ def legal_ids(st: State, seat: int) -> list[int]:
                 cards: set[int] | frozenset[int] = set(hand)
             else:
                 cards = tb.matching[st.color][st.discard[-1]].intersection(hand)
-            ids = (tb.play_two if len(hand) == 2 else tb.play)[seat]
+            ids = tb.ways[len(hand)][seat]
             out = [DRAW_ID]
             for t in cards:
                 out += ids[t]
         elif phase == PHASE_AFTER_DRAW:
-            out = list((tb.play_two if len(hand) == 2 else tb.play)[seat][st.drawn])
+            out = list(tb.ways[len(hand)][seat][st.drawn])
             if not tb.must_play_drawn:
                 out.append(PASS_ID)
         elif phase == PHASE_CHOOSE_COLOR:
@@ -695,13 +753,36 @@ def legal_ids(st: State, seat: int) -> list[int]:
                 out += INVISIBILITY_IDS
                 if len(hand) == 2:
                     out += INVISIBILITY_UNO_IDS
+            if tb.stacking:  # RULES §11: a draw card answers the draw card played on this seat
+                ids = tb.ways[len(hand)][seat]
+                for t in tb.answers[st.pend_card].intersection(hand):
+                    out += ids[t]
     elif seat == TABLE_SEAT:
         return list(PENALIZE_IDS[: st.n]) if st.phase < PHASE_HAND_OVER else []
+    elif st.tables.jump_in and st.phase == PHASE_TURN:
+        out = _jump_in_ids(st, seat)
     else:
         out = []
     if st.exposed or st.wrong_seat >= 0:  # both closed once the hand is over
         _window_ids(st, seat, out)
     return out
+
+
+def _jump_in_ids(st: State, seat: int) -> list[int]:
+    """RULES §11 jump_in: ``seat`` (not the current one) may play the card identical to the top
+    card, never a wild card, while a ``turn`` phase waits."""
+    top = st.discard[-1]
+    hand = st.hands[seat]
+    tb = st.tables
+    if top in hand and not tb.wild[top]:
+        return list(tb.ways[len(hand)][seat][top])
+    return []
+
+
+def pending_draw(st: State) -> int:
+    """The cards the seat in ``respond`` would draw on ``accept`` (a stack's total with
+    ``stacking``); 0 in every other phase (NOTATION.md's ``pending_draw``)."""
+    return st.pend_draw if st.phase == PHASE_RESPOND else 0
 
 
 def _window_ids(st: State, seat: int, out: list[int]) -> None:
@@ -778,7 +859,7 @@ def check(st: State, seat: int | str, action: str | int) -> int:
     card = ACTION_CARD[aid]
     arg = ACTION_ARG[aid]
     tb = st.tables
-    names_seat = kind in (KIND_CATCH, KIND_WRONG, KIND_PENALIZE) or (kind == KIND_PLAY and card == HOWLER)
+    names_seat = kind in (KIND_CATCH, KIND_WRONG, KIND_PENALIZE) or (kind == KIND_PLAY and NAMES_SEAT[card])
     if names_seat and arg >= st.n:
         raise IllegalActionError("bad_notation", f"{text!r}: there is no seat {arg} at this table of {st.n}")
     if kind == KIND_PLAY and CARD_VALUE[card] == BLANK and not IS_WILD[card] and (arg >= 0) != tb.wild[card]:
@@ -803,6 +884,21 @@ def check(st: State, seat: int | str, action: str | int) -> int:
                 f"{CARD_CODE[card]} does not match {CARD_CODE[st.discard[-1]]}"
                 f" with {COLORS[st.color]} to match",
             )
+    if kind == KIND_PLAY and s == st.current and st.phase == PHASE_RESPOND and tb.answers[st.pend_card]:
+        # RULES §11 stacking: the seat a draw card fell on may play, an answer only.
+        if card not in st.hands[s]:
+            raise IllegalActionError("not_in_hand", f"{CARD_CODE[card]} is not in seat {s}'s hand")
+        if card not in tb.answers[st.pend_card]:
+            raise IllegalActionError(
+                "not_playable", f"{CARD_CODE[card]} does not answer the {CARD_CODE[st.pend_card]} (stacking)"
+            )
+    if kind == KIND_PLAY and s >= 0 and tb.seven_zero and NAMES_SEAT[card] and card != HOWLER:
+        if arg < 0 and len(st.hands[s]) > 1:
+            example = f"play {CARD_CODE[card]} {(s + 1) % st.n}"
+            message = f"{text!r}: a 7 names the seat it swaps with ({example!r})"
+            raise IllegalActionError("not_allowed_now", message)
+        if arg == s:
+            raise IllegalActionError("not_allowed_now", f"{text!r}: a 7 swaps hands with another seat")
     if (
         kind == KIND_INVISIBILITY
         and s == st.current
@@ -844,8 +940,8 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     seat=seat,
                     cards=(t,),
                     target=arg if howler else None,
-                    color=arg if arg >= 0 and not howler else None,
-                    reason="uno" if uno else "",
+                    color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
+                    reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
             )
         fx = tb.effect[t]
@@ -890,8 +986,8 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                 st.current = (seat + d) % n
         elif fx == E_DRAW:
             victim = (seat + d) % n
-            if tb.response_windows:
-                _open_response(st, victim, t, seat, False, prev_color, ev)
+            if tb.response_windows:  # with stacking, it may answer a stack: the total grows
+                _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draw_amount)
                 return
             _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
             st.current = (victim + d) % n
@@ -904,7 +1000,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             # Legal only without a card of the colour to match (RULES §3); judged if challenged.
             guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
             st.color = arg
-            _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev)
+            _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev, st.pend_draw + 4)
             return
         elif fx == E_HOWLER:
             if tb.response_windows:
@@ -917,8 +1013,8 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                 if other != seat:
                     _reveal(st, other, [seat], ev, "mater")
             _ask_color(st, seat, (seat + d) % n)
-        else:  # E_BLANK
-            _blank_effect(st, seat, t, arg, ev)
+        else:  # E_BLANK and the effects of house rules
+            _special_play(st, seat, t, fx, arg, uno, prev_color, ev)
             return
         if ev is not None and st.phase == PHASE_TURN:
             ev.append(Event("turn", seat=st.current))
@@ -945,6 +1041,8 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         if st.tables.playable[facing][t]:
             st.phase = PHASE_AFTER_DRAW
             st.drawn = t
+        elif st.tables.draw_to_match:  # RULES §11: it draws on
+            _draw_to_match(st, seat, facing, ev)
         else:
             st.current = (seat + st.direction) % st.n  # R-5
             if ev is not None:
@@ -1070,6 +1168,97 @@ def _ask_color(st: State, chooser: int, then: int) -> None:
     st.after_color = then
 
 
+def _special_play(
+    st: State, seat: int, t: int, fx: int, arg: int, uno: bool, prev_color: int, ev: list[Event] | None
+) -> None:
+    """The effects ``step`` leaves out of its chain: a custom blank's, and the house rules' of
+    RULES §11 (the card is on the discard pile; ``seat`` holds cards still)."""
+    if fx == E_BLANK:
+        _blank_effect(st, seat, t, arg, ev)
+        return
+    n = st.n
+    d = st.direction
+    if fx == E_STACK:
+        tb = st.tables
+        total = st.pend_draw + tb.draw_amount  # an answer adds to the stack it answers
+        victim = (seat + d) % n
+        if not tb.answers[t].isdisjoint(st.hands[victim]):
+            _open_response(st, victim, t, seat, False, prev_color, ev, total)
+            return
+        _clear_response(st)  # no answer held: it applies at once, as in RULES §3
+        _draw_cards(st, victim, total, ev, CARD_CODE[t])
+        st.current = (victim + d) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=victim))
+    else:
+        if fx == E_SEVEN:
+            dest = list(range(n))
+            dest[seat], dest[arg] = arg, seat
+            if ev is not None:
+                ev.append(Event("swap", seat=seat, target=arg))
+        else:  # E_ZERO
+            dest = [(s + d) % n for s in range(n)]
+            if ev is not None:
+                ev.append(Event("pass_hands", seat=seat, reason="left" if d == 1 else "right"))
+        _move_hands(st, seat, dest, uno)
+        st.current = (seat + d) % n
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _move_hands(st: State, seat: int, dest: list[int], uno: bool) -> None:
+    """RULES §11 seven_zero: the hand of each seat ``s`` goes to seat ``dest[s]``; what was known
+    of a hand (and what its draws told) follows it; a seat whose hand changed and that now holds
+    one card must call UNO, but ``seat``'s call made with its play counts."""
+    n = st.n
+    hands = st.hands
+    facing = st.drew_facing
+    old_hands = hands[:]
+    old_facing = facing[:]
+    changed = 0
+    for s in range(n):
+        r = dest[s]
+        if r != s:
+            hands[r] = old_hands[s]
+            facing[r] = old_facing[s]
+            changed |= 1 << r
+    if st.known:
+        moved: dict[int, dict[int, list[int]]] = {}
+        for owner, by_viewer in st.known.items():
+            owner_now = dest[owner]
+            kept = {v: cards for v, cards in by_viewer.items() if v != owner_now}
+            if kept:
+                moved[owner_now] = kept
+        st.known = moved
+    exposed = st.exposed & ~changed
+    for s in range(n):
+        if changed >> s & 1 and len(hands[s]) == 1 and not (s == seat and uno):
+            exposed |= 1 << s
+    st.exposed = exposed
+
+
+def _draw_to_match(st: State, seat: int, facing: int, ev: list[Event] | None) -> None:
+    """RULES §11 draw_to_match: ``seat`` drew an unplayable card as its turn and draws on until a
+    card plays (``after_draw``), or until nothing is left to draw (the turn passes)."""
+    ok = st.tables.playable[facing]
+    hand = st.hands[seat]
+    while True:
+        if not st.draw and not _reshuffle(st, ev):
+            st.current = (seat + st.direction) % st.n
+            if ev is not None:
+                ev.append(Event("pass", seat=seat, reason="nothing to draw"))
+                ev.append(Event("turn", seat=st.current))
+            return
+        t = st.draw.pop()
+        hand.append(t)
+        if ev is not None:
+            ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
+        if ok[t]:
+            st.phase = PHASE_AFTER_DRAW
+            st.drawn = t
+            return
+
+
 def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None) -> None:
     effect = st.tables.blank[t]
     assert effect is not None
@@ -1097,14 +1286,24 @@ def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None
 
 
 def _open_response(
-    st: State, victim: int, t: int, player: int, guilty: bool, prev_color: int, ev: list[Event] | None
+    st: State,
+    victim: int,
+    t: int,
+    player: int,
+    guilty: bool,
+    prev_color: int,
+    ev: list[Event] | None,
+    draw: int = 0,
 ) -> None:
+    """``player``'s action card ``t`` falls on ``victim``, who answers it in ``respond``; it
+    draws ``draw`` cards if it accepts."""
     st.phase = PHASE_RESPOND
     st.pend_color = prev_color
     st.current = victim
     st.pend_card = t
     st.pend_from = player
     st.pend_guilty = guilty
+    st.pend_draw = draw
     if ev is not None:
         ev.append(Event("turn", seat=victim, reason="respond"))
 
@@ -1114,26 +1313,26 @@ def _clear_response(st: State) -> None:
     st.pend_from = -1
     st.pend_guilty = False
     st.pend_color = NO_COLOR
+    st.pend_draw = 0
     st.phase = PHASE_TURN
 
 
 def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
     t = st.pend_card
     player = st.pend_from
-    fx = st.tables.effect[t]
+    total = st.pend_draw
     d = st.direction
     n = st.n
     _clear_response(st)
     if ev is not None:
-        ev.append(Event("accept", seat=seat, cards=(t,)))
-    if fx == E_HOWLER:
+        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draw_amount)
+        ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
+    if t == HOWLER:
         _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
         _ask_color(st, player, (player + d) % n)
         return
-    if fx == E_DRAW:
-        _draw_cards(st, seat, st.tables.draw_amount, ev, CARD_CODE[t])
-    elif fx == E_WD4:
-        _draw_cards(st, seat, 4, ev, CARD_CODE[t])
+    if total:  # a draw card, or with stacking the whole stack
+        _draw_cards(st, seat, total, ev, CARD_CODE[t])
     st.current = (seat + d) % n
     if ev is not None:
         ev.append(Event("skip", seat=seat))
@@ -1143,15 +1342,16 @@ def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
 def _challenge(st: State, seat: int, ev: list[Event] | None) -> None:
     offender = st.pend_from
     guilty = st.pend_guilty
+    total = st.pend_draw  # 4, or with stacking the whole stack (RULES §11)
     _clear_response(st)
     if ev is not None:
         ev.append(Event("challenge", seat=seat, target=offender, reason="guilty" if guilty else "not guilty"))
     _reveal(st, offender, [seat], ev, "challenge")
     if guilty:  # R-7: the offender draws 4; the challenger plays normally; the colour stands
-        _draw_cards(st, offender, 4, ev, "guilty Wild Draw Four")
+        _draw_cards(st, offender, total, ev, "guilty Wild Draw Four")
         st.current = seat
     else:
-        _draw_cards(st, seat, 4 + CHALLENGE_PENALTY, ev, "lost challenge")
+        _draw_cards(st, seat, total + CHALLENGE_PENALTY, ev, "lost challenge")
         st.current = (seat + st.direction) % st.n
         if ev is not None:
             ev.append(Event("skip", seat=seat))
@@ -1218,10 +1418,10 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
             d = st.direction = -d
         if effect.draw:
             _draw_cards(st, (seat + d) % st.n, effect.draw, ev, CARD_CODE[t])
-    elif fx == E_DRAW:
-        _draw_cards(st, (seat + d) % st.n, tb.draw_amount, ev, CARD_CODE[t])
+    elif fx in (E_DRAW, E_STACK):  # a stack still pending is drawn whole (RULES §11)
+        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draw_amount, ev, CARD_CODE[t])
     elif fx == E_WD4:
-        _draw_cards(st, (seat + d) % st.n, 4, ev, CARD_CODE[t])
+        _draw_cards(st, (seat + d) % st.n, st.pend_draw + 4, ev, CARD_CODE[t])
     elif fx == E_REVERSE:
         st.direction = -d
     end_hand(st, seat, ev)

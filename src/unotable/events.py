@@ -15,7 +15,12 @@ class Event:
     ``kind`` is one of: ``dealer_draw``, ``dealer``, ``deal``, ``first_card``, ``returned``
     (a first card put back into the pile), ``play``, ``draw``, ``pass``, ``color``, ``uno``,
     ``catch``, ``challenge``, ``accept``, ``invisibility``, ``reveal``, ``skip``, ``reverse``,
-    ``reshuffle``, ``penalty``, ``wrong``, ``turn``, ``hand_over``, ``game_over``.
+    ``reshuffle``, ``penalty``, ``wrong``, ``turn``, ``hand_over``, ``game_over``; with the house
+    rules of RULES §11, ``swap`` (a 7: ``seat`` and ``target`` swapped hands) and ``pass_hands``
+    (a 0: every hand passed one seat, ``reason`` ``left`` or ``right``); a ``play`` out of turn
+    (a jump-in) has ``jump_in`` among the words of its ``reason`` (with ``uno``, the call made
+    with the play, as for any play); an ``accept`` of a stack
+    of draw cards has ``reason`` ``stack`` and ``count`` its total.
 
     ``cards`` are seen only by the seats in ``visible_to`` when it is not ``None``; every seat
     sees the rest of the event (who, how many, which colour). Use :meth:`for_seat`.

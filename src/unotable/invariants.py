@@ -40,6 +40,8 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
     if st.exposed >> n:
         raise InvariantError("a seat beyond the table is open to a catch")
     phase = st.phase
+    if phase != Phase.RESPOND and st.pend_draw:
+        raise InvariantError(f"{st.pend_draw} cards pending outside respond")
     if phase >= Phase.HAND_OVER:
         if st.current != -1 or st.winner < 0 or st.hands[st.winner]:
             raise InvariantError("a finished hand needs no current seat and a winner with no cards")
@@ -62,6 +64,11 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
             raise InvariantError("respond without an action card played on the current seat")
         if st.pend_guilty and st.pend_card != WILD_DRAW_FOUR:
             raise InvariantError("guilt judged for a card other than Wild Draw Four")
+        if st.pend_draw < 0 or (st.pend_card == WILD_DRAW_FOUR and st.pend_draw < 4):
+            raise InvariantError(f"{st.pend_draw} cards pending on a {CARD_CODE[st.pend_card]}")
+        single = 4 if st.pend_card == WILD_DRAW_FOUR else st.tables.draw_amount
+        if st.pend_draw > single and not st.rules.stacking:
+            raise InvariantError(f"a stack of {st.pend_draw} cards without stacking")
     elif phase == Phase.CHOOSE_COLOR and not 0 <= st.after_color < n:
         raise InvariantError("choose_color without the seat that plays next")
     if st.wrong_seat >= 0 and st.wrong_snapshot is None:

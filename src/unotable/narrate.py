@@ -32,12 +32,13 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if k == "returned":
         return f"{_cards(e.cards)} goes back into the middle of the pile."
     if k == "play":
-        text = f"{who} played {_cards(e.cards)}"
+        words = e.reason.split()
+        text = f"{who} {'jumped in with' if 'jump_in' in words else 'played'} {_cards(e.cards)}"
         if target:
             text += f" on {target}"
         if color:
             text += f" and called {color}"
-        if e.reason == "uno":
+        if "uno" in words:
             text += ": UNO!"
         return text + ("" if text.endswith("!") else ".")
     if k == "draw":
@@ -57,7 +58,13 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
     if k == "challenge":
         return f"{who} challenged {target}'s Wild Draw Four: {e.reason}."
     if k == "accept":
+        if e.reason == "stack":
+            return f"{who} accepted the stack: {e.count} cards."
         return f"{who} accepted the {_cards(e.cards)}."
+    if k == "swap":
+        return f"{who} swapped hands with {target}."
+    if k == "pass_hands":
+        return f"Every hand passes to the {e.reason}."
     if k == "invisibility":
         return f"{who} cancelled it with Invisibility and called {color}."
     if k == "reveal":

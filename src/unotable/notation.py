@@ -21,6 +21,7 @@ from unotable.cards import (
     IS_WILD,
     MATER,
     NUM_CARD_TYPES,
+    SEVEN,
 )
 from unotable.errors import NotationError
 from unotable.rules import MAX_PLAYERS
@@ -29,6 +30,12 @@ TABLE: Final = "table"
 """The referee's pseudo-seat, which takes ``penalize`` actions."""
 TABLE_SEAT: Final = -2
 """The referee's pseudo-seat as the engine numbers it."""
+
+
+NAMES_SEAT: Final[tuple[bool, ...]] = tuple(
+    t == HOWLER or (not IS_WILD[t] and CARD_VALUE[t] == SEVEN) for t in range(NUM_CARD_TYPES)
+)
+"""Per card type: a play of it may name a seat (the Howler; a 7, with ``seven_zero``)."""
 
 
 class Kind(IntEnum):
@@ -68,7 +75,8 @@ class Action:
     kind: Kind
     card: int = -1
     arg: int = -1
-    """A colour index (wild plays, ``color``, ``invisibility``) or a seat (Howler, catch, ...)."""
+    """A colour index (wild plays, ``color``, ``invisibility``) or a seat (Howler, a 7 with
+    ``seven_zero``, catch, ...)."""
     uno: bool = False
 
     def text(self) -> str:
@@ -79,7 +87,7 @@ class Action:
             code = CARD_CODE[self.card]
             if self.arg < 0:
                 return f"play {code}{suffix}"
-            arg = str(self.arg) if self.card == HOWLER else COLORS[self.arg]
+            arg = str(self.arg) if NAMES_SEAT[self.card] else COLORS[self.arg]
             return f"play {code} {arg}{suffix}"
         if k is Kind.COLOR:
             return f"color {COLORS[self.arg]}"
@@ -118,6 +126,11 @@ def _build() -> list[Action]:
     acts += [Action(Kind.INVISIBILITY, INVISIBILITY, c, uno) for uno in (False, True) for c in range(4)]
     acts += [Action(Kind.WRONG, arg=s) for s in range(MAX_PLAYERS)]
     acts += [Action(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS)]
+    # RULES §11 seven_zero: a 7 names the seat it swaps hands with. Last, so that the ids of the
+    # actions before stay what they were.
+    for t in range(NUM_CARD_TYPES):
+        if NAMES_SEAT[t] and t != HOWLER:
+            acts += [Action(Kind.PLAY, t, s, uno) for uno in (False, True) for s in range(MAX_PLAYERS)]
     return acts
 
 
@@ -183,13 +196,16 @@ INVISIBILITY_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c) for c in
 INVISIBILITY_UNO_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c, True) for c in range(4))
 
 
-def play_ids(card: int, *, uno: bool, wild: bool, seat: int = -1, players: int = 0) -> tuple[int, ...]:
-    """Ids of every way to play ``card``: one per colour for a wild, one per other seat for a Howler.
+def play_ids(
+    card: int, *, uno: bool, wild: bool, seat: int = -1, players: int = 0, swap: bool = False
+) -> tuple[int, ...]:
+    """Ids of every way to play ``card``: one per colour for a wild, one per other seat for a
+    Howler, and for a 7 when ``swap`` (``seven_zero``, not the last card).
 
     :param wild: the card names a colour (wild cards, and custom blanks with a ``wild`` effect).
-    :param seat: for a Howler, the player, who cannot name themselves.
+    :param seat: for a Howler or a swapping 7, the player, who cannot name themselves.
     """
-    if card == HOWLER:
+    if card == HOWLER or (swap and NAMES_SEAT[card]):
         return tuple(_id(Kind.PLAY, card, s, uno) for s in range(players) if s != seat)
     if wild and card != MATER:
         return tuple(_id(Kind.PLAY, card, c, uno) for c in range(4))

@@ -176,7 +176,15 @@ TEAM_SIZES: Final[dict[str, tuple[int, ...]]] = {
 }
 """Players at one table, by team mode (a two-tables game is two tables of four)."""
 HOUSE_RULES: Final = ("stacking", "seven_zero", "jump_in", "draw_to_match")
-"""RULES §11 house rules: named by RULES.md, not implemented yet (refused with a clear error)."""
+"""The house rules of RULES §11, options of :class:`Rules`, off by default."""
+STACKING_VALUES: Final = ("same", "any")
+"""The values of ``stacking`` other than ``False``: draw cards answer only their own kind, or any."""
+HOUSE_PRESETS: Final[dict[str, dict[str, Any]]] = {
+    "official": {"stacking": False, "seven_zero": False, "jump_in": False, "draw_to_match": False},
+    "popular": {"stacking": "same", "seven_zero": False, "jump_in": False, "draw_to_match": True},
+    "party": {"stacking": "any", "seven_zero": True, "jump_in": True, "draw_to_match": True},
+}
+"""RULES §11's presets, for the places where a person picks rules: every house rule's value."""
 
 
 @dataclass(frozen=True)
@@ -197,6 +205,14 @@ class Rules:
     """Classic only: (colour index, definition) per defined blank; others are left out."""
     birthdays: tuple[str | None, ...] | None = None
     """Harry Potter dealer choice: each seat's birthday ``MM-DD`` or ``None``."""
+    stacking: bool | str = False
+    """RULES §11: ``False``, ``"same"`` (a draw card answers its own kind) or ``"any"``."""
+    seven_zero: bool = False
+    """RULES §11: a 7 swaps hands with a seat its player names; a 0 passes every hand on."""
+    jump_in: bool = False
+    """RULES §11: a seat holding the card identical to the top card may play it out of turn."""
+    draw_to_match: bool = False
+    """RULES §11: a seat that draws as its turn draws until it draws a playable card."""
     seed: int | None = field(default=None, compare=False)
     """A seed carried with the rules by scenario files and saved games; not a rule."""
 
@@ -204,9 +220,12 @@ class Rules:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
             raise ConfigError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, not {p!r}")
-        for name in ("must_play_drawn", "lenient_plays"):
+        for name in ("must_play_drawn", "lenient_plays", "seven_zero", "jump_in", "draw_to_match"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+        st = self.stacking
+        if st is not False and not (isinstance(st, str) and st in STACKING_VALUES):
+            raise ConfigError(f'option stacking must be false, "same" or "any", not {_json(st)}')
         if self.scoring not in SCORING_MODES:
             raise ConfigError(
                 f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}"
@@ -236,6 +255,21 @@ class Rules:
                 )
         if self.birthdays is not None and len(self.birthdays) != p:
             raise ConfigError(f"birthdays must give one entry per player ({p}), not {len(self.birthdays)}")
+
+    @property
+    def house(self) -> dict[str, Any]:
+        """The value of every house rule of RULES §11 (``stacking``, ``seven_zero``, ``jump_in``,
+        ``draw_to_match``)."""
+        return {key: getattr(self, key) for key in HOUSE_RULES}
+
+    @property
+    def preset(self) -> str | None:
+        """The name of the preset of RULES §11 whose house rules these are, or ``None``."""
+        house = self.house
+        for name, values in HOUSE_PRESETS.items():
+            if values == house:
+                return name
+        return None
 
     @property
     def teams(self) -> bool:
@@ -285,12 +319,9 @@ class Rules:
         for key in data:
             if key not in known:
                 raise ConfigError(f"unknown rules option {key!r}")
-        for key in HOUSE_RULES:
-            if data.get(key, False) is not False:
-                raise ConfigError(f"house rule {key!r} (RULES §11) is not implemented yet")
         kwargs: dict[str, Any] = {}
         kwargs["edition"] = find_edition(data.get("edition", "classic"))
-        for key in ("players", "must_play_drawn", "lenient_plays", "scoring", "target", "mode"):
+        for key in ("players", "must_play_drawn", "lenient_plays", "scoring", "target", "mode", *HOUSE_RULES):
             if key in data:
                 kwargs[key] = data[key]
         if "blanks" in data:
@@ -308,7 +339,7 @@ class Rules:
         """The JSON form read by :meth:`from_dict` (options at their default are left out)."""
         out: dict[str, Any] = {"edition": self.edition.name, "players": self.players}
         defaults = Rules()
-        for key in ("must_play_drawn", "lenient_plays", "scoring", "target", "mode"):
+        for key in ("must_play_drawn", "lenient_plays", "scoring", "target", "mode", *HOUSE_RULES):
             if getattr(self, key) != getattr(defaults, key):
                 out[key] = getattr(self, key)
         if self.blanks:
@@ -320,6 +351,63 @@ class Rules:
         if self.seed is not None:
             out["seed"] = self.seed
         return out
+
+
+_TRUE: Final = ("true", "yes", "on", "1")
+_FALSE: Final = ("false", "no", "off", "0")
+
+
+def parse_house(spec: str) -> dict[str, Any]:
+    """Every house rule's value as ``spec`` writes them: presets and rules separated by commas,
+    later items overriding earlier ones, the rest off. An item is a preset of RULES §11
+    (``official``, ``popular``, ``party``), a rule by name (``jump_in``: on; ``stacking`` alone is
+    ``"same"``), or ``name=value`` (``true``/``false`` for a rule that is on or off;
+    ``same``/``any``/``false`` for ``stacking``). Examples: ``"popular"``,
+    ``"stacking=same,jump_in"``, ``"party,seven_zero=false"``.
+
+    :raises ConfigError: for an unknown preset or house rule, or a bad value.
+    """
+    if not isinstance(spec, str):
+        raise ConfigError(f"house rules must be written as text, not {type(spec).__name__}")
+    out: dict[str, Any] = dict(HOUSE_PRESETS["official"])
+    items = [item.strip() for item in spec.split(",")]
+    if not any(items):
+        raise ConfigError("no house rules given (a preset: official, popular, party; or a rule: jump_in)")
+    for item in items:
+        if not item:
+            continue
+        name, eq, raw = (part.strip() for part in item.partition("="))
+        key = name.lower().replace("-", "_")
+        if not eq and key in HOUSE_PRESETS:
+            out.update(HOUSE_PRESETS[key])
+            continue
+        if key not in HOUSE_RULES:
+            raise ConfigError(
+                f"unknown house rule {name!r} (rules: {', '.join(HOUSE_RULES)}; "
+                f"presets: {', '.join(HOUSE_PRESETS)})"
+            )
+        value = raw.lower()
+        if key == "stacking":
+            if not eq or value in STACKING_VALUES:
+                out[key] = value or "same"
+            elif value in _FALSE or value == "none":
+                out[key] = False
+            else:
+                raise ConfigError(f"bad value {raw!r} for stacking (same, any or false)")
+        elif not eq or value in _TRUE:
+            out[key] = True
+        elif value in _FALSE:
+            out[key] = False
+        else:
+            raise ConfigError(f"bad value {raw!r} for {key} (true or false)")
+    return out
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON writes it, for error messages about options read from JSON."""
+    if value is True or value is False or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return repr(value)
 
 
 def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from unotable import jsontext
 from unotable.cards import CARD_CODE, COLORS, NO_COLOR, parse_card, parse_color
-from unotable.engine import apply, deal, from_position, legal_actions
+from unotable.engine import apply, deal, from_position, legal_actions, pending_draw
 from unotable.errors import (
     ERROR_CODES,
     ConfigError,
@@ -46,6 +46,7 @@ START_KEYS = {"dealer", "deck"}
 EXPECT_KEYS = {
     "hands", "hand_sizes", "draw_pile", "draw_pile_size", "discard_top", "color", "current", "phase",
     "direction", "legal", "winner", "game_winners", "hand_points", "scores", "known", "error",
+    "pending_draw",
 }  # fmt: skip
 
 
@@ -372,6 +373,8 @@ def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
         return actual, isinstance(expected, list) and sorted(expected, key=str) == actual
     elif key == "hand_points":
         actual = st.hand_points
+    elif key == "pending_draw":
+        actual = pending_draw(st)
     elif key == "scores":
         actual = list(st.scores)
     elif key == "legal":

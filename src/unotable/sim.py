@@ -13,9 +13,10 @@ orders the race of the out-of-turn reactions; records are aggregated in hand ord
 do not depend on how many workers ran them, nor on the backend.
 
 The driver of a hand: the seat the phase waits for acts (``Bot.act`` on its view); after each
-action, while an UNO or wrong-card window is open, the seats with an out-of-turn action are
-asked (``Bot.react``) in an order drawn from the race generator; the first that acts takes its
-action, and the round starts again, until a round passes with nobody acting.
+action, while an UNO or wrong-card window is open, or (``jump_in``, RULES §11) a ``turn`` waits,
+the seats with an out-of-turn action are asked (``Bot.react``) in an order drawn from the race
+generator; the first that acts takes its action, and the round starts again, until a round
+passes with nobody acting.
 
 This module and the bots are standard library only; ``uno simulate`` (:mod:`unotable.simcli`)
 adds the progress bar and the table (``rich``) and the chart (``matplotlib``).
@@ -38,16 +39,18 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from unotable.bots import BOT_NAMES, BaseBot, Bot, make_bot
+from unotable.bots.base import out_of_turn
 from unotable.engine import legal_ids, new_hand, step
 from unotable.errors import ConfigError
 from unotable.match import GAME_PLAYERS, Game
-from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, Kind
+from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, KIND_PLAY, Kind
 from unotable.rules import Rules
-from unotable.state import PHASE_HAND_OVER, State
+from unotable.state import PHASE_HAND_OVER, PHASE_TURN, State
 from unotable.views import view
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
-"""Kinds of action a seat takes out of turn, when a window is open."""
+"""Kinds of action a seat takes out of turn, when a window is open (and a play, by a seat whose
+turn it is not: a jump-in)."""
 HAND_ACTION_CAP: Final = 200_000
 """A hand still going after this many actions is an error (bots that never end it)."""
 MAX_UNITS: Final = 1_000_000
@@ -207,14 +210,18 @@ def _window_round(st: State, bots: Sequence[Bot], race: random.Random) -> tuple[
     taken, or ``None`` if nobody acts."""
     seats = list(range(st.n))
     race.shuffle(seats)
+    current = st.current
     for s in seats:
-        if not any(ACTION_KIND[a] in OUT_OF_TURN for a in legal_ids(st, s)):
+        if not any(
+            ACTION_KIND[a] in OUT_OF_TURN or (s != current and ACTION_KIND[a] == KIND_PLAY)
+            for a in legal_ids(st, s)
+        ):
             continue
         v = view(st, s)
         aid = bots[s].react(v)
         if aid is None:
             continue
-        if aid not in v.legal or ACTION_KIND[aid] not in OUT_OF_TURN:
+        if aid not in out_of_turn(v):
             raise BotError(
                 f"bot {bots[s].name} at seat {s} reacted {_text(aid)}, not an out-of-turn action now"
             )
@@ -244,7 +251,9 @@ def play_hand(
     key = seat_key if seat_key is not None else range(len(bots))
     while True:
         st = state()
-        while st.phase < PHASE_HAND_OVER and (st.exposed or st.wrong_seat >= 0):
+        while st.phase < PHASE_HAND_OVER and (
+            st.exposed or st.wrong_seat >= 0 or (st.phase == PHASE_TURN and st.tables.jump_in)
+        ):
             taken = _window_round(st, bots, race)
             if taken is None:
                 break

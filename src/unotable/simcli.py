@@ -22,7 +22,7 @@ from unotable import argtypes
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS
-from unotable.rules import EDITIONS, MODES, Rules
+from unotable.rules import EDITIONS, HOUSE_RULES, MODES, Rules
 from unotable.sim import BACKENDS, BotError, SimConfig, parse_bots, simulate, summarize
 
 DEFAULT_HANDS = 1000
@@ -62,6 +62,9 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)",
     )
+    parser.add_argument(
+        "--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.HOUSE_HELP
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(
         "--workers", type=argtypes.positive, default=None, help="processes to run on (one per core)"
@@ -90,6 +93,10 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     for key, value in args.option:
         if key in ("edition", "players", "mode", "target"):
             raise ConfigError(f"--option {key}=... : use --{key}")
+        data[key] = value
+    for key, value in (args.house or {}).items():
+        if key in data:
+            raise ConfigError(f"{key} is given twice (--house and --option {key}=...)")
         data[key] = value
     data.update(edition=args.edition, players=players, mode=args.mode)
     if args.target is not None:
@@ -221,7 +228,10 @@ def print_table(results: dict[str, Any]) -> None:
     cfg = results["config"]
     rules = cfg["rules"]
     what = f"{results['games']} games ({results['hands']} hands)" if games else f"{results['hands']} hands"
-    table = Table(title=f"{what}: {rules['edition']}, {rules['players']} players, seed {cfg['seed']}")
+    on = [k for k in HOUSE_RULES if rules.get(k, False) is not False]
+    house = [f"{k}={rules[k]}" if k == "stacking" else k for k in on]
+    extra = f", house rules {', '.join(house)}" if house else ""
+    table = Table(title=f"{what}: {rules['edition']}, {rules['players']} players{extra}, seed {cfg['seed']}")
     for col in ("player" if games else "seat", "bot", "wins", "win rate", "95% CI", "advantage"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for col in ("mean score" if games else "mean points", "ms/decision", "UNO lapses", "caught"):

@@ -72,6 +72,7 @@ class State:
         "n",
         "pend_card",
         "pend_color",
+        "pend_draw",
         "pend_from",
         "pend_guilty",
         "phase",
@@ -114,6 +115,9 @@ class State:
     """In ``respond``, the colour to match when it was played (public; judges a challenge)."""
     pend_guilty: bool
     """In ``respond`` to a Wild Draw Four: its player held the colour to match (hidden)."""
+    pend_draw: int
+    """In ``respond``: the cards ``current`` draws on ``accept`` (with ``stacking``, the total of
+    the stack; public); 0 in every other phase."""
     exposed: int
     """Bit mask of seats holding one card, not called UNO, inside their window (RULES §7)."""
     wrong_seat: int
@@ -150,6 +154,7 @@ class State:
         new.pend_from = self.pend_from
         new.pend_guilty = self.pend_guilty
         new.pend_color = self.pend_color
+        new.pend_draw = self.pend_draw
         new.exposed = self.exposed
         new.wrong_seat = self.wrong_seat
         new.wrong_snapshot = self.wrong_snapshot
@@ -173,7 +178,8 @@ class State:
         return (
             self.rules, self.n, self.hands, self.draw, self.discard, self.color, self.current,
             self.direction, self.dealer, self.phase, self.drawn, self.drew_facing, self.after_color,
-            self.pend_card, self.pend_from, self.pend_guilty, self.pend_color, self.exposed, self.wrong_seat,
+            self.pend_card, self.pend_from, self.pend_guilty, self.pend_color, self.pend_draw, self.exposed,
+            self.wrong_seat,
             self.wrong_snapshot, known, self.scores, self.winner, self.hand_points, self.game_winners,
             self.rng,
         )  # fmt: skip

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
-from unotable.engine import legal_ids
+from unotable.engine import legal_ids, pending_draw
 from unotable.notation import ACTION_TEXT
 from unotable.rules import Rules
 from unotable.state import PHASE_NAMES, Phase, State
@@ -16,7 +16,8 @@ from unotable.state import PHASE_NAMES, Phase, State
 class View:
     """A seat's view of a hand (RULES.md: its own hand, the others' counts, the discard pile,
     the scores, and the cards revealed to it by a Howler, a Mater or a challenge and not played
-    since). It holds no draw-pile order, no other hand and no seed."""
+    since; with ``seven_zero`` what it knew of a hand follows that hand). It holds no draw-pile
+    order, no other hand and no seed."""
 
     seat: int
     rules: Rules
@@ -42,6 +43,9 @@ class View:
     """In ``respond``: who played it; else -1."""
     pending_color: int
     """In ``respond``: the colour to match when it was played; else -1."""
+    pending_draw: int
+    """In ``respond``: the cards ``current`` draws if it accepts (with ``stacking``, the stack's
+    total); else 0."""
     after_color: int
     """In ``choose_color``: the seat that plays once the colour is called; else -1."""
     uno_exposed: tuple[int, ...]
@@ -87,7 +91,7 @@ class View:
                 for f in self.drew_facing
             ],
             "pending": (
-                {"card": CARD_CODE[self.pending_card], "from": self.pending_from}
+                {"card": CARD_CODE[self.pending_card], "from": self.pending_from, "draw": self.pending_draw}
                 if self.pending_card >= 0
                 else None
             ),
@@ -135,6 +139,7 @@ def view(st: State, seat: int) -> View:
         pending_card=st.pend_card,
         pending_from=st.pend_from,
         pending_color=st.pend_color,
+        pending_draw=pending_draw(st),
         after_color=st.after_color,
         uno_exposed=tuple(s for s in range(st.n) if st.exposed >> s & 1),
         wrong_seat=st.wrong_seat,

@@ -3,7 +3,8 @@ reactions, and helpers that read a :class:`~unotable.views.View`.
 
 A bot decides from its seat's view alone. ``act`` answers the decision the view's phase asks of
 ``view.current`` (the bot's seat); ``react`` answers an open window (a late ``uno``, ``catch
-S``, ``wrong S``) or declines with ``None``. Standard library only.
+S``, ``wrong S``) or a chance to jump in (RULES §11 ``jump_in``), or declines with ``None``.
+Standard library only.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, Protocol, runtime_checkable
 
-from unotable.cards import CARD_COLOR, POINTS
+from unotable.cards import CARD_COLOR, CARD_VALUE, IS_WILD, POINTS, SEVEN
 from unotable.determinize import unseen_cards
 from unotable.engine import Tables, tables_for
 from unotable.notation import (
@@ -50,7 +51,8 @@ class Bot(Protocol):
         ...
 
     def react(self, view: View) -> int | None:
-        """An out-of-turn action of ``view.legal`` (``uno``, ``catch S``, ``wrong S``), or ``None``."""
+        """An out-of-turn action of ``view.legal`` (``uno``, ``catch S``, ``wrong S``, a jump-in),
+        or ``None``."""
         ...
 
     def reseed(self, seed: int) -> None:
@@ -93,6 +95,8 @@ class BaseBot:
     :param late_uno: probability, each time it is asked while exposed, of calling it late.
     :param catch: probability of catching an exposed opponent when given the chance.
     :param point_wrong: probability of pointing out an opponent's wrong card (``lenient_plays``).
+    :param jump_in: probability, each time it may, of jumping in (RULES §11 ``jump_in``) with a
+        card :meth:`jump` finds worth it.
     """
 
     name = "base"
@@ -105,6 +109,7 @@ class BaseBot:
         late_uno: float = 0.5,
         catch: float = 1.0,
         point_wrong: float = 1.0,
+        jump_in: float = 1.0,
     ) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
@@ -112,6 +117,7 @@ class BaseBot:
         self.late_uno = _rate("late_uno", late_uno)
         self.catch = _rate("catch", catch)
         self.point_wrong = _rate("point_wrong", point_wrong)
+        self.jump_in = _rate("jump_in", jump_in)
         self.uno_chances = 0
         """Plays of the next-to-last card this bot made (each a chance to forget the call)."""
         self.lapses = 0
@@ -138,6 +144,10 @@ class BaseBot:
         if not options:
             raise ValueError(f"seat {view.seat} has no decision to make (current: {view.current})")
         aid = options[0] if len(options) == 1 else self.choose(view, options)
+        return self.with_call(view, aid)
+
+    def with_call(self, view: View, aid: int) -> int:
+        """``aid`` with the UNO call when it plays the next-to-last card, but for lapses."""
         twin = UNO_TWIN[aid]
         if twin >= 0 and twin in view.legal:
             self.uno_chances += 1
@@ -152,8 +162,10 @@ class BaseBot:
         raise NotImplementedError
 
     def react(self, view: View) -> int | None:
-        """A late UNO call, a catch or a wrong card pointed out, each at the bot's rates."""
+        """A late UNO call, a catch, a jump-in or a wrong card pointed out, each at the bot's rates."""
         late = catch = wrong = -1
+        jumps: list[int] = []
+        mine = view.current == view.seat
         for a in view.legal:
             kind = ACTION_KIND[a]
             if kind == KIND_UNO:
@@ -162,17 +174,56 @@ class BaseBot:
                 catch = a
             elif kind == KIND_WRONG and not partners(view, view.seat, _target(a)):
                 wrong = a
+            elif kind == KIND_PLAY and not mine and not ACTION_UNO[a]:
+                jumps.append(a)
         if late >= 0 and self.chance(self.late_uno):
             return late
         if catch >= 0 and self.chance(self.catch):
             return catch
+        if jumps and self.chance(self.jump_in):
+            aid = self.jump(view, jumps)
+            if aid is not None:
+                return self.with_call(view, aid)
         if wrong >= 0 and self.chance(self.point_wrong):
             return wrong
         return None
 
+    def jump(self, view: View, options: list[int]) -> int | None:
+        """Which jump-in to make (``options``: the ways to play the card identical to the top
+        card, ``uno`` spellings left out), or ``None`` to let it pass. Here: any, at random."""
+        return self.rng.choice(options)
+
 
 def _target(aid: int) -> int:
     return ACTION_ARG[aid]
+
+
+def out_of_turn(view: View) -> list[int]:
+    """The seat's actions that answer no phase: a late ``uno``, ``catch``, ``wrong``, and a
+    jump-in (a play by a seat whose turn it is not, RULES §11)."""
+    mine = view.current == view.seat
+    return [
+        a for a in view.legal if ACTION_KIND[a] in WINDOW_KINDS or (not mine and ACTION_KIND[a] == KIND_PLAY)
+    ]
+
+
+def swaps_hands(view: View, card: int) -> bool:
+    """Whether playing ``card`` swaps hands (a 7 with ``seven_zero``, not the last card)."""
+    return view.rules.seven_zero and not IS_WILD[card] and CARD_VALUE[card] == SEVEN and len(view.hand) > 1
+
+
+def swap_target(view: View, options: Sequence[int]) -> int:
+    """Of the ways to play a 7 that swaps hands, the one naming the opponent with the fewest
+    cards (the first after this seat in the direction of play on a tie)."""
+    n = view.rules.players
+    return min(
+        options,
+        key=lambda a: (
+            partners(view, view.seat, ACTION_ARG[a]),
+            view.hand_sizes[ACTION_ARG[a]],
+            ((ACTION_ARG[a] - view.seat) * view.direction) % n,
+        ),
+    )
 
 
 def phase_options(view: View) -> list[int]:

@@ -23,10 +23,11 @@ from unotable.cards import (
     NUM_CARD_TYPES,
     POINTS,
     REVERSE,
+    SEVEN,
     SKIP,
     WILD_DRAW_FOUR,
 )
-from unotable.engine import step
+from unotable.engine import Tables, step
 from unotable.notation import (
     ACCEPT_ID,
     CHALLENGE_ID,
@@ -34,6 +35,7 @@ from unotable.notation import (
     DRAW_ID,
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
+    NAMES_SEAT,
     PASS_ID,
     play_ids,
 )
@@ -48,29 +50,41 @@ GREEDY_CHALLENGE_THRESHOLD: Final = 0.35
 """The greedy bot's default ``challenge_threshold``."""
 
 
-_PLAY_IDS: dict[tuple[int, int], tuple[list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
+_PlayIds = tuple[list[tuple[int, ...]], list[tuple[int, ...]], list[tuple[int, ...]]]
+_PLAY_IDS: dict[tuple[int, int], tuple[Tables, _PlayIds]] = {}
+"""By the identity of the tables (kept alive here, so that an id is never another's) and the seat."""
 
 
-def _play_ids(st: State, seat: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """Per card, the ids of ``seat`` playing it: without and with the ``uno`` suffix."""
+def _play_ids(st: State, seat: int) -> _PlayIds:
+    """Per card, the ids of ``seat`` playing it: as its last card, with the ``uno`` suffix (the
+    next-to-last card), and otherwise (a 7 names a seat with ``seven_zero``, but as the last card)."""
     tb = st.tables
     key = (id(tb), seat)
-    ids = _PLAY_IDS.get(key)
-    if ids is None:
-        n = st.n
-        wild = tb.wild
-        ids = _PLAY_IDS[key] = (
-            [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)],
-            [play_ids(t, uno=True, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)],
-        )
+    known = _PLAY_IDS.get(key)
+    if known is not None and known[0] is tb:
+        return known[1]
+    n = st.n
+    wild = tb.wild
+    swap = tb.seven_zero
+
+    def table(uno: bool, swap: bool) -> list[tuple[int, ...]]:
+        kinds = range(NUM_CARD_TYPES)
+        return [play_ids(t, uno=uno, wild=wild[t], seat=seat, players=n, swap=swap) for t in kinds]
+
+    ids = (table(False, False), table(True, swap), table(False, swap))
+    if len(_PLAY_IDS) >= 1024:
+        _PLAY_IDS.clear()
+    _PLAY_IDS[key] = (tb, ids)
     return ids
 
 
 def play_id(st: State, seat: int, card: int, color: int) -> int:
     """The id of ``seat`` playing ``card`` (calling ``color`` for a wild card; with ``uno`` on
-    the next-to-last card; a Howler on the opponent with the fewest cards)."""
-    ways = _play_ids(st, seat)[len(st.hands[seat]) == 2][card]
-    if card == HOWLER:
+    the next-to-last card; a Howler, or a 7 that swaps hands, on the opponent with the fewest
+    cards)."""
+    size = len(st.hands[seat])
+    ways = _play_ids(st, seat)[min(size, 3) - 1][card]
+    if (NAMES_SEAT[card] and len(ways) > 1) or card == HOWLER:
         n = st.n
         hands = st.hands
         teams = st.rules.teams
@@ -94,7 +108,9 @@ def _card_score(st: State, seat: int, t: int, counts: list[int]) -> float:
 class _Scorer:
     """:func:`_card_score` for one seat's decision: what does not depend on the card, once."""
 
-    __slots__ = ("counts", "nxt_opp", "nxt_size", "prev_size", "reverse_hits", "size", "st", "weight")
+    __slots__ = (
+        "counts", "nxt_opp", "nxt_size", "prev_size", "reverse_hits", "size", "st", "swap_best", "weight",
+    )  # fmt: skip
 
     def __init__(self, st: State, seat: int, counts: list[int]) -> None:
         hands = st.hands
@@ -114,6 +130,12 @@ class _Scorer:
         self.weight = 1.0 if threat <= 2 else 0.2
         self.prev_size = len(hands[(seat - direction) % n])
         self.reverse_hits = n == 2
+        # RULES §11 seven_zero: the fewest cards an opponent holds (a 7 swaps with it), else -1.
+        self.swap_best = -1
+        if st.tables.seven_zero:
+            self.swap_best = min(
+                len(hands[s]) for s in range(n) if s != seat and not (teams and s % 2 == seat % 2)
+            )
 
     def score(self, t: int) -> float:
         """How much greedy likes playing ``t`` (<= -1000: never)."""
@@ -134,6 +156,8 @@ class _Scorer:
             return -100.0
         value = CARD_VALUE[t]
         score = 10.0 * counts[CARD_COLOR[t]] + POINTS[t] * self.weight
+        if self.swap_best >= 0 and value in (0, SEVEN):  # the hand it would end with
+            score += 12.0 * (self.size - 1 - (self.swap_best if value == SEVEN else self.prev_size))
         blank = tb.blank[t]
         if blank is not None:
             hits = blank.skip or blank.draw > 0
@@ -246,6 +270,11 @@ def rollout_action(st: State) -> int:
         return COLOR_IDS[_color(hand, counts)]
     # respond
     pend = st.pend_card
+    if tb.stacking:  # RULES §11: pass the stack on, a Draw Two or Three before a Wild Draw Four
+        answers = tb.answers[pend].intersection(hand)
+        if answers:
+            plain = sorted(t for t in answers if t != WILD_DRAW_FOUR)
+            return _play(st, seat, plain[0] if plain else WILD_DRAW_FOUR, counts)
     invis = tb.response_windows and INVISIBILITY in hand
     if pend == WILD_DRAW_FOUR:
         if invis:

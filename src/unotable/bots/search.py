@@ -38,7 +38,7 @@ from typing import Final
 from unotable.bots.base import UNO_TWIN, BaseBot, check_number, color_ranking, opponents, partners, tables
 from unotable.bots.rollout import PLAYOUT_CAP, playout
 from unotable.bots.simple import GreedyBot
-from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.cards import INVISIBILITY, WILD_DRAW_FOUR
 from unotable.determinize import DEFAULT_TRUST, determinize, unseen_cards
 from unotable.engine import hand_points, step
 from unotable.notation import (
@@ -48,6 +48,7 @@ from unotable.notation import (
     DRAW_ID,
     KIND_INVISIBILITY,
     KIND_PLAY,
+    NAMES_SEAT,
 )
 from unotable.state import Phase, State
 from unotable.views import View
@@ -108,8 +109,10 @@ class SearchBot(BaseBot):
         late_uno: float = 0.5,
         catch: float = 1.0,
         point_wrong: float = 1.0,
+        jump_in: float = 1.0,
     ) -> None:
-        super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
+        rates = {"late_uno": late_uno, "catch": catch, "point_wrong": point_wrong, "jump_in": jump_in}
+        super().__init__(seed, forget_uno=forget_uno, **rates)
         self.budget = int(check_number("budget", budget, 1, MAX_BUDGET, integer=True))
         if time_budget is not None:
             check_number("time_budget", time_budget, 1e-6, MAX_TIME_BUDGET)
@@ -164,7 +167,7 @@ class SearchBot(BaseBot):
             if kind == KIND_PLAY:
                 if view.phase == Phase.TURN and not tb.is_playable(view.color, view.top, card):
                     continue
-                if card == HOWLER:
+                if NAMES_SEAT[card] and ACTION_ARG[a] >= 0:  # a Howler, or a 7 that swaps: an opponent
                     if ACTION_ARG[a] not in foes and foes:
                         continue
                 elif ACTION_ARG[a] >= 0 and ACTION_ARG[a] not in colors_for(card):
@@ -175,6 +178,10 @@ class SearchBot(BaseBot):
         if len(out) > 1 and DRAW_ID in out:
             out.remove(DRAW_ID)
         return out or [DRAW_ID if DRAW_ID in options else options[0]]
+
+    def jump(self, view: View, options: list[int]) -> int | None:
+        """Jump in as the greedy bot would (RULES §11; not searched: a window may close)."""
+        return self.prior.jump(view, options)
 
     # ---- the search
 

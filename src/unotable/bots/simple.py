@@ -15,6 +15,8 @@ from unotable.bots.base import (
     opponents,
     partners,
     play_of,
+    swap_target,
+    swaps_hands,
     tables,
 )
 from unotable.cards import (
@@ -26,6 +28,7 @@ from unotable.cards import (
     INVISIBILITY,
     POINTS,
     REVERSE,
+    SEVEN,
     SKIP,
     WILD_DRAW_FOUR,
 )
@@ -49,7 +52,7 @@ from unotable.views import View
 class RandomBot(BaseBot):
     """Uniform over the legal actions of its phase (calling UNO with its next-to-last card but
     for ``forget_uno`` lapses); declines out-of-turn options unless ``catch`` / ``point_wrong``
-    (default 0) say otherwise."""
+    (default 0) say otherwise; jumps in (RULES §11) half the times it can (``jump_in``)."""
 
     name = "random"
 
@@ -61,8 +64,10 @@ class RandomBot(BaseBot):
         late_uno: float = 0.5,
         catch: float = 0.0,
         point_wrong: float = 0.0,
+        jump_in: float = 0.5,
     ) -> None:
-        super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
+        rates = {"late_uno": late_uno, "catch": catch, "point_wrong": point_wrong, "jump_in": jump_in}
+        super().__init__(seed, forget_uno=forget_uno, **rates)
 
     def choose(self, view: View, options: list[int]) -> int:
         return self.rng.choice(options)
@@ -98,12 +103,30 @@ def wd4_guilt(view: View, bluff_prior: float) -> float:
     return weighed / (weighed + none) if weighed + none > 0 else 0.0
 
 
+def swap_gain(view: View, card: int) -> int:
+    """How many cards fewer this seat would hold after playing ``card`` (RULES §11 seven_zero):
+    a 7 swaps with the opponent holding the fewest, a 0 brings the hand of the seat before it;
+    0 for any other card, or as the last card."""
+    after = len(view.hand) - 1
+    if after == 0 or CARD_COLOR[card] < 0:
+        return 0
+    if CARD_VALUE[card] == SEVEN:
+        others = [view.hand_sizes[s] for s in opponents(view)]
+        return after - min(others) if others else 0
+    if CARD_VALUE[card] == 0:
+        return after - view.hand_sizes[next_seat(view, view.seat, -1)]
+    return 0
+
+
 class GreedyBot(BaseBot):
     """Sensible play: follow the colour it holds most, keep wild cards for when nothing else
     plays, dump points when an opponent is about to go out, hit a threatening next player with
     action cards, call the colour it holds most, always call UNO, catch and point out wrong
     cards, challenge a Wild Draw Four that is likely a bluff, answer a Draw Three, Wild Draw
-    Four or Howler with Invisibility, and show a Howler the opponent with fewest cards.
+    Four or Howler with Invisibility, and show a Howler the opponent with fewest cards. With the
+    house rules of RULES §11: pass a stack on rather than draw it, swap hands with a 7 when the
+    opponent with the fewest cards holds fewer than it would (a 0 likewise with the hand it
+    receives), and jump in whenever the card does not hit a partner.
 
     :param bluff_below: plays a Wild Draw Four as a bluff when the next player is an opponent
         holding at most this many cards (0: never bluffs).
@@ -128,8 +151,10 @@ class GreedyBot(BaseBot):
         late_uno: float = 0.5,
         catch: float = 1.0,
         point_wrong: float = 1.0,
+        jump_in: float = 1.0,
     ) -> None:
-        super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
+        rates = {"late_uno": late_uno, "catch": catch, "point_wrong": point_wrong, "jump_in": jump_in}
+        super().__init__(seed, forget_uno=forget_uno, **rates)
         check_number("bluff_below", bluff_below, 0, 200, integer=True)
         check_number("bluff_prior", bluff_prior, 0, 1)
         check_number("challenge_threshold", challenge_threshold, 0, 1)
@@ -199,6 +224,8 @@ class GreedyBot(BaseBot):
         color = CARD_COLOR[t]
         value = CARD_VALUE[t]
         score = 10.0 * counts[color] + POINTS[t] * (1.0 if threat <= 2 else 0.2)
+        if view.rules.seven_zero and value in (0, SEVEN):  # RULES §11: the hand it ends with
+            score += 12.0 * swap_gain(view, t)
         blank = tb.blank[t]
         hits = value in (SKIP, DRAW_TWO, DRAW_THREE) or (value == REVERSE and n == 2)
         if blank is not None:
@@ -222,6 +249,8 @@ class GreedyBot(BaseBot):
         ways = play_of(options, card)
         if len(ways) == 1:
             return ways[0]
+        if swaps_hands(view, card):
+            return swap_target(view, ways)
         if card == HOWLER:
             return min(
                 ways,
@@ -252,10 +281,48 @@ class GreedyBot(BaseBot):
             return PASS_ID
         return self.play_card(view, options, drawn)
 
+    # ---- jumping in (RULES §11)
+
+    def jump(self, view: View, options: list[int]) -> int | None:
+        """Jump in (a card shed out of turn) unless the card would hit a partner (a Skip or a draw
+        card on the seat after this one), or a 7 or 0 would bring a bigger hand."""
+        card = ACTION_CARD[options[0]]
+        value = CARD_VALUE[card]
+        nxt = next_seat(view, view.seat)
+        hits = value in (SKIP, DRAW_TWO, DRAW_THREE) or (value == REVERSE and view.rules.players == 2)
+        if hits and partners(view, view.seat, nxt) and nxt != view.seat:
+            return None
+        if view.rules.seven_zero and value in (0, SEVEN) and swap_gain(view, card) < 0:
+            return None
+        return self.play_card(view, options, card)
+
     # ---- answering an action card
+
+    def _stack(self, view: View, options: list[int]) -> int | None:
+        """RULES §11 stacking: the answer to play, or ``None`` to take the stack. Pass it on unless
+        the next seat is a partner; a Draw Two or Three before a Wild Draw Four, and a Wild Draw
+        Four that would be a bluff only on a stack of at least 4 or a threatening next seat."""
+        answers = [a for a in options if ACTION_KIND[a] == KIND_PLAY]
+        if not answers:
+            return None
+        nxt = next_seat(view, view.seat)
+        if partners(view, view.seat, nxt) and view.rules.players > 2:
+            return None
+        plain = [a for a in answers if ACTION_CARD[a] != WILD_DRAW_FOUR]
+        if plain:
+            counts = color_counts(view.hand)
+            card = max({ACTION_CARD[a] for a in plain}, key=lambda t: (counts[CARD_COLOR[t]], t))
+            return self.play_card(view, options, card)
+        rest = list(view.hand)
+        rest.remove(WILD_DRAW_FOUR)
+        bluff = view.color >= 0 and color_counts(rest)[view.color] > 0
+        if bluff and view.pending_draw < 4 and view.hand_sizes[nxt] > 2:
+            return None
+        return self.play_card(view, options, WILD_DRAW_FOUR)
 
     def _respond(self, view: View, options: list[int]) -> int:
         pend = view.pending_card
+        stack = self._stack(view, options)
         invis = [a for a in options if ACTION_KIND[a] == KIND_INVISIBILITY]
         invis_call = -1
         if invis:
@@ -267,12 +334,16 @@ class GreedyBot(BaseBot):
             guilt = wd4_guilt(view, self.bluff_prior)
             if guilt >= 1.0:
                 return CHALLENGE_ID
+            if stack is not None:
+                return stack
             if invis_call >= 0:
                 return invis_call
             threshold = self.challenge_threshold
             if view.hand_sizes[view.pending_from] <= 2:
                 threshold *= 0.6
             return CHALLENGE_ID if guilt > threshold else ACCEPT_ID
+        if stack is not None:
+            return stack
         if invis_call >= 0 and (pend == HOWLER or CARD_VALUE[pend] in (DRAW_TWO, DRAW_THREE)):
             return invis_call
         if invis_call >= 0 and len(view.hand) <= 2:

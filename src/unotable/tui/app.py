@@ -122,6 +122,7 @@ class UnoApp(App[int]):
         Binding("u", "uno", "UNO!"),
         Binding("c", "catch", "Catch"),
         Binding("w", "wrong", "Wrong card"),
+        Binding("j", "jump_in", "Jump in", show=False),
         Binding("escape", "cancel", "Back"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
@@ -234,7 +235,7 @@ class UnoApp(App[int]):
             return
         delay = self.delay
         ch = self._choices()
-        if ch.uno is not None or ch.catch or ch.wrong:
+        if ch.uno is not None or ch.catch or ch.wrong or self._jump(ch):
             delay *= 2  # the human can act out of turn: a fair, visible chance first
         if self.table.seat is None:
             delay = min(delay, 0.2)  # the human sits this hand out
@@ -296,7 +297,7 @@ class UnoApp(App[int]):
         t = self.table
         p = t.bot_to_act()
         ch = self._choices()
-        yours = ch.uno is not None or bool(ch.catch) or bool(ch.wrong)
+        yours = ch.uno is not None or bool(ch.catch) or bool(ch.wrong) or self._jump(ch) is not None
         if p is not None:
             return f"{t.display_name(p)} is thinking…" + (" act before the bar fills!" if yours else "")
         if t.bot_seats_with_window():
@@ -406,6 +407,9 @@ class UnoApp(App[int]):
         if g.standings().by_team and self.compact:
             mode += " · " + ", ".join(f"{name} {points}" for name, points in t.scores_lines())
         watching = " · bots only" if self.auto else ""
+        if rules.preset != "official":  # RULES §11: the house rules in force, by preset or by name
+            on = [k.replace("_", "-") for k, value in rules.house.items() if value is not False]
+            mode += f" · {rules.preset} rules" if rules.preset else " · " + ", ".join(on)
         self._put(
             self.query_one("#title", Static),
             Text(
@@ -555,7 +559,7 @@ class UnoApp(App[int]):
         if v.current == v.seat and v.phase == Phase.AFTER_DRAW and v.drawn in cards:
             self.cursor = cards.index(v.drawn)
         self.cursor = max(0, min(self.cursor, len(cards) - 1))
-        playable = set(ch.plays) if v.current == v.seat else set()
+        playable = set(ch.plays)  # out of turn, only a jump-in plays
         hand = self.query_one("#hand", HandRow)
         hand.show(cards, self.cursor if not self.auto else -1, playable)
         count = len(cards)
@@ -596,7 +600,8 @@ class UnoApp(App[int]):
             return out
         if self.picking == "target":
             targets = [s for s in range(v.rules.players) if s != v.seat]
-            out.append("Howler: whose hand must be shown? ", style="bold")
+            ask = "Howler: whose hand must be shown? "
+            out.append(ask if self.picked_card == HOWLER else "Swap hands with whom? ", style="bold")
             out.append(", ".join(f"{s} {names[s]}" for s in targets))
             out.append(" — press the number or click the panel (Esc: back)")
             return out
@@ -625,17 +630,20 @@ class UnoApp(App[int]):
             card = v.pending_card
             if card == WILD_DRAW_FOUR:
                 held = COLOR_NAMES[v.pending_color] if v.pending_color >= 0 else "the colour"
+                total = v.pending_draw
                 out.append(f"{who} played a Wild Draw Four on you. ", style="bold")
                 out.append(
-                    f"A: accept (draw 4) · X: challenge ({who} draws 4 if they held {held}; "
-                    "if not, you draw 6)"
+                    f"A: accept (draw {total}) · X: challenge ({who} draws {total} if they held {held}; "
+                    f"if not, you draw {total + 2})"
                 )
             elif card == HOWLER:
                 out.append(f"{who} played the Howler on you. ", style="bold")
                 out.append("A: show your hand to the table")
             else:
                 out.append(f"{who} played the {CARD_NAME[card]} on you. ", style="bold")
-                out.append("A: accept it")
+                out.append(f"A: accept it (draw {v.pending_draw})" if v.pending_draw else "A: accept it")
+            if ch.plays:
+                out.append(" · Enter: pass the stack on with a draw card")
             if ch.invisibility:
                 out.append(" · I: cancel it with Invisibility")
         return out
@@ -653,6 +661,10 @@ class UnoApp(App[int]):
         if ch.wrong:
             who = " and ".join(names[s] for s in ch.wrong)
             out.append(f" {who} played a wrong card: W points it out ", style="bold black on yellow")
+        jump = self._jump(ch)
+        if jump is not None:
+            out.append(f" You hold the same {CARD_NAME[jump]}: J jumps in! ", style="bold black on yellow")
+            out.append(" ")
         if self.uno_armed and len(v.hand) == 2:
             out.append(" UNO armed: your next play calls UNO ", style="bold black on green")
         elif len(v.hand) == 2 and ch.uno is None and v.current == v.seat and v.phase != Phase.CHOOSE_COLOR:
@@ -829,11 +841,26 @@ class UnoApp(App[int]):
 
     def _choose_target(self, seat: int) -> None:
         ch = self._choices()
-        for aid in ch.plays.get(HOWLER, ()):
+        for aid in ch.plays.get(self.picked_card, ()):
             if _arg(aid) == seat:
                 self._act(self._with_uno(ch, aid))
                 return
-        self._say(f"Seat {seat} cannot be the Howler's target.")
+        self._say(f"Seat {seat} cannot be the {CARD_NAME[self.picked_card]}'s target.")
+
+    def _jump(self, ch: Choices) -> int | None:
+        """The card the human may jump in with now (RULES §11 ``jump_in``), if any."""
+        v = self._view()
+        if v is None or self.auto or v.current == v.seat or not ch.plays:
+            return None
+        return next(iter(ch.plays))
+
+    def action_jump_in(self) -> None:
+        """Play the card identical to the top card out of turn (RULES §11 ``jump_in``)."""
+        card = self._jump(self._choices())
+        if card is None:
+            self._say("No jump-in now: it needs the card identical to the top one, while a turn waits.")
+            return
+        self._play_card(card)
 
     def action_play_drawn(self) -> None:
         """Play the card just drawn."""
@@ -1058,5 +1085,7 @@ def _phase_word(v: View, yours: bool) -> str:
     if phase == Phase.CHOOSE_COLOR:
         return "to call the colour" if not yours else "your turn: call the colour"
     if phase == Phase.RESPOND:
-        return "to answer the card played on them" if not yours else "your answer to the card played on you"
+        stack = f" ({v.pending_draw} to draw)" if v.pending_draw else ""
+        what = "your answer to the card played on you" if yours else "to answer the card played on them"
+        return what + stack
     return ""

@@ -6,8 +6,8 @@ Everything the screen shows comes from :meth:`Table.view` (the watched player's
 and from the game's public standings. The bots decide from their own views.
 
 The clock is the caller's: :meth:`Table.next_bot_move` says what a bot does *now* (an
-out-of-turn reaction while a window is open, asked in a seeded random order as
-:mod:`unotable.sim` does, else the current player's decision), and the caller applies it when
+out-of-turn reaction while a window is open or a seat may jump in, asked in a seeded random
+order as :mod:`unotable.sim` does, else the current player's decision), and the caller applies it when
 its visible delay is over. A human action in between changes the state, and the caller asks
 again.
 """
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from unotable.bots import Bot
-from unotable.bots.base import UNO_TWIN
-from unotable.cards import CARD_COLOR, CARD_VALUE, HOWLER
+from unotable.bots.base import UNO_TWIN, out_of_turn
+from unotable.cards import CARD_COLOR, CARD_VALUE
 from unotable.events import Event
 from unotable.match import Game, GameError
 from unotable.narrate import describe
@@ -42,10 +42,12 @@ from unotable.notation import (
     KIND_PLAY,
     KIND_UNO,
     KIND_WRONG,
+    NAMES_SEAT,
     Kind,
 )
 from unotable.savefile import SaveFile
 from unotable.sim import HAND_ACTION_CAP, derive_seed
+from unotable.state import PHASE_TURN
 from unotable.views import View
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
@@ -156,10 +158,11 @@ def card_sort_key(card: int) -> tuple[int, int]:
 
 
 def play_needs(ids: Sequence[int]) -> str:
-    """What the ways to play one card still ask for: ``""`` (nothing), ``"color"`` or ``"target"``."""
+    """What the ways to play one card still ask for: ``""`` (nothing), ``"color"`` or ``"target"``
+    (a Howler's, or the seat a 7 swaps hands with)."""
     if len(ids) <= 1 and all(ACTION_ARG[a] < 0 for a in ids):
         return ""
-    return "target" if ACTION_CARD[ids[0]] == HOWLER else "color"
+    return "target" if NAMES_SEAT[ACTION_CARD[ids[0]]] else "color"
 
 
 _YOU_FIXES: Final = (
@@ -279,7 +282,7 @@ class Table:
             return []
         out = []
         for p in g.deal.seating:
-            if p in self.bots and any(ACTION_KIND[a] in OUT_OF_TURN for a in g.view(p).legal):
+            if p in self.bots and out_of_turn(g.view(p)):
                 out.append(p)
         return out
 
@@ -303,12 +306,12 @@ class Table:
             raise GameError(f"the hand went on for more than {HAND_ACTION_CAP:,} actions")
         hand, k = g.actions_played
         st = g.state
-        if st.exposed or st.wrong_seat >= 0:
+        if st.exposed or st.wrong_seat >= 0 or (st.phase == PHASE_TURN and st.tables.jump_in):
             players = [p for p in g.deal.seating if p in self.bots]
             random.Random(derive_seed(self.seed, "race", hand, k)).shuffle(players)
             for p in players:
                 v = g.view(p)
-                if not any(ACTION_KIND[a] in OUT_OF_TURN for a in v.legal):
+                if not out_of_turn(v):
                     continue
                 self.bots[p].reseed(derive_seed(self.seed, "react", p, hand, k))
                 aid = self.bots[p].react(v)

@@ -28,6 +28,8 @@ KEYS
   C                catch a player who has one card and did not
                    call UNO (or click their panel)
   W                point out a wrong card (option lenient_plays)
+  J                jump in: play the card identical to the top
+                   card out of turn (house rule jump_in)
   ? or F1          this help (↑ ↓ scroll; Esc closes)
   Q                quit (press it twice; --save has saved the game)
 
@@ -67,6 +69,38 @@ _EDITION_NOTES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 
+def _house_notes(rules: Rules) -> list[str]:
+    """The house rules in force (RULES §11), for people."""
+    out: list[str] = []
+    if rules.preset not in (None, "official"):
+        out.append(f"House rules: the {rules.preset} preset.")
+    if rules.stacking:
+        which = "of the same kind" if rules.stacking == "same" else "(any draw card)"
+        out.append(
+            f"Stacking: a draw card played on you may be answered with a draw card {which}, in any "
+            "colour (Enter); the total passes to the next player, who answers again or accepts (A) "
+            "and draws it all. A Wild Draw Four on a stack may be challenged: guilty, its player "
+            "draws the whole total; innocent, the challenger draws the total and 2 more."
+        )
+    if rules.seven_zero:
+        out.append(
+            "Seven-O: a 7 swaps your hand with a player you name (a number or a click); a 0 passes "
+            "every hand to the next player. Not as your last card. A player left with one card by a "
+            "swap must call UNO (U) before anyone catches them."
+        )
+    if rules.jump_in:
+        out.append(
+            "Jump-in: whenever a turn waits, if you hold the card identical to the top card (same "
+            "colour and value, never a wild card), press J to play it at once; play goes on from you."
+        )
+    if rules.draw_to_match:
+        out.append(
+            "Draw to match: when you draw as your turn you keep drawing until a card plays; then play "
+            "it or keep it."
+        )
+    return out
+
+
 def rules_text(rules: Rules, players: int) -> str:
     """The rules of ``rules`` for people, as the help screen shows them."""
     e = rules.edition
@@ -88,6 +122,7 @@ def rules_text(rules: Rules, players: int) -> str:
         "the next player begins their turn, anyone may catch a player who holds one card and has "
         "not called: they draw 2.",
     ]
+    paragraphs += _house_notes(rules)
     if rules.lenient_plays:
         paragraphs.append(
             "lenient_plays: a card that does not match is accepted; until the next turn begins "

@@ -57,6 +57,7 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="a rules option, e.g. must_play_drawn=true, lenient_plays=true, scoring=lowest (repeatable)",
     )
+    play.add_argument("--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.HOUSE_HELP)
     play.add_argument(
         "--bots",
         default=None,
@@ -113,6 +114,10 @@ def _rules_data(args: argparse.Namespace) -> dict[str, Any]:
         if key in data:
             raise PlayError(f"{key} is given twice (--{key} and --option {key}=...)")
         data[key] = value
+    for key, value in (args.house or {}).items():
+        if key in data:
+            raise PlayError(f"{key} is given twice (--house and --option {key}=...)")
+        data[key] = value
     data.setdefault("edition", "classic")
     return data
 
@@ -127,6 +132,7 @@ def setup(args: argparse.Namespace) -> PlaySetup:
     if args.resume:
         given = [f"--{k}" for k in DEDICATED if getattr(args, k) is not None]
         given += ["--option"] if args.option else []
+        given += ["--house"] if args.house is not None else []
         given += ["--seed"] if args.seed is not None else []
         given += ["--rounds"] if args.rounds != 1 else []
         if given:
