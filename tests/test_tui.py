@@ -33,7 +33,8 @@ from unotable.state import Phase
 from unotable.tui.app import UnoApp
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, Table, card_sort_key, for_people, play_needs
 from unotable.tui.launch import setup
-from unotable.tui.widgets import CardView, HelpScreen, OpponentPanel
+from unotable.tui.screens import HelpScreen
+from unotable.tui.widgets import CardView, OpponentPanel
 from unotable.views import view
 
 NEVER: float = 10_000.0

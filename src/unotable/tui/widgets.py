@@ -1,19 +1,15 @@
-"""Widgets of the terminal game: card faces, the hand, opponents' panels, and the screens shown
-over the table (help, end of a hand). They display what they are given; the app decides what
-that is, from the human's view only."""
+"""Widgets of the terminal game: card faces, the hand, opponents' panels and the draw pile. They
+display what they are given; the app decides what that is, from the human's view only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Final
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import HorizontalScroll, VerticalScroll
+from textual.containers import HorizontalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from unotable.cards import (
@@ -190,45 +186,3 @@ class DrawPile(Static):
         """Tell the app to draw."""
         event.stop()
         self.post_message(self.Clicked())
-
-
-class TextScreen(ModalScreen[str]):
-    """A page of text over the table (help, the end of a hand); its keys dismiss it with a word."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss('close')", "Close"),
-        Binding("enter", "dismiss('next')", "Continue"),
-        Binding("q", "dismiss('quit')", "Quit"),
-    ]
-
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > VerticalScroll {
-        width: 80; max-width: 100%; height: auto; max-height: 90%;
-        border: thick $accent; background: $surface; padding: 0 1;
-    }
-    """
-
-    def __init__(self, body: Text | str, title: str, *, kind: str) -> None:
-        super().__init__(classes=kind)
-        self.body = body
-        self.title_text = title
-        self.kind = kind
-
-    def compose(self) -> ComposeResult:
-        """The text in a scrolling box."""
-        box = VerticalScroll()
-        box.border_title = self.title_text
-        with box:
-            yield Static(self.body, id="text-body")
-
-
-class HelpScreen(TextScreen):
-    """Keys and rules; any of Esc, Enter, ?, F1 or Q closes it (it never quits the game)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,question_mark,f1,q", "dismiss('close')", "Close help"),
-    ]
-
-    def __init__(self, body: str) -> None:
-        super().__init__(body, "Help (Esc closes)", kind="help")
