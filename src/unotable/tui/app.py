@@ -3,8 +3,10 @@
 The screen is built from the human's view and from events redacted for the human's seat, nothing
 else. Bots act on a visible clock: each bot action waits ``delay`` seconds (the bar under the
 prompt fills up meanwhile), twice that while the human can call UNO late or catch someone, and a
-human action restarts the wait. The human's out-of-turn actions (``U``, ``C``, ``W``) are
-accepted at any moment the rules allow them.
+human action restarts the wait. ``+`` and ``-`` change the delay, ``N`` lets the bots play at
+once until the human has something to do. The human's out-of-turn actions (``U``, ``C``, ``W``)
+are accepted at any moment the rules allow them; a key that does nothing now says why in one
+line, which stays until the game moves on.
 """
 
 from __future__ import annotations
@@ -15,18 +17,27 @@ from typing import ClassVar, Final
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
+from textual.events import Resize
 from textual.timer import Timer
-from textual.widgets import Button, RichLog, Static
+from textual.widgets import Button, Static
 
-from unotable.cards import CARD_NAME, COLOR_NAMES, HOWLER, INVISIBILITY
+from unotable.cards import HOWLER, INVISIBILITY
 from unotable.errors import IllegalActionError
+from unotable.events import Event
 from unotable.notation import ACTION_ARG, ACTION_KIND, KIND_INVISIBILITY, KIND_PLAY
 from unotable.state import Phase
-from unotable.tui.board import COMPACT_BELOW, CSS, Board
+from unotable.tui import words
+from unotable.tui.board import COMPACT_BELOW, CSS, MIN_HEIGHT, MIN_WIDTH, Board
 from unotable.tui.controller import Choices, Table, play_needs
-from unotable.tui.help import KEYS, rules_text
-from unotable.tui.screens import HelpScreen, TextScreen
-from unotable.tui.widgets import CardView, DrawPile, OpponentPanel
+from unotable.tui.screens import (
+    GameOverScreen,
+    HelpScreen,
+    TextScreen,
+    TooSmallScreen,
+    game_over_body,
+    hand_over_body,
+)
+from unotable.tui.widgets import CardView, DrawPile, OpponentPanel, card_text
 from unotable.views import View
 
 FAST_BATCH_SECONDS: Final = 0.05
@@ -38,6 +49,16 @@ CLOCK_FROM: Final = 0.3
 """Waits at least this long show the bar that fills up (shorter ones would only flicker)."""
 QUIT_WINDOW: Final = 3.0
 """Seconds within which a second ``q`` quits."""
+MESSAGE_SECONDS: Final = 3.0
+"""A one-line answer stays at least this long, then goes once the game has moved on."""
+SPEEDS: Final = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
+"""The bots' thinking times that ``+`` and ``-`` step through, in seconds."""
+
+_GAME_KEYS: Final = frozenset(
+    {"cursor", "digit", "enter", "draw", "play_drawn", "keep", "color", "accept", "challenge",
+     "invisibility", "uno", "catch", "wrong", "cancel"}
+)  # fmt: skip
+"""Actions that are moves of the human (they answer with a line when they do nothing now)."""
 
 
 class UnoApp(Board):
@@ -46,10 +67,12 @@ class UnoApp(Board):
     :param table: the game, its bots and the human's player number.
     :param delay: seconds a bot thinks before each action (0: at once).
     :param auto: bots play every seat; hands follow each other by themselves.
+    :param auto_accept: accept for the human an action card played on them when they hold no
+        Invisibility and have nothing else to decide (Harry Potter).
     """
 
     CSS = CSS
-    TITLE = "UNO"
+    TITLE = words.TITLE
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "cursor(-1)", "◀", show=False),
         Binding("right", "cursor(1)", "▶", show=False),
@@ -69,15 +92,24 @@ class UnoApp(Board):
         Binding("c", "catch", "Catch"),
         Binding("w", "wrong", "Wrong card"),
         Binding("escape", "cancel", "Back"),
+        Binding("n", "skip_ahead", "Skip ahead"),
+        Binding("plus,equals_sign", "faster", "Faster", show=False),
+        Binding("minus", "slower", "Slower", show=False),
+        Binding("pageup", "scroll_log(-1)", "Log up", show=False),
+        Binding("pagedown", "scroll_log(1)", "Log down", show=False),
+        Binding("end", "scroll_log(0)", "Log end", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("q", "quit_game", "Quit"),
     ]
 
-    def __init__(self, table: Table, *, delay: float = 1.0, auto: bool = False) -> None:
+    def __init__(
+        self, table: Table, *, delay: float = 1.0, auto: bool = False, auto_accept: bool = True
+    ) -> None:
         super().__init__()
         self.table = table
         self.delay = delay
         self.auto = auto
+        self.auto_accept = auto_accept
         self._was_mine = False
         self.cursor = 0
         self.picking = ""
@@ -86,8 +118,18 @@ class UnoApp(Board):
         self.picked_card = -1
         self.uno_armed = False
         self.message = ""
+        self._message_at = (0.0, 0)
+        self.skipping = False
         self.log_history: list[str] = []
         """Every line written to the log (tests read it)."""
+        self.last_moves = {}
+        self.latest_seat = -1
+        self.color_caller = -1
+        self.reverser = -1
+        self._last_catch: tuple[int, int, int] | None = None
+        """(catcher, caught, actions taken then): the last catch, to say why C does nothing."""
+        self.new_game = False
+        """Set when the player asks for a new game at the end (the caller deals it)."""
         self._timer: Timer | None = None
         self._clock: Timer | None = None
         self._wait_started = 0.0
@@ -95,6 +137,7 @@ class UnoApp(Board):
         self._paused = False
         self._quit_asked = 0.0
         self._hand_screen_open = False
+        self._too_small: TooSmallScreen | None = None
         self._panels: dict[int, OpponentPanel] = {}
         self._shown: dict[int, object] = {}
         self._cache: tuple[View | None, Choices] | None = None
@@ -104,11 +147,45 @@ class UnoApp(Board):
         """Show the deal and start the clock."""
         self.screen.set_class(self.size.height < COMPACT_BELOW, "compact")
         self._clock = self.set_interval(0.1, self._show_clock, pause=True)
+        self.set_interval(1.0, self._expire_message)
         g = self.table.game
-        self._write_log([f"— Hand {g.hand_index + 1} —", *self.table.deal_lines()])
+        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *self.table.deal_lines()])
         if g.to_dict()["hands"][-1]:
-            self._write_log(["— the game goes on from where it was saved —"])
+            self.write_log([words.RESUMED])
         self._after_change()
+        self._check_size(self.size.width, self.size.height)
+
+    # ---- the terminal's size
+
+    def on_resize(self, event: Resize) -> None:
+        """Small terminals get the compact layout; too small ones a screen that says so."""
+        super().on_resize(event)
+        self._check_size(event.size.width, event.size.height)
+
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is too small to draw the table (the bots wait meanwhile)."""
+        return self._too_small is not None
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        text = words.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(text)
+            self._pause()
+            self.push_screen(self._too_small, self._too_small_closed)
+        elif small and self._too_small is not None:
+            self._too_small.say(text)
+        elif not small and self._too_small is not None:
+            self._too_small.dismiss("fits")
+
+    def _too_small_closed(self, answer: str | None) -> None:
+        self._too_small = None
+        if answer == "quit":
+            self.table.save()
+            self.exit(0)
+            return
+        self._resume()
 
     # ---- the clock
 
@@ -127,10 +204,29 @@ class UnoApp(Board):
         """Whether a bot action is waiting on the clock."""
         return self._timer is not None
 
+    def _pause(self) -> None:
+        self._paused = True
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _resume(self) -> None:
+        if any(isinstance(s, (HelpScreen, TooSmallScreen)) for s in self.screen_stack):
+            return  # another screen that holds the bots is still up
+        self._paused = False
+        if not self.table.game.hand_over:
+            self._schedule()
+
+    def _human_has_a_move(self) -> bool:
+        v = self._view()
+        return v is not None and bool(v.legal) and not self.auto
+
     def _schedule(self) -> None:
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
+        if self.skipping and self._human_has_a_move():
+            self.skipping = False
         if self._paused or self.table.game.hand_over or not self.table.bots_have_something():
             self._wait_total = 0.0
             self._show_clock()
@@ -141,6 +237,8 @@ class UnoApp(Board):
             delay *= 2  # the human can act out of turn: a fair, visible chance first
         if self.table.seat is None:
             delay = min(delay, 0.2)  # the human sits this hand out
+        if self.skipping:
+            delay = 0.0
         self._wait_started = time.monotonic()
         self._wait_total = delay
         self._timer = self.set_timer(max(delay, MIN_TIMER), self._tick)
@@ -170,19 +268,28 @@ class UnoApp(Board):
             if move is None:
                 break
             lines += self.table.apply(move.player, move.action)
+            self._note(self.table.last_events)
             applied += 1
-            if self.delay > 0 or time.monotonic() > deadline:
+            at_once = self.delay <= 0 or (self.skipping and not self._human_has_a_move_now())
+            if not at_once or time.monotonic() > deadline:
                 break
-        self._write_log(lines)
+        self.write_log(lines)
         if applied:
             self._after_change()
         else:
             self._show_clock()
 
+    def _human_has_a_move_now(self) -> bool:
+        t = self.table
+        return t.human is not None and t.human_seat is not None and bool(t.game.view(t.human).legal)
+
     def _show_clock(self) -> None:
         try:
             clock = self.query_one("#clock", Static)
         except NoMatches:  # the app is closing
+            return
+        if self.skipping:
+            self._put(clock, Text(words.SKIPPING))
             return
         if self._timer is None or self._wait_total < CLOCK_FROM:
             self._put(clock, "")
@@ -201,59 +308,100 @@ class UnoApp(Board):
         ch = self._choices()
         yours = ch.uno is not None or bool(ch.catch) or bool(ch.wrong)
         if p is not None:
-            return f"{t.display_name(p)} is thinking…" + (" act before the bar fills!" if yours else "")
+            return words.bot_thinking(t.display_name(p), yours)
         if t.bot_seats_with_window():
-            return "the others are watching…"
+            return words.OTHERS_WATCHING
         return ""
 
     # ---- after every action
 
+    def _note(self, events: list[Event]) -> None:
+        """Keep what the panels and the middle show about the last moves: each seat's last
+        play, who called the colour, who reversed the direction, the last catch."""
+        for e in events:
+            seat = e.seat
+            if seat is None:
+                continue
+            if e.kind == "play" and e.cards:
+                line = Text(words.LAST_PLAYED)
+                line.append_text(card_text(e.cards[0]))
+                self.last_moves[seat] = line
+                self.latest_seat = seat
+                self.color_caller = seat if e.color is not None and e.color >= 0 else -1
+            elif e.kind in ("color", "invisibility"):
+                self.color_caller = seat
+                self.latest_seat = seat
+            elif e.kind == "draw" and e.reason == "":
+                self.last_moves[seat] = Text(words.LAST_DREW)
+                self.latest_seat = seat
+            elif e.kind == "pass":
+                self.last_moves[seat] = Text(words.LAST_KEPT)
+                self.latest_seat = seat
+            elif e.kind == "reverse":
+                self.reverser = self.latest_seat
+            elif e.kind == "catch" and e.target is not None:
+                self._last_catch = (seat, e.target, self.table.actions_taken)
+
+    def _forget_moves(self) -> None:
+        self.last_moves = {}
+        self.latest_seat = -1
+        self.color_caller = -1
+        self.reverser = -1
+        self._last_catch = None
+
     def _after_change(self) -> None:
+        self._auto_accept()
         self.refresh_table()
         if self.table.game.hand_over:
             if self._timer is not None:
                 self._timer.stop()
                 self._timer = None
+            self.skipping = False
             self._hand_over()
             return
         self._schedule()
 
-    def _write_log(self, lines: list[str]) -> None:
-        if not lines:
+    def _auto_accept(self) -> None:
+        """Option ``auto_accept``: the answer to an action card played on the human, given for
+        them when it is their only move (no Invisibility to play, nothing to challenge, nobody
+        to catch, no UNO to call)."""
+        if not self.auto_accept or self.auto or self.table.human is None:
             return
-        log = self.query_one("#log", RichLog)
-        for line in lines:
-            self.log_history.append(line)
-            log.write(Text(line))
+        v = self._view()
+        if v is None or v.current != v.seat or v.phase != Phase.RESPOND:
+            return
+        ch = self._choices()
+        if ch.accept is None or ch.invisibility or ch.challenge is not None:
+            return
+        if ch.catch or ch.wrong or ch.uno is not None:
+            return
+        card = v.pending_card
+        lines = self.table.apply(self.table.human, ch.accept)
+        self._note(self.table.last_events)
+        self.write_log(lines)
+        self._say(words.auto_accepted(card), redraw=False)
+
+    def _expire_message(self) -> None:
+        if not self.message:
+            return
+        at, actions = self._message_at
+        if time.monotonic() - at >= MESSAGE_SECONDS and self.table.actions_taken != actions:
+            self.message = ""
+            self.refresh_table()
 
     def _hand_over(self) -> None:
         if self._hand_screen_open:
             return
-        t = self.table
-        g = t.game
-        result = g.results[-1] if g.results else None
-        body = Text()
-        if result is not None:
-            scored = "was charged" if g.rules.scoring == "lowest" or g.rules.mode == "challenge" else "scored"
-            winner = t.display_name(result.winner)
-            body.append(
-                f"{winner} went out. The hand {scored} {result.hand_points} points.\n\n", style="bold"
-            )
-            rows = t.scores_lines()
-            body.append(f"{'player':24}{'this hand':>10}{'total':>8}\n", style="bold")
-            for (name, total), credit in zip(rows, result.credit, strict=False):
-                body.append(f"{name[:24]:24}{credit:>10}{total:>8}\n")
-        if g.finished:
-            who = " and ".join(t.display_name(p) for p in g.winners)
-            body.append(f"\n{who} {'wins' if len(g.winners) == 1 else 'win'} the game!\n", style="bold green")
-            body.append("\nEnter or Q: leave.")
-            title = "Game over"
-        else:
-            body.append("\nEnter: next hand · Q: quit" + (" (saved)" if t.save_path else ""))
-            title = f"Hand {g.hand_index + 1} is over"
+        g = self.table.game
         self._hand_screen_open = True
-        self.push_screen(TextScreen(body, title, kind="hand-over"), self._hand_screen_closed)
-        if self.auto and not g.finished:
+        if g.finished:
+            self.push_screen(GameOverScreen(game_over_body(self.table)), self._hand_screen_closed)
+            return
+        title = words.hand_over_title(g.hand_index + 1)
+        self.push_screen(
+            TextScreen(hand_over_body(self.table), title, kind="hand-over"), self._hand_screen_closed
+        )
+        if self.auto:
             self.set_timer(max(3 * self.delay, 0.05), self._auto_next_hand)
 
     def _auto_next_hand(self) -> None:
@@ -264,6 +412,7 @@ class UnoApp(Board):
         self._hand_screen_open = False
         g = self.table.game
         if answer == "quit" or g.finished:
+            self.new_game = answer == "new"
             self.table.save()
             self.exit(0)
             return
@@ -271,48 +420,62 @@ class UnoApp(Board):
         self.cursor = 0
         self.picking = ""
         self.uno_armed = False
-        self._write_log([f"— Hand {g.hand_index + 1} —", *lines])
+        self.message = ""
+        self._forget_moves()
+        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *lines])
         self._after_change()
 
     # ---- bindings
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Which keys mean something now (the footer shows only those)."""
+        """Keys work on the table only (not under the screens over it); a move key that does
+        nothing now still runs, to say why."""
         if action in ("help", "quit_game"):
+            return True
+        if len(self.screen_stack) > 1 or self._hand_screen_open:
+            return False
+        if action in _GAME_KEYS:
+            return not self.auto and self._view() is not None
+        return True
+
+    def key_is_live(self, action: str) -> bool:
+        """Whether a key means something now (the footer shows only those)."""
+        name = action.split("(", maxsplit=1)[0]
+        if name in ("help", "quit_game"):
             return True
         if self.auto or self._hand_screen_open:
             return False
+        if name == "skip_ahead":
+            return not self._human_has_a_move() and self.table.bots_have_something()
         v = self._view()
         if v is None:
             return False
         ch = self._choices()
         mine = v.current == v.seat
         picking = self.picking
-        if action in ("cursor", "digit"):
-            return True
-        if action == "enter":
+        if name == "enter":
             return mine and not picking and v.phase in (Phase.TURN, Phase.AFTER_DRAW)
-        if action == "draw":
+        if name == "draw":
             return ch.draw is not None and not picking
-        if action == "play_drawn":
+        if name == "play_drawn":
             return mine and v.phase == Phase.AFTER_DRAW and not picking
-        if action == "keep":
+        if name == "keep":
             return ch.keep is not None and not picking
-        if action == "color":
+        if name == "color":
             return picking in ("color", "invis") or (mine and v.phase == Phase.CHOOSE_COLOR)
-        if action == "accept":
+        if name == "accept":
             return ch.accept is not None and not picking
-        if action == "challenge":
+        if name == "challenge":
             return ch.challenge is not None and not picking
-        if action == "invisibility":
+        if name == "invisibility":
             return bool(ch.invisibility) and not picking
-        if action == "uno":
-            return ch.uno is not None or len(v.hand) == 2
-        if action == "catch":
+        if name == "uno":
+            return ch.uno is not None or (len(v.hand) == 2 and self._uno_hint_applies(v, ch))
+        if name == "catch":
             return bool(ch.catch)
-        if action == "wrong":
+        if name == "wrong":
             return bool(ch.wrong)
-        if action == "cancel":
+        if name == "cancel":
             return bool(picking)
         return True
 
@@ -327,18 +490,22 @@ class UnoApp(Board):
         except IllegalActionError as exc:
             self._say(str(exc).split(": ", 1)[-1])
             return
+        self._note(self.table.last_events)
         self.message = ""
         kind = ACTION_KIND[aid]
         if kind in (KIND_PLAY, KIND_INVISIBILITY):
             self.uno_armed = False
         self.picking = ""
         self.picked_card = -1
-        self._write_log(lines)
+        self.write_log(lines)
         self._after_change()
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, *, redraw: bool = True) -> None:
+        """A one-line answer under the prompt; it goes once the game has moved on."""
         self.message = text
-        self.refresh_table()
+        self._message_at = (time.monotonic(), self.table.actions_taken)
+        if redraw:
+            self.refresh_table()
 
     def action_cursor(self, step: int) -> None:
         """Move the cursor along the hand."""
@@ -364,7 +531,10 @@ class UnoApp(Board):
     def action_enter(self) -> None:
         """Play the card under the cursor (after a draw: the drawn card)."""
         v = self._view()
-        if v is None or v.current != v.seat or self.picking:
+        if v is None or self.picking:
+            return
+        if v.current != v.seat:
+            self._say(words.NOT_YOUR_TURN)
             return
         if v.phase == Phase.AFTER_DRAW:
             self.action_play_drawn()
@@ -381,14 +551,13 @@ class UnoApp(Board):
         ids = ch.plays.get(card)
         if not ids:
             if v.current != v.seat:
-                self._say("It is not your turn.")
+                self._say(words.NOT_YOUR_TURN)
             elif v.phase == Phase.AFTER_DRAW:
-                self._say(f"Only the card you drew ({CARD_NAME[v.drawn]}) can be played now — or K keeps it.")
+                self._say(words.ONLY_DRAWN.format(card=words.card_name(v.drawn)))
             elif v.phase == Phase.TURN:
-                self._say(
-                    f"The {CARD_NAME[card]} does not match the {CARD_NAME[v.top]}"
-                    f" ({COLOR_NAMES[v.color] if v.color >= 0 else 'no colour'} to match)."
-                )
+                self._say(words.no_match(card, v.top, v.color))
+            else:
+                self._say(words.phase_word(v.phase, True).capitalize() + ".")
             return
         need = play_needs(ids)
         if need == "":
@@ -405,15 +574,16 @@ class UnoApp(Board):
     def _choose_target(self, seat: int) -> None:
         ch = self._choices()
         for aid in ch.plays.get(HOWLER, ()):
-            if _arg(aid) == seat:
+            if ACTION_ARG[aid] == seat:
                 self._act(self._with_uno(ch, aid))
                 return
-        self._say(f"Seat {seat} cannot be the Howler's target.")
+        self._say(words.NO_TARGET.format(seat=seat))
 
     def action_play_drawn(self) -> None:
         """Play the card just drawn."""
         v = self._view()
         if v is None or v.phase != Phase.AFTER_DRAW or v.current != v.seat:
+            self._say(words.NO_DRAWN_CARD)
             return
         self._play_card(v.drawn)
 
@@ -422,6 +592,8 @@ class UnoApp(Board):
         ch = self._choices()
         if ch.keep is not None:
             self._act(ch.keep)
+        else:
+            self._say(words.NO_DRAWN_CARD)
 
     def action_draw(self) -> None:
         """Draw a card as the turn."""
@@ -429,19 +601,23 @@ class UnoApp(Board):
         if self.picking:
             return
         if ch.draw is None:
-            self._say("You cannot draw now.")
+            v = self._view()
+            whose = None
+            if v is not None and v.current >= 0:
+                whose = self._names()[v.current]
+            self._say(words.cannot_draw(whose))
             return
         self._act(ch.draw)
         v = self._view()
         if v is not None and not (v.current == v.seat and v.phase == Phase.AFTER_DRAW):
-            self._say("The card you drew cannot be played: your turn passes.")
+            self._say(words.DREW_UNPLAYABLE)
 
     def action_color(self, color: int) -> None:
         """Call a colour: for the wild card chosen, for Invisibility, or as the phase asks."""
         ch = self._choices()
         if self.picking == "color":
             for aid in ch.plays.get(self.picked_card, ()):
-                if _arg(aid) == color:
+                if ACTION_ARG[aid] == color:
                     self._act(self._with_uno(ch, aid))
                     return
         elif self.picking == "invis":
@@ -450,18 +626,24 @@ class UnoApp(Board):
                 self._act(self._with_uno(ch, invis))
         elif ch.colors:
             self._act(ch.colors[color])
+        else:
+            self._say(words.NO_COLOR_TO_CALL)
 
     def action_accept(self) -> None:
         """Take the effect of the card played on you."""
         ch = self._choices()
         if ch.accept is not None:
             self._act(ch.accept)
+        else:
+            self._say(words.NOTHING_TO_ANSWER)
 
     def action_challenge(self) -> None:
         """Challenge the Wild Draw Four played on you."""
         ch = self._choices()
         if ch.challenge is not None:
             self._act(ch.challenge)
+        else:
+            self._say(words.NOTHING_TO_CHALLENGE)
 
     def action_invisibility(self) -> None:
         """Cancel the card played on you with Invisibility (then call the colour)."""
@@ -470,6 +652,8 @@ class UnoApp(Board):
             self.picking = "invis"
             self.picked_card = INVISIBILITY
             self.refresh_table()
+        else:
+            self._say(words.NO_INVISIBILITY)
 
     def action_uno(self) -> None:
         """Call UNO late, or arm the call for the play of your next-to-last card."""
@@ -478,26 +662,36 @@ class UnoApp(Board):
             self._act(ch.uno)
             return
         v = self._view()
-        if v is not None and len(v.hand) == 2:
+        if v is not None and len(v.hand) == 2 and self._uno_hint_applies(v, ch):
             self.uno_armed = not self.uno_armed
-            self.message = "" if self.uno_armed else "UNO call taken back."
-            self.refresh_table()
+            if self.uno_armed:
+                self.message = ""
+                self.refresh_table()
+            else:
+                self._say(words.UNO_TAKEN_BACK)
         else:
-            self._say("UNO goes with your next-to-last card (press U when you hold two).")
+            self._say(words.uno_not_now(len(v.hand) if v is not None else 0))
 
     def action_catch(self) -> None:
         """Catch a player who did not call UNO."""
         ch = self._choices()
         if ch.catch:
             self._act(next(iter(ch.catch.values())))
+            return
+        names = self._names()
+        last = self._last_catch
+        if last is not None and self.table.actions_taken - last[2] <= 1 and last[0] != self.table.seat:
+            self._say(words.nobody_to_catch(names[last[0]], names[last[1]]))
         else:
-            self._say("Nobody can be caught now.")
+            self._say(words.nobody_to_catch(None, None))
 
     def action_wrong(self) -> None:
         """Point out a wrong card."""
         ch = self._choices()
         if ch.wrong:
             self._act(next(iter(ch.wrong.values())))
+        else:
+            self._say(words.NO_WRONG_CARD)
 
     def action_cancel(self) -> None:
         """Take back the card chosen before its colour or target."""
@@ -506,21 +700,52 @@ class UnoApp(Board):
             self.picked_card = -1
             self.refresh_table()
 
+    # ---- speed, the log, help and quitting
+
+    def action_faster(self) -> None:
+        """The bots think less before each action."""
+        self._set_delay(max((s for s in SPEEDS if s < self.delay), default=SPEEDS[0]))
+
+    def action_slower(self) -> None:
+        """The bots think longer before each action."""
+        self._set_delay(min((s for s in SPEEDS if s > self.delay), default=SPEEDS[-1]))
+
+    def _set_delay(self, delay: float) -> None:
+        self.delay = delay
+        self._say(words.speed_now(delay))
+        if self._timer is not None:
+            self._schedule()
+
+    def action_skip_ahead(self) -> None:
+        """The bots play at once until the human has something to do."""
+        if self._human_has_a_move() or not self.table.bots_have_something():
+            self._say(words.NOTHING_TO_SKIP)
+            return
+        self.skipping = True
+        self._schedule()
+
+    def action_scroll_log(self, pages: int) -> None:
+        """Page through the log (0: back to the newest line)."""
+        self.scroll_log(pages)
+
     def action_help(self) -> None:
         """Keys and rules of this game (the bots wait meanwhile)."""
         if isinstance(self.screen, HelpScreen):
             return
-        self._paused = True
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
+        self._pause()
         g = self.table.game
-        self.push_screen(HelpScreen(KEYS + "\n" + rules_text(g.rules, g.players)), self._help_closed)
+        hp = g.rules.edition.name == "harry-potter"
+        text = (
+            words.KEYS
+            + "\n"
+            + words.settings_text(self.delay, self.auto_accept, hp)
+            + "\n"
+            + words.rules_text(g.rules, g.players)
+        )
+        self.push_screen(HelpScreen(text), self._help_closed)
 
     def _help_closed(self, _answer: str | None) -> None:
-        self._paused = False
-        if not self.table.game.hand_over:
-            self._schedule()
+        self._resume()
 
     def action_quit_game(self) -> None:
         """Quit (a second ``q`` within a few seconds); the game is saved with ``--save``."""
@@ -530,8 +755,7 @@ class UnoApp(Board):
             self.exit(0)
             return
         self._quit_asked = now
-        saved = " (the game is saved)" if self.table.save_path else ""
-        self.notify(f"Press Q again to quit{saved}.", timeout=QUIT_WINDOW)
+        self.notify(words.quit_again(self.table.save_path is not None), timeout=QUIT_WINDOW)
 
     # ---- clicks
 
@@ -596,7 +820,3 @@ class UnoApp(Board):
             self.action_cancel()
         elif key == "help":
             self.action_help()
-
-
-def _arg(aid: int) -> int:
-    return ACTION_ARG[aid]

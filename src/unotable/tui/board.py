@@ -1,9 +1,10 @@
 """The table on the screen: its layout, and how it is drawn from the human's view.
 
 :class:`Board` is the part of the app that draws: the opponents' panels, the piles, the scores,
-the prompt, the buttons, the hand and the keys. It reads the app's state (the table, the cursor,
-the card being played) and never changes the game; :class:`~unotable.tui.app.UnoApp` adds the
-clock and the actions on top of it.
+the log, the prompt, the buttons, the hand and the keys. It reads the app's state (the table,
+the cursor, the card being played, the last move of each seat) and never changes the game;
+:class:`~unotable.tui.app.UnoApp` adds the clock and the actions on top of it. Every word comes
+from :mod:`unotable.tui.words`.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import CARD_NAME, COLOR_NAMES, HOWLER, WILD_DRAW_FOUR
+from unotable.cards import HOWLER, WILD_DRAW_FOUR
 from unotable.state import Phase
+from unotable.tui import words
 from unotable.tui.controller import Choices, Table, card_sort_key
 from unotable.tui.widgets import (
     COLOR_STYLES,
@@ -27,6 +29,7 @@ from unotable.tui.widgets import (
     DrawPile,
     HandRow,
     OpponentPanel,
+    card_text,
     cards_text,
     color_text,
 )
@@ -34,10 +37,12 @@ from unotable.views import View
 
 LOG_LINES: Final = 500
 """Lines the event log keeps."""
-
-"""Textual's timers cannot wait 0 seconds: "at once" is this."""
 COMPACT_BELOW: Final = 34
 """Terminals with fewer rows get the compact layout."""
+MIN_WIDTH: Final = 64
+"""Columns below which the table cannot be drawn (a screen says so)."""
+MIN_HEIGHT: Final = 22
+"""Rows below which the table cannot be drawn."""
 
 CSS: Final = """
 Screen { layout: vertical; }
@@ -60,7 +65,7 @@ Screen { layout: vertical; }
 #hand { height: 6; border: round $panel-lighten-2; }
 #hand.yours { border: heavy $success; }
 #keys { height: 1; background: $panel; }
-.card { width: 8; height: 4; border: round white; text-align: center; content-align: center middle; }
+.card { width: 9; height: 4; border: round white; text-align: center; content-align: center middle; }
 .card.red { background: #c62828; color: white; }
 .card.yellow { background: #f9a825; color: black; }
 .card.green { background: #2e7d32; color: white; }
@@ -83,11 +88,22 @@ class Board(App[int]):
 
     table: Table
     auto: bool
+    delay: float
     cursor: int
     picking: str
     picked_card: int
     uno_armed: bool
     message: str
+    skipping: bool
+    log_history: list[str]
+    last_moves: dict[int, Text]
+    """What each seat did last in this hand (public), shown on its panel."""
+    latest_seat: int
+    """The seat that acted last (its panel's line is marked)."""
+    color_caller: int
+    """The seat that called the colour to match, or -1 when a coloured card set it."""
+    reverser: int
+    """The seat whose card last changed the direction in this hand, or -1."""
     _was_mine: bool
     _panels: dict[int, OpponentPanel]
     _shown: dict[int, object]
@@ -107,21 +123,22 @@ class Board(App[int]):
             yield Static(id="scores")
         log = RichLog(id="log", max_lines=LOG_LINES, wrap=True, markup=False)
         log.can_focus = False
-        log.border_title = "What happened"
+        log.border_title = words.LOG_TITLE
         yield log
         yield Static(id="prompt")
         yield Static(id="clock")
         with Horizontal(id="buttons"):
-            for key, label, variant in _BUTTONS:
-                b = Button(label, id=f"b-{key}", variant=variant, compact=True)
+            for key, variant in _BUTTONS:
+                b = Button(words.BUTTON_LABELS[key], id=f"b-{key}", variant=variant, compact=True)
                 b.can_focus = False
                 yield b
         yield HandRow(id="hand")
         yield Static(id="keys")
 
     def on_resize(self, event: Resize) -> None:
-        """Small terminals get the compact layout."""
+        """Small terminals get the compact layout; the log is wrapped anew to the new width."""
         self._fit(event.size.height)
+        self.call_after_refresh(self.rewrap_log)
 
     def _fit(self, height: int) -> None:
         main = self.screen_stack[0] if self.screen_stack else None
@@ -135,6 +152,38 @@ class Board(App[int]):
     def compact(self) -> bool:
         """Whether the table is drawn for a small terminal."""
         return bool(self.screen_stack) and self.screen_stack[0].has_class("compact")
+
+    # ---- the log
+
+    def write_log(self, lines: list[str]) -> None:
+        """Add lines to the log (it follows the newest line unless scrolled back)."""
+        if not lines:
+            return
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            self.log_history.append(line)
+            log.write(Text(line))
+
+    def rewrap_log(self) -> None:
+        """Write the log again, wrapped to its width now, and show its newest line (a resize
+        otherwise leaves lines wrapped for the old width and the view at the top)."""
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.log_history[-LOG_LINES:]:
+            log.write(Text(line), scroll_end=False)
+        log.scroll_end(animate=False, immediate=True)
+
+    def scroll_log(self, pages: int) -> None:
+        """Scroll the log by pages (negative: back in time); 0: back to the newest line."""
+        log = self.query_one("#log", RichLog)
+        if pages == 0:
+            log.scroll_end(animate=False)
+            log.auto_scroll = True
+            return
+        height = max(1, log.scrollable_content_region.height - 1)
+        log.scroll_relative(y=pages * height, animate=False)
+        # Scrolled back, new lines must not pull the view away; at the end, follow them again.
+        log.auto_scroll = pages > 0 and log.scroll_y + height >= log.max_scroll_y
 
     # ---- what the human's seat knows now (computed once per action: keys and the footer ask often)
 
@@ -167,18 +216,13 @@ class Board(App[int]):
         v = self._view()
         ch = self._choices()
         rules = g.rules
-        mode = "" if rules.mode == "solo" else f" · {rules.mode}"
+        scores = ""
         if g.standings().by_team and self.compact:
-            mode += " · " + ", ".join(f"{name} {points}" for name, points in t.scores_lines())
-        watching = " · bots only" if self.auto else ""
-        self._put(
-            self.query_one("#title", Static),
-            Text(
-                f"UNO {rules.edition.name} · {g.players} players{mode} · hand {g.hand_index + 1}"
-                f" · to {rules.target} · seed {g.seed}{watching} · ? help",
-                style="bold",
-            ),
+            scores = ", ".join(f"{name} {points}" for name, points in t.scores_lines())
+        title = words.title(
+            rules.edition.name, g.players, rules.mode, g.hand_index + 1, rules.target, self.auto, scores
         )
+        self._put(self.query_one("#title", Static), Text(title, style="bold"))
         self._show_scores()
         if v is None:
             self._show_sitting_out()
@@ -190,16 +234,22 @@ class Board(App[int]):
         self._show_buttons(v, ch)
         self._show_keys()
 
+    def key_is_live(self, action: str) -> bool:
+        """Whether a key means something now (the footer shows only those)."""
+        raise NotImplementedError  # the app knows
+
     def _show_keys(self) -> None:
         """The keys that mean something now, in one line (Textual's footer costs far more to redraw)."""
         out = Text()
         for b in self.BINDINGS:
             if not isinstance(b, Binding) or not b.show:
                 continue
-            if self.check_action(b.action.split("(")[0], ()):
-                key = b.key_display or _KEY_SHOWN.get(b.key, b.key.upper())
+            if self.key_is_live(b.action):
+                key = b.key_display or words.KEY_NAMES.get(b.key, b.key.upper())
                 out.append(f" {key} ", style="bold reverse")
-                out.append(f" {b.description}  ")
+                out.append(f" {words.KEY_DESCRIPTIONS.get(b.action, b.description)}  ")
+        out.append(" +/- ", style="bold reverse")
+        out.append(f" {words.bots_speed(self.delay)}  ")
         self._put(self.query_one("#keys", Static), out)
 
     def _show_scores(self) -> None:
@@ -208,13 +258,13 @@ class Board(App[int]):
         out = Text()
         s = g.standings()
         if s.hands_total:
-            out.append(f"hand {g.hand_index + 1} of {s.hands_total}\n")
+            out.append(words.hand_of_total(g.hand_index + 1, s.hands_total) + "\n")
         for name, points in t.scores_lines():
             out.append(f"{name[:22]:22} {points:>6}\n")
         if s.eliminated:
-            out.append("out: " + ", ".join(t.display_name(p) for p in s.eliminated))
+            out.append(words.eliminated([t.display_name(p) for p in s.eliminated]))
         w = self.query_one("#scores", Static)
-        w.border_title = f"Scores (to {g.rules.target})"
+        w.border_title = words.scores_title(g.rules.target)
         self._put(w, out)
 
     def _show_sitting_out(self) -> None:
@@ -222,9 +272,7 @@ class Board(App[int]):
             self._shown.pop(id(panel), None)
             panel.remove()
         self._panels = {}
-        self._put(
-            self.query_one("#info", Static), Text("You sit out this hand; the bots play it.", style="bold")
-        )
+        self._put(self.query_one("#info", Static), Text(words.SITTING_OUT, style="bold"))
         self.query_one("#hand", HandRow).show((), 0, set())
 
     def _show_opponents(self, v: View, ch: Choices) -> None:
@@ -240,35 +288,40 @@ class Board(App[int]):
             self._panels = {s: OpponentPanel(s) for s in order}
             box.mount_all([self._panels[s] for s in order])
         points = self._points_by_seat(v)
+        # The title sits on the border, between the corners: 4 columns are the border's.
+        title_width = max(4, self.size.width // max(1, len(order)) - 4)
         for s in order:
             panel = self._panels[s]
             bot = t.bots.get(t.game.player_at(s))
-            kind = f" · {bot.name}" if bot is not None else ""
-            panel.border_title = f"{s} {names[s]}{kind}"
+            panel.border_title = words.panel_title(s, names[s], bot.name if bot else "", title_width)
             count = v.hand_sizes[s]
             body = Text()
-            body.append(
-                f"{'▮' * min(count, 10)}{'+' if count > 10 else ''} {count} card{'s' if count != 1 else ''}"
-            )
-            tags = [f"{points[s]} pts"] if points is not None else []
+            body.append(words.card_count(count))
+            tags = [words.POINTS_TAG.format(points=points[s])] if points is not None else []
             if s == v.dealer:
-                tags.append("dealer")
+                tags.append(words.DEALER_TAG)
             if v.rules.teams and s % 2 == v.seat % 2:
-                tags.append("partner")
+                tags.append(words.PARTNER_TAG)
             if tags:
                 body.append("  " + " · ".join(tags))
             known = v.known.get(s)
             if known:
-                body.append("\nshown: ")
+                body.append("\n" + words.SHOWN)
                 body.append_text(cards_text(known))
+            last = self.last_moves.get(s)
+            if last is not None:
+                body.append("\n")
+                body.append_text(last)
+                if s == self.latest_seat:
+                    body.append(" ◀", style="bold")
             self._put(panel, body)
             exposed = s in v.uno_exposed
             if exposed:
-                status = "NO UNO! press C to catch" if s in ch.catch else "NO UNO!"
+                status = words.NO_UNO_CATCH if s in ch.catch else words.NO_UNO
             elif count == 1:
-                status = "UNO!"
+                status = words.UNO_STATUS
             elif s == v.current:
-                status = "▶ " + _phase_word(v, False)
+                status = "▶ " + words.phase_word(v.phase, False)
             else:
                 status = ""
             panel.border_subtitle = status
@@ -287,26 +340,35 @@ class Board(App[int]):
     def _show_middle(self, v: View) -> None:
         names = self._names()
         pile = self.query_one("#pile", DrawPile)
-        self._put(pile, Text(f"DRAW\n{v.draw_pile_size}", justify="center"))
+        self._put(pile, Text(f"{words.DRAW_PILE}\n{v.draw_pile_size}", justify="center"))
         top = self.query_one("#top", CardView)
         if top.card != v.top:
             top.set_card(v.top)
         info = Text()
-        info.append("Match: ")
+        info.append(words.MATCH)
         info.append_text(color_text(v.color))
-        info.append(f" ({CARD_NAME[v.top]})\n")
+        info.append(" ")
+        info.append_text(card_text(v.top))
+        if self.color_caller >= 0 and v.color >= 0:
+            info.append(words.called_by(names[self.color_caller]), style="bold")
+        info.append("\n")
         n = v.rules.players
         if v.current >= 0:
             seq = [(v.current + i * v.direction) % n for i in range(n)]
-            arrow = "⟳" if v.direction == 1 else "⟲"
-            info.append(f"Order {arrow} " + " → ".join(names[s] for s in seq) + "\n")
+            info.append(words.order_line([names[s] for s in seq], v.direction == 1))
+            if self.reverser >= 0:
+                info.append(words.reversed_by(names[self.reverser]), style="bold")
+            info.append("\n")
             mine = v.current == v.seat and not self.auto
-            info.append("Now: ")
+            info.append(words.NOW)
             info.append(
-                _phase_word(v, True) if mine else f"{names[v.current]} {_phase_word(v, False)}", style="bold"
+                words.phase_word(v.phase, True)
+                if mine
+                else f"{names[v.current]} {words.phase_word(v.phase, False)}",
+                style="bold",
             )
             info.append("\n")
-        info.append(f"Dealer: {names[v.dealer]}")
+        info.append(words.dealer_line(names[v.dealer]))
         self._put(self.query_one("#info", Static), info)
 
     def _show_hand(self, v: View, ch: Choices) -> None:
@@ -323,20 +385,17 @@ class Board(App[int]):
         playable = set(ch.plays) if v.current == v.seat else set()
         hand = self.query_one("#hand", HandRow)
         hand.show(cards, self.cursor if not self.auto else -1, playable)
-        count = len(cards)
         points = self._points_by_seat(v)
-        hand.border_subtitle = f"{points[v.seat]} pts" if points is not None else ""
-        hand.border_title = (
-            f"{'Your' if not self.auto else self._names()[v.seat] + chr(39) + 's'} hand: {count}"
-        )
+        hand.border_subtitle = words.POINTS_TAG.format(points=points[v.seat]) if points is not None else ""
+        hand.border_title = words.hand_title(len(cards), self._names()[v.seat] if self.auto else None)
         hand.set_class(v.current == v.seat and not self.auto, "yours")
 
     def _show_prompt(self, v: View | None, ch: Choices) -> None:
         out = Text()
         if v is None:
-            out.append("You are not at the table for this hand: the bots play it, then the scores follow.")
+            out.append(words.NOT_AT_TABLE)
         elif self.auto:
-            out.append(f"Bots play every seat; you see {self._names()[v.seat]}'s view.  ? help · q quit")
+            out.append(words.BOTS_ONLY_PROMPT.format(name=self._names()[v.seat]))
         else:
             out.append_text(self._decision_text(v, ch))
             alerts = self._alerts(v, ch)
@@ -348,84 +407,83 @@ class Board(App[int]):
             out.append(self.message, style="italic")
         self._put(self.query_one("#prompt", Static), out)
 
+    def _color_keys(self, out: Text) -> None:
+        for i, key in enumerate("RYGB"):
+            out.append(f" {key} {words.color_name(i)} ", style=COLOR_STYLES[i])
+            out.append(" ")
+
     def _decision_text(self, v: View, ch: Choices) -> Text:
         names = self._names()
         out = Text()
         if self.picking in ("color", "invis"):
-            what = "Invisibility" if self.picking == "invis" else f"your {CARD_NAME[self.picked_card]}"
-            out.append(f"Call a colour for {what}: ", style="bold")
-            for i, key in enumerate("RYGB"):
-                out.append(f" {key} {COLOR_NAMES[i]} ", style=COLOR_STYLES[i])
-                out.append(" ")
-            out.append("  (Esc: back)")
+            what = words.INVISIBILITY_WORD if self.picking == "invis" else words.your_card(self.picked_card)
+            out.append(words.call_color_for(what), style="bold")
+            self._color_keys(out)
+            out.append(words.BACK_HINT)
             return out
         if self.picking == "target":
             targets = [s for s in range(v.rules.players) if s != v.seat]
-            out.append("Howler: whose hand must be shown? ", style="bold")
+            out.append(words.HOWLER_ASK, style="bold")
             out.append(", ".join(f"{s} {names[s]}" for s in targets))
-            out.append(" — press the number or click the panel (Esc: back)")
+            out.append(words.HOWLER_HINT)
             return out
         if v.current != v.seat:
             if v.current >= 0:
-                out.append(f"{names[v.current]} {_phase_word(v, False)}.")
+                out.append(f"{names[v.current]} {words.phase_word(v.phase, False)}.")
             return out
         phase = v.phase
         if phase == Phase.TURN:
-            if ch.plays:
-                out.append("Your turn: ", style="bold")
-                out.append("choose a card (← → or 1-9) and press Enter, or click it; D draws.")
-            else:
-                out.append("Your turn: ", style="bold")
-                out.append("nothing in your hand matches — press D to draw.")
+            out.append(words.YOUR_TURN, style="bold")
+            out.append(words.CHOOSE_A_CARD if ch.plays else words.NOTHING_MATCHES)
         elif phase == Phase.AFTER_DRAW:
-            out.append(f"You drew the {CARD_NAME[v.drawn]}, which you can play: ", style="bold")
-            out.append("P plays it" + (", K keeps it." if ch.keep is not None else " (you must)."))
+            out.append(words.drew_playable(v.drawn), style="bold")
+            out.append(words.play_or_keep(ch.keep is not None))
         elif phase == Phase.CHOOSE_COLOR:
-            out.append("Call the colour: ", style="bold")
-            for i, key in enumerate("RYGB"):
-                out.append(f" {key} {COLOR_NAMES[i]} ", style=COLOR_STYLES[i])
-                out.append(" ")
+            out.append(words.CALL_THE_COLOR, style="bold")
+            self._color_keys(out)
         elif phase == Phase.RESPOND:
             who = names[v.pending_from]
             card = v.pending_card
-            if card == WILD_DRAW_FOUR:
-                held = COLOR_NAMES[v.pending_color] if v.pending_color >= 0 else "the colour"
-                out.append(f"{who} played a Wild Draw Four on you. ", style="bold")
-                out.append(
-                    f"A: accept (draw 4) · X: challenge ({who} draws 4 if they held {held}; "
-                    "if not, you draw 6)"
-                )
+            out.append(words.played_on_you(who, card), style="bold")
+            if card == WILD_DRAW_FOUR and ch.challenge is not None:
+                out.append(words.challenge_choice(who, v.pending_color))
             elif card == HOWLER:
-                out.append(f"{who} played the Howler on you. ", style="bold")
-                out.append("A: show your hand to the table")
+                out.append(words.SHOW_YOUR_HAND)
             else:
-                out.append(f"{who} played the {CARD_NAME[card]} on you. ", style="bold")
-                out.append("A: accept it")
+                out.append(words.ACCEPT_IT)
             if ch.invisibility:
-                out.append(" · I: cancel it with Invisibility")
+                out.append(words.OR_INVISIBILITY)
         return out
 
     def _alerts(self, v: View, ch: Choices) -> Text:
         names = self._names()
         out = Text()
         if ch.uno is not None:
-            out.append(" You hold one card and have not called UNO: press U now! ", style="bold white on red")
+            out.append(words.PRESS_U_NOW, style="bold white on red")
             out.append(" ")
         if ch.catch:
-            who = " and ".join(names[s] for s in ch.catch)
-            out.append(f" {who} did not call UNO: press C to catch (2 cards)! ", style="bold black on yellow")
+            out.append(words.press_c([names[s] for s in ch.catch]), style="bold black on yellow")
             out.append(" ")
         if ch.wrong:
-            who = " and ".join(names[s] for s in ch.wrong)
-            out.append(f" {who} played a wrong card: W points it out ", style="bold black on yellow")
+            out.append(words.press_w([names[s] for s in ch.wrong]), style="bold black on yellow")
         if self.uno_armed and len(v.hand) == 2:
-            out.append(" UNO armed: your next play calls UNO ", style="bold black on green")
-        elif len(v.hand) == 2 and ch.uno is None and v.current == v.seat and v.phase != Phase.CHOOSE_COLOR:
-            out.append("Two cards left: press U before you play to call UNO with it.", style="bold")
+            out.append(words.UNO_ARMED, style="bold black on green")
+        elif len(v.hand) == 2 and ch.uno is None and self._uno_hint_applies(v, ch):
+            out.append(words.TWO_CARDS_LEFT, style="bold")
         return out
 
+    @staticmethod
+    def _uno_hint_applies(v: View, ch: Choices) -> bool:
+        """The hint to call UNO with the next play: on your turn before you play, and while you
+        answer a card only if Invisibility could be your next-to-last card."""
+        if v.current != v.seat:
+            return False
+        if v.phase in (Phase.TURN, Phase.AFTER_DRAW):
+            return True
+        return v.phase == Phase.RESPOND and bool(ch.invisibility)
+
     def _show_buttons(self, v: View | None, ch: Choices) -> None:
-        on = {key: False for key, _, _ in _BUTTONS}
+        on = {key: False for key, _ in _BUTTONS}
         on["help"] = True
         if v is not None and not self.auto:
             mine = v.current == v.seat
@@ -438,19 +496,19 @@ class Board(App[int]):
             on["accept"] = ch.accept is not None and not self.picking
             on["challenge"] = ch.challenge is not None and not self.picking
             on["invis"] = bool(ch.invisibility) and not self.picking
-            on["uno"] = ch.uno is not None or len(v.hand) == 2
+            on["uno"] = ch.uno is not None or (len(v.hand) == 2 and self._uno_hint_applies(v, ch))
             on["catch"] = bool(ch.catch)
             on["wrong"] = bool(ch.wrong)
             on["back"] = bool(self.picking)
-        for key, label, _ in _BUTTONS:
+        for key, _ in _BUTTONS:
             b = self.query_one(f"#b-{key}", Button)
             if b.display != on[key]:
                 b.display = on[key]
-            text = label
+            text = words.BUTTON_LABELS[key]
             if key == "uno" and self.uno_armed:
-                text = "UNO! armed (U)"
+                text = words.UNO_ARMED_BUTTON
             if key == "catch" and ch.catch:
-                text = "Catch " + " & ".join(self._names()[s] for s in ch.catch) + " (C)"
+                text = words.catch_button([self._names()[s] for s in ch.catch])
             if str(b.label) != text:
                 b.label = text
 
@@ -458,43 +516,27 @@ class Board(App[int]):
         names = self.table.seat_names()
         seat = self.table.seat
         if seat is not None and not self.auto:
-            names[seat] = "You"
+            names[seat] = words.YOU
         return names
 
     def _sorted_hand(self, v: View) -> list[int]:
         return sorted(v.hand, key=card_sort_key)
 
 
-_KEY_SHOWN: Final = {"enter": "⏎", "escape": "Esc"}
-
-_BUTTONS: Final[tuple[tuple[str, str, ButtonVariant], ...]] = (
-    ("draw", "Draw (D)", "primary"),
-    ("play", "Play it (P)", "success"),
-    ("keep", "Keep it (K)", "default"),
-    ("red", "Red (R)", "error"),
-    ("yellow", "Yellow (Y)", "warning"),
-    ("green", "Green (G)", "success"),
-    ("blue", "Blue (B)", "primary"),
-    ("accept", "Accept (A)", "default"),
-    ("challenge", "Challenge (X)", "warning"),
-    ("invis", "Invisibility (I)", "success"),
-    ("uno", "UNO! (U)", "error"),
-    ("catch", "Catch (C)", "warning"),
-    ("wrong", "Wrong card (W)", "warning"),
-    ("back", "Back (Esc)", "default"),
-    ("help", "Help (?)", "default"),
+_BUTTONS: Final[tuple[tuple[str, ButtonVariant], ...]] = (
+    ("draw", "primary"),
+    ("play", "success"),
+    ("keep", "default"),
+    ("red", "error"),
+    ("yellow", "warning"),
+    ("green", "success"),
+    ("blue", "primary"),
+    ("accept", "default"),
+    ("challenge", "warning"),
+    ("invis", "success"),
+    ("uno", "error"),
+    ("catch", "warning"),
+    ("wrong", "warning"),
+    ("back", "default"),
+    ("help", "default"),
 )
-
-
-def _phase_word(v: View, yours: bool) -> str:
-    """What the current seat is doing: after a bot's name ("Ben to play"), or alone for you."""
-    phase = v.phase
-    if phase == Phase.TURN:
-        return "to play" if not yours else "your turn"
-    if phase == Phase.AFTER_DRAW:
-        return "to play or keep the card drawn" if not yours else "your turn: play or keep the card drawn"
-    if phase == Phase.CHOOSE_COLOR:
-        return "to call the colour" if not yours else "your turn: call the colour"
-    if phase == Phase.RESPOND:
-        return "to answer the card played on them" if not yours else "your answer to the card played on you"
-    return ""

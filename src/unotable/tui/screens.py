@@ -1,17 +1,26 @@
-"""Screens shown over the table: the help, the end of a hand, the end of the game. They show
-what the app gives them (text built from public results and the human's view) and answer with a
-word when dismissed."""
+"""Screens shown over the table: the help, the end of a hand, the end of the game, and a
+terminal too small to play. They show public results (the hands laid face up to be counted, the
+scores, each player's record) and answer with a word when dismissed. Every word comes from
+:mod:`unotable.tui.words`.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from unotable.tui import words
+from unotable.tui.controller import Table
+from unotable.tui.record import game_record, hands_left, score_rows
+from unotable.tui.widgets import cards_text
 
 
 class TextScreen(ModalScreen[str]):
@@ -31,7 +40,7 @@ class TextScreen(ModalScreen[str]):
     }
     """
 
-    def __init__(self, body: Text | str, title: str, *, kind: str) -> None:
+    def __init__(self, body: RenderableType, title: str, *, kind: str) -> None:
         super().__init__(classes=kind)
         self.body = body
         self.title_text = title
@@ -53,4 +62,127 @@ class HelpScreen(TextScreen):
     ]
 
     def __init__(self, body: str) -> None:
-        super().__init__(body, "Help (Esc closes)", kind="help")
+        super().__init__(body, words.HELP_TITLE, kind="help")
+
+
+class GameOverScreen(TextScreen):
+    """The end of the game: N asks for a new game with the same settings; Q, Enter or Esc quits."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "dismiss('new')", "New game"),
+        Binding("escape,enter,q", "dismiss('quit')", "Quit"),
+    ]
+
+    def __init__(self, body: RenderableType) -> None:
+        super().__init__(body, words.GAME_OVER_TITLE, kind="game-over")
+
+
+class TooSmallScreen(ModalScreen[str]):
+    """Said instead of the table while the terminal is too small to draw it (Q still quits)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "dismiss('quit')", "Quit")]
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen > Static { width: 100%; height: auto; padding: 0 1; background: $error 30%; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        """One paragraph: how large the terminal is and how large it must be."""
+        yield Static(self.text, id="too-small")
+
+    def say(self, text: str) -> None:
+        """Update the sizes shown."""
+        self.text = text
+        self.query_one("#too-small", Static).update(text)
+
+
+# ---- what the screens between hands and at the end say
+
+
+def _grid(*headers: str, right_from: int = 1) -> RichTable:
+    grid = RichTable(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+    for i, h in enumerate(headers):
+        grid.add_column(h, justify="right" if i >= right_from else "left", overflow="fold")
+    return grid
+
+
+def hand_over_body(table: Table) -> RenderableType:
+    """After a hand: who went out, every hand laid face up with its points, the scores hand by
+    hand, and the keys."""
+    g = table.game
+    parts: list[RenderableType] = []
+    result = g.results[-1] if g.results else None
+    if result is not None:
+        charged = g.rules.scoring == "lowest" or g.rules.mode == "challenge"
+        parts.append(
+            Text(words.went_out(table.display_name(result.winner), result.hand_points, charged), style="bold")
+        )
+        parts.append(Text(""))
+        parts.append(Text(words.CARDS_LEFT_HEADER, style="bold"))
+        left = _grid(words.PLAYER_COLUMN, words.POINTS_COLUMN, words.CARDS_COLUMN, right_from=1)
+        left.columns[2].justify = "left"
+        for row in hands_left(g):
+            cards = cards_text(row.cards) if row.cards else Text(words.WENT_OUT_CELL, style="italic")
+            left.add_row(table.display_name(row.player), str(row.points), cards)
+        parts.append(left)
+        parts.append(Text(""))
+    parts.append(scores_by_hand(table))
+    if g.finished:
+        return Group(*parts)
+    saved = words.SAVED_NOTE if table.save_path else ""
+    parts += [Text(""), Text(words.NEXT_HAND_KEYS + saved)]
+    return Group(*parts)
+
+
+def scores_by_hand(table: Table) -> RenderableType:
+    """The scores hand by hand (by team in partners and teams), with the totals."""
+    lines = table.scores_lines()
+    grid = _grid(words.HAND_COLUMN, *(name for name, _ in lines))
+    for i, credit in enumerate(score_rows(table.game)):
+        grid.add_row(str(i + 1), *(str(c) for c in credit))
+    grid.add_row(words.TOTAL_ROW, *(str(points) for _, points in lines), style="bold")
+    return Group(Text(words.SCORES_BY_HAND, style="bold"), grid)
+
+
+def game_over_body(table: Table) -> RenderableType:
+    """The end of the game: who won, the standings with each player's record, the scores hand
+    by hand, the seed (now that the game is over, for a replay), and the keys."""
+    g = table.game
+    parts: list[RenderableType] = [
+        Text(words.game_won([table.display_name(p) for p in g.winners]), style="bold green"),
+        Text(""),
+    ]
+    if g.results:
+        parts += [hand_over_body(table), Text("")]
+    parts += [
+        standings(table),
+        Text(""),
+        Text(words.replay_line(g.seed)),
+        Text(""),
+        Text(words.GAME_OVER_KEYS),
+    ]
+    return Group(*parts)
+
+
+def standings(table: Table) -> RenderableType:
+    """Each player in order of the standings, with their points and their record."""
+    g = table.game
+    record = game_record(g)
+    grid = _grid(*words.RECORD_COLUMNS)
+    for p in table.ranking():
+        r = record.players[p]
+        grid.add_row(
+            table.display_name(p),
+            str(table.points_of(p)),
+            str(r.hands_won),
+            str(r.uno_missed),
+            str(r.caught),
+            str(r.catches),
+            f"{r.challenges_won}/{r.challenges_lost}",
+        )
+    return Group(Text(words.RECORD_HEADER, style="bold"), grid, Text(words.RECORD_NOTE, style="dim"))

@@ -12,70 +12,43 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from unotable.cards import (
-    BLANK,
-    CARD_CODE,
-    CARD_COLOR,
-    CARD_VALUE,
-    COLOR_NAMES,
-    DRAW_THREE,
-    DRAW_TWO,
-    HOWLER,
-    INVISIBILITY,
-    MATER,
-    REVERSE,
-    SKIP,
-    WILD,
-    WILD_DRAW_FOUR,
-)
+from unotable.cards import CARD_COLOR
+from unotable.tui import words
 
 COLOR_CLASSES: Final = ("red", "yellow", "green", "blue")
 """CSS class of each colour index (wild cards: ``wild``)."""
 COLOR_STYLES: Final = ("bold white on #c62828", "bold black on #f9a825", "bold white on #2e7d32",
                        "bold white on #1565c0")  # fmt: skip
-"""Rich styles of each colour, for text (a card code, a colour to match)."""
+"""Rich styles of each colour, for text (a card's name, a colour to match)."""
 WILD_STYLE: Final = "bold white on #333333"
-
-_VALUE_LABELS: Final = {SKIP: "Skip", REVERSE: "Rev", DRAW_TWO: "+2", DRAW_THREE: "+3", BLANK: "Blank"}
-_WILD_LABELS: Final = {
-    WILD: "Wild",
-    WILD_DRAW_FOUR: "W+4",
-    HOWLER: "Howler",
-    INVISIBILITY: "Invis",
-    MATER: "Mater",
-}
-
-
-def card_label(card: int) -> tuple[str, str]:
-    """A card face in two short lines: its value and its colour."""
-    color = CARD_COLOR[card]
-    if color < 0:
-        return _WILD_LABELS.get(card, CARD_CODE[card]), "wild"
-    value = CARD_VALUE[card]
-    return _VALUE_LABELS.get(value, str(value)), COLOR_NAMES[color]
 
 
 def card_style(card: int) -> str:
-    """The Rich style of a card's code in running text."""
+    """The Rich style of a card's name in running text."""
     color = CARD_COLOR[card]
     return COLOR_STYLES[color] if color >= 0 else WILD_STYLE
 
 
+def card_text(card: int) -> Text:
+    """A card's name in words on its colour ("blue Draw Two")."""
+    return Text(f" {words.card_name(card)} ", style=card_style(card))
+
+
 def cards_text(cards: Sequence[int]) -> Text:
-    """Card codes on their colours, separated by spaces."""
+    """Cards' names in words on their colours, separated by spaces."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(" ")
-        out.append(f"{CARD_CODE[c]}", style=card_style(c))
+        out.append_text(card_text(c))
     return out
 
 
 def color_text(color: int) -> Text:
     """A colour's name on its colour."""
     if color < 0:
-        return Text(" to be called ", style="bold")
-    return Text(f" {COLOR_NAMES[color].upper()} ", style=COLOR_STYLES[color])
+        return Text(words.COLOR_TO_CALL, style="bold")
+    return Text(f" {words.color_name(color).upper()} ", style=COLOR_STYLES[color])
 
 
 class CardView(Static):
@@ -102,7 +75,7 @@ class CardView(Static):
         for cls in (*COLOR_CLASSES, "wild"):
             self.set_class(cls == mine, cls)
         self.card = card
-        value, name = card_label(card)
+        value, name = words.card_face(card)
         self.update(Text(f"{value}\n{name}", justify="center"))
         if self.index >= 0:
             self.border_title = str((self.index + 1) % 10) if self.index < 10 else ""
