@@ -342,7 +342,7 @@ def test_mater_shows_the_hands_on_the_panels_then_the_colour_is_called() -> None
                 assert len(known) == v.hand_sizes[panel.seat]
                 shown = str(panel.render())
                 assert "shown:" in shown
-                line = shown.split("shown:")[1].split("\n")[0]
+                line = shown.split("shown:")[1].split("\n", maxsplit=1)[0]
                 names = [n.strip() for n in re.split(r"\s{2,}", line.strip())]
                 assert Counter(names) == Counter(CARD_NAME[c] for c in known), "cards named in words"
             assert "Call the colour" in screen_text(app)
