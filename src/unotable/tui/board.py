@@ -39,6 +39,8 @@ LOG_LINES: Final = 500
 """Lines the event log keeps."""
 COMPACT_BELOW: Final = 34
 """Terminals with fewer rows get the compact layout."""
+CARD_WIDTH: Final = 9
+"""Columns of a card of the hand (7 inside its border: "Reverse", "Draw 2")."""
 MIN_WIDTH: Final = 64
 """Columns below which the table cannot be drawn (a screen says so)."""
 MIN_HEIGHT: Final = 22
@@ -62,7 +64,7 @@ Screen { layout: vertical; }
 #clock { height: 1; padding: 0 1; color: $text-muted; }
 #buttons { height: 1; }
 #buttons Button { margin: 0 1 0 0; min-width: 6; }
-#hand { height: 6; border: round $panel-lighten-2; }
+#hand { height: 6; border: round $panel-lighten-2; scrollbar-size-horizontal: 0; }
 #hand.yours { border: heavy $success; }
 #keys { height: 1; background: $panel; }
 .card { width: 9; height: 4; border: round white; text-align: center; content-align: center middle; }
@@ -296,14 +298,15 @@ class Board(App[int]):
             panel.border_title = words.panel_title(s, names[s], bot.name if bot else "", title_width)
             count = v.hand_sizes[s]
             body = Text()
-            body.append(words.card_count(count))
+            line = words.card_count(count, title_width)
             tags = [words.POINTS_TAG.format(points=points[s])] if points is not None else []
-            if s == v.dealer:
-                tags.append(words.DEALER_TAG)
             if v.rules.teams and s % 2 == v.seat % 2:
                 tags.append(words.PARTNER_TAG)
-            if tags:
-                body.append("  " + " · ".join(tags))
+            if s == v.dealer:
+                tags.append(words.DEALER_TAG)
+            while tags and len(line) + sum(len(t) + 3 for t in tags) > title_width:
+                tags.pop()  # what does not fit is elsewhere: the dealer below the top card
+            body.append(" · ".join([line, *tags]))
             known = v.known.get(s)
             if known:
                 body.append("\n" + words.SHOWN)
@@ -321,7 +324,7 @@ class Board(App[int]):
             elif count == 1:
                 status = words.UNO_STATUS
             elif s == v.current:
-                status = "▶ " + words.phase_word(v.phase, False)
+                status = words.panel_status(v.phase)
             else:
                 status = ""
             panel.border_subtitle = status
@@ -387,7 +390,8 @@ class Board(App[int]):
         hand.show(cards, self.cursor if not self.auto else -1, playable)
         points = self._points_by_seat(v)
         hand.border_subtitle = words.POINTS_TAG.format(points=points[v.seat]) if points is not None else ""
-        hand.border_title = words.hand_title(len(cards), self._names()[v.seat] if self.auto else None)
+        more = len(cards) * CARD_WIDTH > hand.size.width - 2
+        hand.border_title = words.hand_title(len(cards), self._names()[v.seat] if self.auto else None, more)
         hand.set_class(v.current == v.seat and not self.auto, "yours")
 
     def _show_prompt(self, v: View | None, ch: Choices) -> None:

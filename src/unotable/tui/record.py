@@ -58,7 +58,8 @@ class PlayerRecord:
 
     hands_won: int = 0
     uno_missed: int = 0
-    """Next-to-last cards played without the call (caught or not)."""
+    """Next-to-last cards played without the call and not called late before the window
+    closed (caught or not)."""
     caught: int = 0
     """Times caught without UNO by another player (2 cards each)."""
     catches: int = 0
@@ -88,8 +89,11 @@ def game_record(game: Game) -> GameRecord:
         exposed: set[int] = set()
         for seat, action in actions:
             events = replay.apply_seat(seat, action)
+            called = set()
             for e in events:
-                if e.kind == "catch" and e.seat is not None and e.target is not None:
+                if e.kind == "uno" and e.seat is not None:
+                    called.add(e.seat)
+                elif e.kind == "catch" and e.seat is not None and e.target is not None:
                     out.players[seating[e.seat]].catches += 1
                     out.players[seating[e.target]].caught += 1
                 elif e.kind == "challenge" and e.seat is not None:
@@ -98,11 +102,9 @@ def game_record(game: Game) -> GameRecord:
                         rec.challenges_won += 1
                     else:
                         rec.challenges_lost += 1
-            if replay.hand_over:
-                exposed = set()
-                continue
-            now = set(view(replay.state, 0).uno_exposed)
-            for s in now - exposed:
+            # A call missed: exposed (one card, no call) and no longer, without calling late.
+            now = set() if replay.hand_over else set(view(replay.state, 0).uno_exposed)
+            for s in exposed - now - called:
                 out.players[seating[s]].uno_missed += 1
             exposed = now
     for r in game.results:

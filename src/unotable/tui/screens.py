@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -20,7 +21,7 @@ from textual.widgets import Static
 from unotable.tui import words
 from unotable.tui.controller import Table
 from unotable.tui.record import game_record, hands_left, score_rows
-from unotable.tui.widgets import cards_text
+from unotable.tui.widgets import card_text
 
 
 class TextScreen(ModalScreen[str]):
@@ -40,16 +41,18 @@ class TextScreen(ModalScreen[str]):
     }
     """
 
-    def __init__(self, body: RenderableType, title: str, *, kind: str) -> None:
+    def __init__(self, body: RenderableType, title: str, *, kind: str, keys: str = "") -> None:
         super().__init__(classes=kind)
         self.body = body
         self.title_text = title
         self.kind = kind
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
-        """The text in a scrolling box."""
+        """The text in a scrolling box (↑ ↓ scroll it), the keys on its lower border."""
         box = VerticalScroll()
         box.border_title = self.title_text
+        box.border_subtitle = self.keys
         with box:
             yield Static(self.body, id="text-body")
 
@@ -74,7 +77,7 @@ class GameOverScreen(TextScreen):
     ]
 
     def __init__(self, body: RenderableType) -> None:
-        super().__init__(body, words.GAME_OVER_TITLE, kind="game-over")
+        super().__init__(body, words.GAME_OVER_TITLE, kind="game-over", keys=words.GAME_OVER_KEYS)
 
 
 class TooSmallScreen(ModalScreen[str]):
@@ -127,16 +130,21 @@ def hand_over_body(table: Table) -> RenderableType:
         left = _grid(words.PLAYER_COLUMN, words.POINTS_COLUMN, words.CARDS_COLUMN, right_from=1)
         left.columns[2].justify = "left"
         for row in hands_left(g):
-            cards = cards_text(row.cards) if row.cards else Text(words.WENT_OUT_CELL, style="italic")
+            cards: RenderableType = (
+                Columns([card_text(c) for c in row.cards], padding=(0, 1))
+                if row.cards
+                else Text(words.WENT_OUT_CELL, style="italic")
+            )
             left.add_row(table.display_name(row.player), str(row.points), cards)
         parts.append(left)
         parts.append(Text(""))
     parts.append(scores_by_hand(table))
-    if g.finished:
-        return Group(*parts)
-    saved = words.SAVED_NOTE if table.save_path else ""
-    parts += [Text(""), Text(words.NEXT_HAND_KEYS + saved)]
     return Group(*parts)
+
+
+def hand_over_keys(table: Table) -> str:
+    """The keys of the screen between hands."""
+    return words.NEXT_HAND_KEYS + (words.SAVED_NOTE if table.save_path else "")
 
 
 def scores_by_hand(table: Table) -> RenderableType:
@@ -157,15 +165,9 @@ def game_over_body(table: Table) -> RenderableType:
         Text(words.game_won([table.display_name(p) for p in g.winners]), style="bold green"),
         Text(""),
     ]
+    parts += [standings(table), Text(""), Text(words.replay_line(g.seed))]
     if g.results:
-        parts += [hand_over_body(table), Text("")]
-    parts += [
-        standings(table),
-        Text(""),
-        Text(words.replay_line(g.seed)),
-        Text(""),
-        Text(words.GAME_OVER_KEYS),
-    ]
+        parts += [Text(""), hand_over_body(table)]
     return Group(*parts)
 
 

@@ -206,9 +206,11 @@ def panel_title(seat: int, name: str, kind: str, width: int) -> str:
     return short if len(short) <= width else short[: max(width - 1, 1)] + "…"
 
 
-def card_count(count: int) -> str:
-    """The backs of an opponent's cards and how many."""
-    return f"{'▮' * min(count, 10)}{'+' if count > 10 else ''} {plural(count, 'card')}"
+def card_count(count: int, width: int) -> str:
+    """How many cards an opponent holds, after their backs if ``width`` leaves room for them."""
+    backs = f"{'▮' * min(count, 10)}{'+' if count > 10 else ''} "
+    text = plural(count, "card")
+    return backs + text if len(backs) + len(text) + 12 <= width else text
 
 
 POINTS_TAG: Final = "{points} pts"
@@ -221,6 +223,16 @@ LAST_KEPT: Final = "kept the card drawn"
 NO_UNO_CATCH: Final = "NO UNO! press C to catch"
 NO_UNO: Final = "NO UNO!"
 UNO_STATUS: Final = "UNO!"
+
+
+def panel_status(phase: Phase) -> str:
+    """What the current player is doing, short enough for the border of their panel."""
+    return {
+        Phase.TURN: "▶ to play",
+        Phase.AFTER_DRAW: "▶ play or keep?",
+        Phase.CHOOSE_COLOR: "▶ calling a colour",
+        Phase.RESPOND: "▶ to answer",
+    }.get(phase, "")
 
 
 def phase_word(phase: Phase, yours: bool) -> str:
@@ -259,12 +271,13 @@ def called_by(name: str) -> str:
 
 def reversed_by(name: str) -> str:
     """After the order: who changed the direction, just now."""
-    return f"  {name} reversed it!"
+    return f" (reversed by {name})"
 
 
-def hand_title(count: int, owner: str | None) -> str:
-    """The title of the hand row: yours, or the watched bot's."""
-    return f"Your hand: {count}" if owner is None else f"{owner}'s hand: {count}"
+def hand_title(count: int, owner: str | None, more: bool = False) -> str:
+    """The title of the hand row: yours, or the watched bot's (``more``: not all in view)."""
+    title = f"Your hand: {count}" if owner is None else f"{owner}'s hand: {count}"
+    return title + (" (← → shows them all)" if more else "")
 
 
 def bot_thinking(name: str, you_can_act: bool) -> str:
@@ -489,7 +502,7 @@ POINTS_COLUMN: Final = "points"
 SCORES_BY_HAND: Final = "Scores hand by hand"
 HAND_COLUMN: Final = "hand"
 TOTAL_ROW: Final = "total"
-NEXT_HAND_KEYS: Final = "Enter: next hand · Q: quit"
+NEXT_HAND_KEYS: Final = "↑ ↓ scroll · Enter: next hand · Q: quit"
 SAVED_NOTE: Final = " (the game is saved)"
 
 
@@ -509,8 +522,9 @@ def game_won(names: Sequence[str]) -> str:
 RECORD_HEADER: Final = "Standings"
 RECORD_COLUMNS: Final = ("player", "points", "hands won", "UNO missed", "caught", "catches", "challenges")
 RECORD_NOTE: Final = (
-    "UNO missed: next-to-last cards played without the call; caught: times caught for it (2 cards); "
-    "catches: other players caught; challenges: Wild Draw Fours challenged, won/lost."
+    "UNO missed: UNO not called in time (with the next-to-last card, or late before the next turn); "
+    "caught: times caught for it (2 cards); catches: other players caught; challenges: Wild Draw Fours "
+    "challenged, won/lost."
 )
 
 
@@ -519,7 +533,7 @@ def replay_line(seed: int) -> str:
     return f"Seed {seed}: play the same deals again with uno play --seed {seed} (and the same flags)."
 
 
-GAME_OVER_KEYS: Final = "N: a new game with the same settings · Q or Enter: quit"
+GAME_OVER_KEYS: Final = "↑ ↓ scroll · N: new game, same settings · Q or Enter: quit"
 
 
 def place(n: int) -> str:
