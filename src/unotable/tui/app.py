@@ -27,7 +27,7 @@ from unotable.events import Event
 from unotable.notation import ACTION_ARG, ACTION_KIND, KIND_INVISIBILITY, KIND_PLAY
 from unotable.state import Phase
 from unotable.tui import words
-from unotable.tui.board import COMPACT_BELOW, CSS, MIN_HEIGHT, MIN_WIDTH, Board
+from unotable.tui.board import COMPACT_BELOW, CSS, MIN_WIDTH, Board
 from unotable.tui.controller import Choices, Table, play_needs
 from unotable.tui.screens import (
     GameOverScreen,
@@ -154,6 +154,7 @@ class UnoApp(Board):
             self.write_log([words.RESUMED])
         self._after_change()
         self._check_size(self.size.width, self.size.height)
+        self.call_after_refresh(self.rewrap_log)
 
     # ---- the terminal's size
 
@@ -168,8 +169,9 @@ class UnoApp(Board):
         return self._too_small is not None
 
     def _check_size(self, width: int, height: int) -> None:
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
-        text = words.too_small(width, height, MIN_WIDTH, MIN_HEIGHT)
+        need = self.min_height()
+        small = width < MIN_WIDTH or height < need
+        text = words.too_small(width, height, MIN_WIDTH, need)
         if small and self._too_small is None:
             self._too_small = TooSmallScreen(text)
             self._pause()

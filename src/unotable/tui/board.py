@@ -43,13 +43,15 @@ CARD_WIDTH: Final = 9
 """Columns of a card of the hand (7 inside its border: "Reverse", "Draw 2")."""
 MIN_WIDTH: Final = 64
 """Columns below which the table cannot be drawn (a screen says so)."""
-MIN_HEIGHT: Final = 22
-"""Rows below which the table cannot be drawn."""
+MIN_HEIGHT: Final = 20
+"""Rows below which the table cannot be drawn (with one row of opponents' panels)."""
+PANEL_MIN_WIDTH: Final = 16
+"""Opponents' panels are at least this wide: more opponents than fit go on more rows."""
 
 CSS: Final = """
 Screen { layout: vertical; }
 #title { height: 1; background: $primary-darken-2; color: $text; padding: 0 1; }
-#opponents { height: 6; }
+#opponents { height: 6; layout: grid; grid-size: 3 1; grid-rows: 6; }
 .opponent { width: 1fr; height: 6; border: round $panel-lighten-2; padding: 0 1; }
 .opponent.current { border: heavy $warning; }
 .opponent.exposed { border: heavy $error; }
@@ -59,7 +61,8 @@ Screen { layout: vertical; }
         text-align: center; background: $panel; }
 #info { width: 1fr; height: 6; padding: 0 1; }
 #scores { width: 34; height: 6; border: round $panel-lighten-2; padding: 0 1; }
-#log { height: 1fr; min-height: 3; border: round $panel-lighten-2; padding: 0 1; overflow-x: hidden; }
+#log { height: 1fr; min-height: 3; border: round $panel-lighten-2; padding: 0 1; overflow-x: hidden;
+       scrollbar-gutter: stable; }
 #prompt { height: auto; max-height: 4; padding: 0 1; background: $boost; }
 #clock { height: 1; padding: 0 1; color: $text-muted; }
 #buttons { height: 1; }
@@ -79,6 +82,8 @@ Screen { layout: vertical; }
 #top.card.wild { border: heavy #ff77ff; }
 /* a small terminal (fewer than 34 rows): shorter panels, scores on the panels */
 .compact #opponents, .compact .opponent { height: 4; }
+.compact #opponents { grid-rows: 4; }
+.compact #log { min-height: 1; }
 .compact #middle, .compact #pile, .compact #info, .compact #top.card { height: 4; }
 .compact #scores { display: none; }
 .compact #keys { display: none; }
@@ -123,7 +128,8 @@ class Board(App[int]):
             yield CardView(0, id="top")
             yield Static(id="info")
             yield Static(id="scores")
-        log = RichLog(id="log", max_lines=LOG_LINES, wrap=True, markup=False)
+        # min_width: RichLog wraps at 78 columns at least, wider than the log of an 80-column terminal
+        log = RichLog(id="log", max_lines=LOG_LINES, wrap=True, markup=False, min_width=20)
         log.can_focus = False
         log.border_title = words.LOG_TITLE
         yield log
@@ -289,9 +295,16 @@ class Board(App[int]):
             box.remove_children()
             self._panels = {s: OpponentPanel(s) for s in order}
             box.mount_all([self._panels[s] for s in order])
+        per_row, rows, height = self.opponent_rows(len(order))
+        box = self.query_one("#opponents", Horizontal)
+        if (per_row, rows, height) != self._shown.get(id(box)):
+            self._shown[id(box)] = (per_row, rows, height)
+            box.set_styles(f"grid-size: {per_row} {rows}; grid-rows: {height}; height: {rows * height};")
+            for panel in self._panels.values():
+                panel.set_styles(f"height: {height};")
         points = self._points_by_seat(v)
         # The title sits on the border, between the corners: 4 columns are the border's.
-        title_width = max(4, self.size.width // max(1, len(order)) - 4)
+        title_width = max(4, self.size.width // per_row - 4)
         for s in order:
             panel = self._panels[s]
             bot = t.bots.get(t.game.player_at(s))
@@ -332,6 +345,21 @@ class Board(App[int]):
             panel.set_class(exposed, "exposed")
             panel.set_class(self.picking == "target", "target")
 
+    def opponent_rows(self, count: int) -> tuple[int, int, int]:
+        """How the opponents' panels are laid out: panels per row, rows, and each one's height
+        (lower on a small terminal, and lower again on more than one row)."""
+        per_row = max(1, min(count, self.size.width // PANEL_MIN_WIDTH))
+        rows = -(-count // per_row)
+        height = (4 if self.compact else 6) - (1 if rows > 1 else 0)
+        return per_row, rows, height
+
+    def min_height(self) -> int:
+        """Rows the table needs: more with more than one row of opponents."""
+        v = self._view()
+        count = v.rules.players - 1 if v is not None else 1
+        _, rows, height = self.opponent_rows(count)
+        return MIN_HEIGHT + (rows - 1) * height
+
     def _points_by_seat(self, v: View) -> list[int] | None:
         """Game scores by seat, for the panels (solo games: a player each; else the scores box)."""
         t = self.table
@@ -358,7 +386,8 @@ class Board(App[int]):
         n = v.rules.players
         if v.current >= 0:
             seq = [(v.current + i * v.direction) % n for i in range(n)]
-            info.append(words.order_line([names[s] for s in seq], v.direction == 1))
+            width = self.query_one("#info", Static).content_region.width or self.size.width
+            info.append(words.order_line([names[s] for s in seq], v.direction == 1, width - 1))
             if self.reverser >= 0:
                 info.append(words.reversed_by(names[self.reverser]), style="bold")
             info.append("\n")
@@ -390,7 +419,7 @@ class Board(App[int]):
         hand.show(cards, self.cursor if not self.auto else -1, playable)
         points = self._points_by_seat(v)
         hand.border_subtitle = words.POINTS_TAG.format(points=points[v.seat]) if points is not None else ""
-        more = len(cards) * CARD_WIDTH > hand.size.width - 2
+        more = len(cards) * CARD_WIDTH > self.size.width - 4
         hand.border_title = words.hand_title(len(cards), self._names()[v.seat] if self.auto else None, more)
         hand.set_class(v.current == v.seat and not self.auto, "yours")
 

@@ -253,10 +253,16 @@ COLOR_TO_CALL: Final = " to be called "
 NOW: Final = "Now: "
 
 
-def order_line(names: Sequence[str], clockwise: bool) -> str:
-    """Who plays next, in order, with the direction."""
+def order_line(names: Sequence[str], clockwise: bool, width: int = 1000) -> str:
+    """Who plays next, in order, with the direction, in ``width`` columns (the middle of a long
+    order gives way to "…")."""
     arrow = "⟳" if clockwise else "⟲"
-    return f"Order {arrow} " + " → ".join(names)
+    line = f"Order {arrow} " + " → ".join(names)
+    keep = len(names) - 2
+    while len(line) > width and keep >= 1:
+        line = f"Order {arrow} " + " → ".join([*names[:keep], "…", names[-1]])
+        keep -= 1
+    return line
 
 
 def dealer_line(name: str) -> str:
