@@ -173,14 +173,20 @@ def test_records_match_the_events_of_the_game() -> None:
 
 
 def test_the_summary_on_quit() -> None:
-    table = make_table(48)
+    table = make_table(48, target=300)
     game = table.game
     text = summary(table)
-    assert "left after 0 hands" in text and "Seed" not in text, "no seed before the end"
+    assert "left during the first hand" in text and "Seed" not in text, "no seed before the end"
     # Finish the game with the bots playing the human's seat too.
     bot = make_bot("greedy", 1)
+    checked = 0
     while not game.finished:
         if game.hand_over:
+            text = summary(table)
+            hands = len(game.results)
+            assert f"left after {words.plural(hands, 'hand')}:" in text and "Seed" not in text, text
+            assert re.search(r" You (are \d(st|nd|rd|th) with \d+ points?\.|won )", text), text
+            checked += 1
             table.next_hand()
             continue
         move = table.next_bot_move()
@@ -189,6 +195,7 @@ def test_the_summary_on_quit() -> None:
             table.apply(move_player, bot.act(game.view(0)))
         else:
             table.apply(move.player, move.action)
+    assert checked >= 1
     text = summary(table)
     assert f"Seed {game.seed}" in text and " won after " in text
     assert "You wins" not in text and "You leads" not in text
@@ -385,8 +392,12 @@ def test_a_whole_game_reads_in_words() -> None:
         async def go(app: UnoApp = app, table: Table = table, texts: list[str] = texts) -> None:
             async with app.run_test(size=SIZE) as pilot:
 
+                read_at = [-1]
+
                 def over() -> bool:
-                    if len(table.game.to_dict()["hands"][-1]) % 7 == 0:
+                    taken = table.actions_taken
+                    if taken % 7 == 0 and taken != read_at[0]:  # a screen every 7 actions
+                        read_at[0] = taken
                         texts.append(screen_text(app))
                     return table.game.finished and app.between_hands
 

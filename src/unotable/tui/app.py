@@ -302,7 +302,8 @@ class UnoApp(Board):
         width = 20
         full = int(done * width)
         who = self._who_is_next()
-        self._put(clock, Text(f"{'▰' * full}{'▱' * (width - full)}  {who}"))
+        hint = words.SPEED_HINT if self.compact else ""  # the footer with these keys is hidden
+        self._put(clock, Text(f"{'▰' * full}{'▱' * (width - full)}  {who}{hint}"))
 
     def _who_is_next(self) -> str:
         t = self.table

@@ -292,6 +292,7 @@ def bot_thinking(name: str, you_can_act: bool) -> str:
 
 
 OTHERS_WATCHING: Final = "the others are watching…"
+SPEED_HINT: Final = "   (+/- speed · N skip ahead)"
 SKIPPING: Final = "skipping ahead to your next decision…"
 
 # ---- prompts
@@ -570,6 +571,10 @@ def summary(
     :param seed: shown only for a finished game.
     """
     game = f"{edition} ({players} players, to {target})"
+    if hands == 0 and not finished:
+        return f"{game}: left during the first hand." + (
+            f" Saved: uno play --resume {save} goes on." if save else ""
+        )
     done = plural(hands, "hand")
     if finished:
         text = f"{game}: {join_names(leaders)} won after {done}"
@@ -580,7 +585,7 @@ def summary(
         text += f" You {'finished' if finished else 'are'} {place(you[0])} with {plural(you[1], 'point')}."
     if record is not None:
         won, missed, caught, catches, ch_won, ch_lost = record
-        parts = [f"won {plural(won, 'hand')}"]
+        parts = [f"won {plural(won, 'hand')}" if won else "won no hand"]
         parts.append(f"missed UNO {times(missed)}" if missed else "never missed UNO")
         if caught:
             parts.append(f"were caught {times(caught)}")
