@@ -228,7 +228,14 @@ class Board(App[int]):
         if g.standings().by_team and self.compact:
             scores = ", ".join(f"{name} {points}" for name, points in t.scores_lines())
         title = words.title(
-            rules.edition.name, g.players, rules.mode, g.hand_index + 1, rules.target, self.auto, scores
+            rules.edition.name,
+            g.players,
+            rules.mode,
+            g.hand_index + 1,
+            rules.target,
+            self.auto,
+            scores,
+            self.size.width - 2,
         )
         self._put(self.query_one("#title", Static), Text(title, style="bold"))
         self._show_scores()

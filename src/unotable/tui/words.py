@@ -168,18 +168,20 @@ NOT_AT_TABLE: Final = "You are not at the table for this hand: the bots play it,
 BOTS_ONLY_PROMPT: Final = "Bots play every seat; you see {name}'s view.  ? help · q quit"
 
 
-def title(edition: str, players: int, mode: str, hand: int, target: int, auto: bool, scores: str) -> str:
-    """The title line (the seed is not shown during play: it would give away the deck)."""
-    parts = [f"UNO {edition}", f"{players} players"]
-    if mode != "solo":
-        parts.append(mode)
-    if scores:
-        parts.append(scores)
-    parts += [f"hand {hand}", f"to {target}"]
-    if auto:
-        parts.append("bots only")
-    parts.append("? help")
-    return " · ".join(parts)
+def title(
+    edition: str, players: int, mode: str, hand: int, target: int, auto: bool, scores: str, width: int = 1000
+) -> str:
+    """The title line in ``width`` columns: the least needed parts give way first (the seed is
+    never shown during play: it would give away the deck)."""
+    parts = [f"UNO {edition}", f"{players} players", mode if mode != "solo" else "", scores,
+             f"hand {hand}", f"to {target}", "bots only" if auto else "", "? help"]  # fmt: skip
+    for drop in (None, 7, 1, 5, 0):
+        if drop is not None:
+            parts[drop] = ""
+        line = " · ".join(p for p in parts if p)
+        if len(line) <= width:
+            break
+    return line
 
 
 def scores_title(target: int) -> str:
@@ -208,7 +210,7 @@ def panel_title(seat: int, name: str, kind: str, width: int) -> str:
 
 def card_count(count: int, width: int) -> str:
     """How many cards an opponent holds, after their backs if ``width`` leaves room for them."""
-    backs = f"{'▮' * min(count, 10)}{'+' if count > 10 else ''} "
+    backs = f"{'▮' * min(count, 10)}{'+' if count > 10 else ''} " if count else ""
     text = plural(count, "card")
     return backs + text if len(backs) + len(text) + 12 <= width else text
 
