@@ -393,7 +393,6 @@ def test_a_hand_of_each_edition_reads_in_words() -> None:
 
         async def go(app: UnoApp = app, table: Table = table, texts: list[str] = texts) -> None:
             async with app.run_test(size=SIZE) as pilot:
-
                 read_at = [-1]
 
                 def over() -> bool:
