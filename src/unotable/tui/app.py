@@ -145,8 +145,9 @@ class UnoApp(Moves):
         self._clock = self.set_interval(0.1, self._show_clock, pause=True)
         self.set_interval(1.0, self._expire_message)
         g = self.table.game
-        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *self.table.deal_lines()])
-        if g.to_dict()["hands"][-1]:
+        # A resumed hand shows everything so far, then where the game went on.
+        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *self.table.history_lines()])
+        if g.log[-1]:
             self.write_log([words.RESUMED])
         self._after_change()
         self._check_size(self.size.width, self.size.height)
@@ -456,6 +457,7 @@ class UnoApp(Moves):
 
     def _set_delay(self, delay: float) -> None:
         self.delay = delay
+        self.table.change_settings(delay=delay)  # a resumed game goes on at this speed
         self._say(words.speed_now(delay))
         if self._timer is not None:
             self._schedule()

@@ -79,10 +79,9 @@ class GameRecord:
 
 def game_record(game: Game) -> GameRecord:
     """Each player's record in ``game`` so far, rebuilt by replaying its saved actions."""
-    data = game.to_dict()
     replay = Game.new(game.rules, game.seed, players=game.players, rounds=game.rounds)
     out = GameRecord([PlayerRecord() for _ in range(game.players)])
-    for index, actions in enumerate(data["hands"]):
+    for index, actions in enumerate(game.log):
         if index:
             replay.next_hand()
         seating = replay.deal.seating
