@@ -216,7 +216,8 @@ def test_a_new_game_keeps_the_settings_with_a_new_seed(tmp_path: object) -> None
     g1, g2 = first.table.game, second.table.game
     assert g2.rules == g1.rules and g2.seats == g1.seats == (None, "random", "cautious")
     assert g2.seed != g1.seed and second.auto_accept is False
-    assert second.delay == 0.25 and second.table.settings["forget_rate"] == first.table.settings["forget_rate"]
+    assert second.delay == 0.25
+    assert second.table.settings["forget_rate"] == first.table.settings["forget_rate"]
 
 
 @pytest.mark.parametrize("value", ["maybe", "1"])
