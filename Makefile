@@ -1,19 +1,30 @@
-# Two commands on a fresh machine: `make play` and `make test`. Both set up .venv first.
+# Two commands on a fresh machine: `make play` and `make test`. Both set up .venv first:
+# `make play` with only what playing needs (the project, Textual, Rich), `make test` (and
+# `make setup`) with everything the tests need too (the extras in TEST_EXTRAS).
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
+TEST_EXTRAS := dev,plot,ray
 
 .PHONY: setup play test lint typecheck pytest bench bench-instructions scenarios clean
 
 setup: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+$(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
+
+# What playing needs: the project and its dependencies, no extras.
+$(VENV)/.play: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
 	touch $@
 
-play: setup
+# What the tests need besides.
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[$(TEST_EXTRAS)]'
+	touch $(VENV)/.play $@
+
+play: $(VENV)/.play
 	$(BIN)/uno play
 
 test: setup lint typecheck pytest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,9 @@ from typing import Any
 import pytest
 
 from unotable.cli import main
+from unotable.errors import UnoError
+from unotable.match import Game
+from unotable.rules import Rules
 
 UPSTREAM = sorted((Path(__file__).parent / "scenarios" / "upstream").glob("*.json"))
 GOOD: dict[str, Any] = json.loads(UPSTREAM[0].read_text())
@@ -111,13 +115,27 @@ def test_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize(
     "argv",
-    [[], ["fly"], ["play", "--players", "11"], ["play", "--players", "two"],
+    [["fly"], ["play", "--players", "11"], ["play", "--players", "two"],
      ["play", "--edition", "monopoly"], ["play", "--seed", "x"], ["scenario"]],
 )  # fmt: skip
 def test_bad_arguments_get_one_line_and_status_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(argv, capsys)
     assert code == 2
     assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("uno") and ": error: " in err
+
+
+def test_plain_uno_lists_its_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run([], capsys)
+    assert code == 0 and err == ""
+    for command in ("scenario", "play", "simulate"):
+        assert re.search(rf"^\s+{command}\s+\S", out, re.MULTILINE), out
+
+
+def test_needs_n_players_is_grammatical() -> None:
+    with pytest.raises(UnoError, match=r"these rules \(partners\) need 4 players, not 3"):
+        Game.new(Rules(players=4, mode="partners"), 1, players=3)
+    with pytest.raises(UnoError, match=r"a game of two tables of 4 needs 8 players, not 4"):
+        Game.new(Rules(players=4, mode="two-tables"), 1, players=4)
 
 
 @pytest.mark.parametrize(("edition", "players"), [("classic", 4), ("harry-potter", 3), ("cars2", 2)])

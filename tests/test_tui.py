@@ -12,6 +12,7 @@ import asyncio
 import io
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -25,7 +26,7 @@ from textual.pilot import Pilot
 
 from unotable import savefile
 from unotable.bots import Bot, make_bot
-from unotable.cards import CARD_CODE, HOWLER, MATER
+from unotable.cards import CARD_CODE, CARD_NAME, HOWLER, MATER
 from unotable.cli import build_parser, main
 from unotable.errors import UnoError
 from unotable.match import Game
@@ -35,7 +36,8 @@ from unotable.state import Phase
 from unotable.tui.app import UnoApp
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, Table, card_sort_key, for_people, play_needs
 from unotable.tui.launch import setup
-from unotable.tui.widgets import CardView, HelpScreen, OpponentPanel
+from unotable.tui.screens import HelpScreen
+from unotable.tui.widgets import CardView, OpponentPanel
 from unotable.views import view
 
 NEVER: float = 10_000.0
@@ -193,9 +195,11 @@ def test_a_whole_game_by_keys_with_every_moment() -> None:
                 return table.game.finished and app.between_hands
 
             await drive(app, pilot, human, over)
-            assert "wins the game!" in screen_text(app)
+            text = await settled_screen(app, pilot)
+            assert re.search(r"(You win|[A-Z][a-z]+ wins) the game!", text), text
+            assert "Standings" in text and "UNO missed" in text
             await pilot.press("enter")
-        assert app.return_code == 0
+        assert app.return_code == 0 and not app.new_game
 
     run(go)
     acts = human_actions(table)
@@ -340,7 +344,9 @@ def test_mater_shows_the_hands_on_the_panels_then_the_colour_is_called() -> None
                 assert len(known) == v.hand_sizes[panel.seat]
                 shown = str(panel.render())
                 assert "shown:" in shown
-                assert Counter(shown.split("shown:")[1].split()) == Counter(CARD_CODE[c] for c in known)
+                line = shown.split("shown:")[1].split("\n", maxsplit=1)[0]
+                names = [n.strip() for n in re.split(r"\s{2,}", line.strip())]
+                assert Counter(names) == Counter(CARD_NAME[c] for c in known), "cards named in words"
             assert "Call the colour" in screen_text(app)
             await pilot.press("g")
             assert human_actions(table)[-1] == "color G"
@@ -556,9 +562,14 @@ def test_auto_fast_without_a_terminal_prints_the_game_and_ends() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
-    assert lines[0].startswith("UNO, 4 players") and "seed 3" in lines[0]
+    assert lines[0].startswith("UNO, 4 players") and "seed" not in lines[0].lower()
     assert any("went out and scored" in line for line in lines)
-    assert lines[-2].startswith("Game over:") and lines[-1].startswith("Scores:")
+    assert (
+        lines[-2].startswith("Game over:")
+        and lines[-2].endswith("Seed 3.")
+        and lines[-1].startswith("Scores:")
+    )
+    assert sum("Seed" in line for line in lines) == 1, "the seed is shown only at the end"
     assert proc.stderr == ""
     again = subprocess.run(
         [sys.executable, "-m", "unotable", *argv], capture_output=True, text=True, check=False, timeout=120

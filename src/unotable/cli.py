@@ -22,8 +22,13 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser of ``uno``."""
-    parser = _Parser(prog="uno", description="UNO with the exact rules of your box.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(
+        prog="uno",
+        description="UNO with the exact rules of your box.",
+        epilog="Start with `uno play`; `uno COMMAND --help` shows a command's flags.",
+    )
+    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", required=True,
+                                parser_class=_Parser)  # fmt: skip
 
     sc = sub.add_parser("scenario", help="run scenario files (NOTATION.md); exit 0 when all pass")
     sc.add_argument("files", nargs="+", help="scenario JSON files")
@@ -46,8 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``uno`` command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    """Run the ``uno`` command; returns the exit status. Without arguments it lists the commands."""
+    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        parser.print_help()
+        return 0
+    args = parser.parse_args(argv)
     try:
         if args.command == "scenario":
             return _scenario(args.files, args.quiet)

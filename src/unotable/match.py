@@ -328,8 +328,10 @@ class Game:
         if players is None:
             players = expected
         if isinstance(players, bool) or not isinstance(players, int) or players != expected:
-            where = "a game of two tables of 4" if mode == "two-tables" else f"these rules ({mode})"
-            raise ConfigError(f"{where} needs {expected} players, not {players!r}")
+            where = (
+                "a game of two tables of 4 needs" if mode == "two-tables" else f"these rules ({mode}) need"
+            )
+            raise ConfigError(f"{where} {expected} players, not {players!r}")
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
             raise ConfigError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
         if rounds != 1 and mode not in SCHEDULED_MODES:

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unotable.cards import CARD_NAME, COLOR_NAMES
+from unotable.cards import CARD_BY_CODE, CARD_NAME, COLOR_NAMES
 from unotable.events import Event
+
+_REASONS = {"howler": "the Howler", "mater": "Mater", "blank": "a blank card"}
+"""Reasons of the engine's events that are not already words."""
 
 
 def _cards(cards: Sequence[int]) -> str:
     return ", ".join(CARD_NAME[c] for c in cards)
+
+
+def _reason(reason: str) -> str:
+    """An event's reason in words: a card's code (the card that made a player draw) by its name."""
+    card = CARD_BY_CODE.get(reason)
+    if card is not None:
+        return CARD_NAME[card]
+    return _REASONS.get(reason, reason)
 
 
 def describe(event: Event, names: Sequence[str]) -> str | None:
@@ -45,7 +56,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         if e.reason == "deal":
             return f"{who} was dealt {_cards(e.cards)}." if e.cards else None
         what = _cards(e.cards) if e.cards else f"{e.count} card{'s' if e.count != 1 else ''}"
-        why = f" ({e.reason})" if e.reason else ""
+        why = f" ({_reason(e.reason)})" if e.reason else ""
         return f"{who} drew {what}{why}." if e.count else f"{who} had nothing to draw."
     if k == "pass":
         return f"{who} passed{' (nothing to draw)' if e.reason else ''}."
@@ -69,7 +80,7 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return f"{who} cancelled it with Invisibility and called {color}."
     if k == "reveal":
         shown = _cards(e.cards) if e.cards else "their hand"
-        return f"{who} showed {shown} ({e.reason})."
+        return f"{who} showed {shown} ({_reason(e.reason)})."
     if k == "skip":
         return f"{who} is skipped."
     if k == "reverse":

@@ -228,6 +228,8 @@ class Table:
         self._written = False
         self.seed = seed
         self.actions_taken = 0
+        self.last_events: list[Event] = []
+        """The events of the last action (or deal), as the watched seat may see them."""
 
     # ---- what the watching seat may know
 
@@ -332,6 +334,7 @@ class Table:
         """
         events = self.game.apply(player, action)
         self.actions_taken += 1
+        self.last_events = [e.for_seat(self.seat) for e in events]
         self.save()
         return self.narrate(events)
 
@@ -342,6 +345,7 @@ class Table:
     def next_hand(self) -> list[str]:
         """Deal the next hand; its deal as sentences. Saves the game."""
         self.game.next_hand()
+        self.last_events = []
         self.save()
         return self.deal_lines()
 
@@ -384,3 +388,27 @@ class Table:
     def display_name(self, player: int) -> str:
         """A player's name as the screen shows it ("You" for the human)."""
         return HUMAN_NAME if player == self.human else self.names[player]
+
+    def points_of(self, player: int) -> int:
+        """A player's game score (their team's, in partners and teams)."""
+        s = self.game.standings()
+        return s.scores[player % 2] if s.by_team else s.scores[player]
+
+    def ranking(self) -> list[int]:
+        """The players in order of the standings: the winners first, then by score (lowest
+        first where points are charged), the eliminated players of a challenge last, the last
+        one out first among them."""
+        g = self.game
+        s = g.standings()
+        charged = g.rules.scoring == "lowest" or g.rules.mode == "challenge"
+        out = list(s.eliminated)
+
+        def key(p: int) -> tuple[int, int, int]:
+            points = self.points_of(p)
+            return (
+                0 if p in s.winners else 1,
+                out.index(p) * -1 if p in out else -len(out) - 1,
+                points if charged else -points,
+            )
+
+        return sorted(range(g.players), key=key)

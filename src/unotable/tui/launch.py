@@ -22,6 +22,7 @@ from unotable.match import Game, SavedGameError
 from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import BotSpec, derive_seed, parse_bots
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
+from unotable.tui.record import summary
 
 DEFAULT_DELAY: Final = 1.0
 """Seconds a bot thinks before each action, by default (twice that while a window is open)."""
@@ -33,6 +34,9 @@ SEED_BITS: Final = 128
 """Bits of a new game's seed, from :mod:`secrets`: a player's own cards must not single it out."""
 DEDICATED: Final = ("edition", "players", "mode", "target")
 """Rules options that have a flag of their own."""
+TERMINAL_OPTIONS: Final = {"auto_accept": True}
+"""Options of the terminal game given with ``--option`` (not rules), with their defaults:
+``auto_accept`` answers for you an action card played on you when you hold no Invisibility."""
 
 
 class PlayError(UnoError):
@@ -55,7 +59,9 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rules option, e.g. must_play_drawn=true, lenient_plays=true, scoring=lowest (repeatable)",
+        help="a rules option, e.g. must_play_drawn=true, lenient_plays=true, scoring=lowest, or the "
+        "terminal's auto_accept=false (Harry Potter: accept for you a card played on you when you "
+        "hold no Invisibility; on by default) (repeatable)",
     )
     play.add_argument("--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.HOUSE_HELP)
     play.add_argument(
@@ -102,6 +108,21 @@ class PlaySetup:
     auto: bool
     seed: int
     save: Path | None
+    auto_accept: bool = True
+
+
+def _terminal_options(args: argparse.Namespace) -> dict[str, Any]:
+    out = dict(TERMINAL_OPTIONS)
+    for key, value in args.option:
+        if key in TERMINAL_OPTIONS:
+            if not isinstance(value, bool):
+                raise PlayError(f"{key} is true or false, not {value!r}")
+            out[key] = value
+    return out
+
+
+def _rules_options(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    return [(k, v) for k, v in args.option if k not in TERMINAL_OPTIONS]
 
 
 def _rules_data(args: argparse.Namespace) -> dict[str, Any]:
@@ -110,7 +131,7 @@ def _rules_data(args: argparse.Namespace) -> dict[str, Any]:
         value = getattr(args, key)
         if value is not None:
             data[key] = value
-    for key, value in args.option:
+    for key, value in _rules_options(args):
         if key in data:
             raise PlayError(f"{key} is given twice (--{key} and --option {key}=...)")
         data[key] = value
@@ -128,10 +149,11 @@ def setup(args: argparse.Namespace) -> PlaySetup:
     :raises PlayError: (or another :class:`UnoError`) when they do not make a game.
     """
     save = Path(args.save) if args.save else None
+    terminal = _terminal_options(args)
     saved: dict[str, Any] = {}
     if args.resume:
         given = [f"--{k}" for k in DEDICATED if getattr(args, k) is not None]
-        given += ["--option"] if args.option else []
+        given += ["--option"] if _rules_options(args) else []
         given += ["--house"] if args.house is not None else []
         given += ["--seed"] if args.seed is not None else []
         given += ["--rounds"] if args.rounds != 1 else []
@@ -176,7 +198,25 @@ def setup(args: argparse.Namespace) -> PlaySetup:
     if save is not None:
         _first_save(table, save)
     delay = 0.0 if args.fast else settings["delay"]
-    return PlaySetup(table, delay, bool(args.auto), seed, save)
+    return PlaySetup(table, delay, bool(args.auto), seed, save, bool(terminal["auto_accept"]))
+
+
+def again(args: argparse.Namespace, table: Table) -> argparse.Namespace:
+    """The flags of a new game with the settings of ``table``'s game (rules, bots, their
+    settings, the save file) and a new seed: what "new game" at the end of a game plays."""
+    game = table.game
+    new = argparse.Namespace(**vars(args))
+    new.resume = None
+    new.seed = None
+    new.save = args.save or args.resume
+    new.edition = new.players = new.mode = new.target = None
+    new.option = [*game.rules.to_dict().items(), *((k, v) for k, v in args.option if k in TERMINAL_OPTIONS)]
+    new.rounds = game.rounds
+    new.forget_rate = table.settings.get("forget_rate", args.forget_rate)
+    new.delay = table.settings.get("delay", args.delay)
+    if game.seats is not None:
+        new.bots = ",".join(spec for spec in game.seats if spec is not None)
+    return new
 
 
 def _settings(args: argparse.Namespace, saved: dict[str, Any]) -> dict[str, Any]:
@@ -261,11 +301,22 @@ def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
         return 2
     from unotable.tui.app import UnoApp  # noqa: PLC0415 - Textual loads only for the full screen
 
-    app = UnoApp(ps.table, delay=ps.delay, auto=ps.auto)
-    app.run()
-    ps.table.save()
-    if app.return_code:
-        return app.return_code
+    while True:
+        app = UnoApp(ps.table, delay=ps.delay, auto=ps.auto, auto_accept=ps.auto_accept)
+        app.run()
+        ps.table.save()
+        if app.return_code:
+            return app.return_code
+        if not app.new_game:
+            break
+        args = again(args, ps.table)
+        try:
+            ps = setup(args)
+        except UnoError as exc:
+            print(f"uno play: error: {exc}", file=sys.stderr)
+            return 2
+    if not ps.auto:
+        print(summary(ps.table), file=out)
     return 0
 
 
@@ -274,8 +325,7 @@ def run_text(table: Table, delay: float, out: TextIO) -> int:
     game = table.game
     rules = game.rules
     print(
-        f"{rules.edition.title}, {game.players} players, mode {rules.mode}, to {rules.target},"
-        f" seed {game.seed}",
+        f"{rules.edition.title}, {game.players} players, mode {rules.mode}, to {rules.target}",
         file=out,
     )
     print(f"-- Hand {game.hand_index + 1}", file=out)
@@ -296,7 +346,8 @@ def run_text(table: Table, delay: float, out: TextIO) -> int:
             out.flush()
             time.sleep(delay)
     winners = " and ".join(table.display_name(p) for p in game.winners)
-    print(f"Game over: {winners} {'wins' if len(game.winners) == 1 else 'win'}.", file=out)
+    # The seed only now: during the game it would give away the deck (P-141).
+    print(f"Game over: {winners} {'wins' if len(game.winners) == 1 else 'win'}. Seed {game.seed}.", file=out)
     print(f"Scores: {_scores(table)}", file=out)
     return 0
 

@@ -1,85 +1,54 @@
-"""Widgets of the terminal game: card faces, the hand, opponents' panels, and the screens shown
-over the table (help, end of a hand). They display what they are given; the app decides what
-that is, from the human's view only."""
+"""Widgets of the terminal game: card faces, the hand, opponents' panels and the draw pile. They
+display what they are given; the app decides what that is, from the human's view only."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Final
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import HorizontalScroll, VerticalScroll
+from textual.containers import HorizontalScroll
 from textual.events import Click
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from unotable.cards import (
-    BLANK,
-    CARD_CODE,
-    CARD_COLOR,
-    CARD_VALUE,
-    COLOR_NAMES,
-    DRAW_THREE,
-    DRAW_TWO,
-    HOWLER,
-    INVISIBILITY,
-    MATER,
-    REVERSE,
-    SKIP,
-    WILD,
-    WILD_DRAW_FOUR,
-)
+from unotable.cards import CARD_COLOR
+from unotable.tui import words
 
 COLOR_CLASSES: Final = ("red", "yellow", "green", "blue")
 """CSS class of each colour index (wild cards: ``wild``)."""
 COLOR_STYLES: Final = ("bold white on #c62828", "bold black on #f9a825", "bold white on #2e7d32",
                        "bold white on #1565c0")  # fmt: skip
-"""Rich styles of each colour, for text (a card code, a colour to match)."""
+"""Rich styles of each colour, for text (a card's name, a colour to match)."""
 WILD_STYLE: Final = "bold white on #333333"
-
-_VALUE_LABELS: Final = {SKIP: "Skip", REVERSE: "Rev", DRAW_TWO: "+2", DRAW_THREE: "+3", BLANK: "Blank"}
-_WILD_LABELS: Final = {
-    WILD: "Wild",
-    WILD_DRAW_FOUR: "W+4",
-    HOWLER: "Howler",
-    INVISIBILITY: "Invis",
-    MATER: "Mater",
-}
-
-
-def card_label(card: int) -> tuple[str, str]:
-    """A card face in two short lines: its value and its colour."""
-    color = CARD_COLOR[card]
-    if color < 0:
-        return _WILD_LABELS.get(card, CARD_CODE[card]), "wild"
-    value = CARD_VALUE[card]
-    return _VALUE_LABELS.get(value, str(value)), COLOR_NAMES[color]
 
 
 def card_style(card: int) -> str:
-    """The Rich style of a card's code in running text."""
+    """The Rich style of a card's name in running text."""
     color = CARD_COLOR[card]
     return COLOR_STYLES[color] if color >= 0 else WILD_STYLE
 
 
+def card_text(card: int) -> Text:
+    """A card's name in words on its colour ("blue Draw Two")."""
+    return Text(f" {words.card_name(card)} ", style=card_style(card))
+
+
 def cards_text(cards: Sequence[int]) -> Text:
-    """Card codes on their colours, separated by spaces."""
+    """Cards' names in words on their colours, separated by spaces."""
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(" ")
-        out.append(f"{CARD_CODE[c]}", style=card_style(c))
+        out.append_text(card_text(c))
     return out
 
 
 def color_text(color: int) -> Text:
     """A colour's name on its colour."""
     if color < 0:
-        return Text(" to be called ", style="bold")
-    return Text(f" {COLOR_NAMES[color].upper()} ", style=COLOR_STYLES[color])
+        return Text(words.COLOR_TO_CALL, style="bold")
+    return Text(f" {words.color_name(color).upper()} ", style=COLOR_STYLES[color])
 
 
 class CardView(Static):
@@ -106,7 +75,7 @@ class CardView(Static):
         for cls in (*COLOR_CLASSES, "wild"):
             self.set_class(cls == mine, cls)
         self.card = card
-        value, name = card_label(card)
+        value, name = words.card_face(card)
         self.update(Text(f"{value}\n{name}", justify="center"))
         if self.index >= 0:
             self.border_title = str((self.index + 1) % 10) if self.index < 10 else ""
@@ -190,45 +159,3 @@ class DrawPile(Static):
         """Tell the app to draw."""
         event.stop()
         self.post_message(self.Clicked())
-
-
-class TextScreen(ModalScreen[str]):
-    """A page of text over the table (help, the end of a hand); its keys dismiss it with a word."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss('close')", "Close"),
-        Binding("enter", "dismiss('next')", "Continue"),
-        Binding("q", "dismiss('quit')", "Quit"),
-    ]
-
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > VerticalScroll {
-        width: 80; max-width: 100%; height: auto; max-height: 90%;
-        border: thick $accent; background: $surface; padding: 0 1;
-    }
-    """
-
-    def __init__(self, body: Text | str, title: str, *, kind: str) -> None:
-        super().__init__(classes=kind)
-        self.body = body
-        self.title_text = title
-        self.kind = kind
-
-    def compose(self) -> ComposeResult:
-        """The text in a scrolling box."""
-        box = VerticalScroll()
-        box.border_title = self.title_text
-        with box:
-            yield Static(self.body, id="text-body")
-
-
-class HelpScreen(TextScreen):
-    """Keys and rules; any of Esc, Enter, ?, F1 or Q closes it (it never quits the game)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,question_mark,f1,q", "dismiss('close')", "Close help"),
-    ]
-
-    def __init__(self, body: str) -> None:
-        super().__init__(body, "Help (Esc closes)", kind="help")
