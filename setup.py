@@ -12,7 +12,7 @@ setup(
         Extension(
             "unotable.native._core",
             sources=["src/unotable/native/_core.c"],
-            extra_compile_args=["-O2", "-std=c99", "-Wall", "-Wno-missing-field-initializers"],
+            extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wno-missing-field-initializers"],
             optional=True,
         )
     ]

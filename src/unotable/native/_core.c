@@ -98,34 +98,125 @@ static const uint64_t KECCAK_RC[24] = {
     0x000000008000808BULL, 0x800000000000008BULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
     0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800AULL, 0x800000008000000AULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
-static const int KECCAK_ROT[24] = {1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 2, 14,
-                                   27, 41, 56, 8, 25, 43, 62, 18, 39, 61, 20, 44};
-static const int KECCAK_PI[24] = {10, 7, 11, 17, 18, 3, 5, 16, 8, 21, 24, 4,
-                                  15, 23, 19, 13, 12, 2, 20, 14, 22, 9, 6, 1};
-
 #define ROTL64(x, y) (((x) << (y)) | ((x) >> (64 - (y))))
 
 static void keccak_f(uint64_t st[25]) {
-    uint64_t bc[5], t;
+    uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24;
+    uint64_t b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23, b24;
+    uint64_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
+    a0 = st[0];
+    a1 = st[1];
+    a2 = st[2];
+    a3 = st[3];
+    a4 = st[4];
+    a5 = st[5];
+    a6 = st[6];
+    a7 = st[7];
+    a8 = st[8];
+    a9 = st[9];
+    a10 = st[10];
+    a11 = st[11];
+    a12 = st[12];
+    a13 = st[13];
+    a14 = st[14];
+    a15 = st[15];
+    a16 = st[16];
+    a17 = st[17];
+    a18 = st[18];
+    a19 = st[19];
+    a20 = st[20];
+    a21 = st[21];
+    a22 = st[22];
+    a23 = st[23];
+    a24 = st[24];
     for (int r = 0; r < 24; r++) {
-        for (int i = 0; i < 5; i++) bc[i] = st[i] ^ st[i + 5] ^ st[i + 10] ^ st[i + 15] ^ st[i + 20];
-        for (int i = 0; i < 5; i++) {
-            t = bc[(i + 4) % 5] ^ ROTL64(bc[(i + 1) % 5], 1);
-            for (int j = 0; j < 25; j += 5) st[j + i] ^= t;
-        }
-        t = st[1];
-        for (int i = 0; i < 24; i++) {
-            int j = KECCAK_PI[i];
-            bc[0] = st[j];
-            st[j] = ROTL64(t, KECCAK_ROT[i]);
-            t = bc[0];
-        }
-        for (int j = 0; j < 25; j += 5) {
-            for (int i = 0; i < 5; i++) bc[i] = st[j + i];
-            for (int i = 0; i < 5; i++) st[j + i] ^= (~bc[(i + 1) % 5]) & bc[(i + 2) % 5];
-        }
-        st[0] ^= KECCAK_RC[r];
+        c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
+        c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
+        c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
+        c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
+        c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
+        d0 = c4 ^ ROTL64(c1, 1);
+        d1 = c0 ^ ROTL64(c2, 1);
+        d2 = c1 ^ ROTL64(c3, 1);
+        d3 = c2 ^ ROTL64(c4, 1);
+        d4 = c3 ^ ROTL64(c0, 1);
+        b10 = ROTL64(a1 ^ d1, 1);
+        b7 = ROTL64(a10 ^ d0, 3);
+        b11 = ROTL64(a7 ^ d2, 6);
+        b17 = ROTL64(a11 ^ d1, 10);
+        b18 = ROTL64(a17 ^ d2, 15);
+        b3 = ROTL64(a18 ^ d3, 21);
+        b5 = ROTL64(a3 ^ d3, 28);
+        b16 = ROTL64(a5 ^ d0, 36);
+        b8 = ROTL64(a16 ^ d1, 45);
+        b21 = ROTL64(a8 ^ d3, 55);
+        b24 = ROTL64(a21 ^ d1, 2);
+        b4 = ROTL64(a24 ^ d4, 14);
+        b15 = ROTL64(a4 ^ d4, 27);
+        b23 = ROTL64(a15 ^ d0, 41);
+        b19 = ROTL64(a23 ^ d3, 56);
+        b13 = ROTL64(a19 ^ d4, 8);
+        b12 = ROTL64(a13 ^ d3, 25);
+        b2 = ROTL64(a12 ^ d2, 43);
+        b20 = ROTL64(a2 ^ d2, 62);
+        b14 = ROTL64(a20 ^ d0, 18);
+        b22 = ROTL64(a14 ^ d4, 39);
+        b9 = ROTL64(a22 ^ d2, 61);
+        b6 = ROTL64(a9 ^ d4, 20);
+        b1 = ROTL64(a6 ^ d1, 44);
+        b0 = a0 ^ d0;
+        a0 = b0 ^ ((~b1) & b2);
+        a1 = b1 ^ ((~b2) & b3);
+        a2 = b2 ^ ((~b3) & b4);
+        a3 = b3 ^ ((~b4) & b0);
+        a4 = b4 ^ ((~b0) & b1);
+        a5 = b5 ^ ((~b6) & b7);
+        a6 = b6 ^ ((~b7) & b8);
+        a7 = b7 ^ ((~b8) & b9);
+        a8 = b8 ^ ((~b9) & b5);
+        a9 = b9 ^ ((~b5) & b6);
+        a10 = b10 ^ ((~b11) & b12);
+        a11 = b11 ^ ((~b12) & b13);
+        a12 = b12 ^ ((~b13) & b14);
+        a13 = b13 ^ ((~b14) & b10);
+        a14 = b14 ^ ((~b10) & b11);
+        a15 = b15 ^ ((~b16) & b17);
+        a16 = b16 ^ ((~b17) & b18);
+        a17 = b17 ^ ((~b18) & b19);
+        a18 = b18 ^ ((~b19) & b15);
+        a19 = b19 ^ ((~b15) & b16);
+        a20 = b20 ^ ((~b21) & b22);
+        a21 = b21 ^ ((~b22) & b23);
+        a22 = b22 ^ ((~b23) & b24);
+        a23 = b23 ^ ((~b24) & b20);
+        a24 = b24 ^ ((~b20) & b21);
+        a0 ^= KECCAK_RC[r];
     }
+    st[0] = a0;
+    st[1] = a1;
+    st[2] = a2;
+    st[3] = a3;
+    st[4] = a4;
+    st[5] = a5;
+    st[6] = a6;
+    st[7] = a7;
+    st[8] = a8;
+    st[9] = a9;
+    st[10] = a10;
+    st[11] = a11;
+    st[12] = a12;
+    st[13] = a13;
+    st[14] = a14;
+    st[15] = a15;
+    st[16] = a16;
+    st[17] = a17;
+    st[18] = a18;
+    st[19] = a19;
+    st[20] = a20;
+    st[21] = a21;
+    st[22] = a22;
+    st[23] = a23;
+    st[24] = a24;
 }
 
 /* The first ``count`` 64-bit little-endian words of SHAKE-128 of the 8 bytes of ``x``
@@ -150,15 +241,23 @@ static void shuffle_cards(uint64_t *rng, uint8_t *cards, int len) {
     if (len <= 0) return;
     shake128_words(next_random(rng), keys, len);
     for (int i = 0; i < len; i++) keys[i] = (keys[i] & 0x000FFFFFFFFFFF00ULL) | cards[i];
-    for (int i = 1; i < len; i++) { /* insertion sort: at most 112 keys */
-        uint64_t k = keys[i];
+    /* a counting sort on the top 7 random bits, then insertion sort (few inversions left) */
+    uint64_t sorted[MAXC];
+    uint8_t first[129];
+    memset(first, 0, sizeof first);
+    for (int i = 0; i < len; i++) first[((keys[i] >> 45) & 0x7F) + 1]++;
+    for (int b = 0; b < 128; b++) first[b + 1] = (uint8_t)(first[b + 1] + first[b]);
+    for (int i = 0; i < len; i++) sorted[first[(keys[i] >> 45) & 0x7F]++] = keys[i];
+    for (int i = 1; i < len; i++) {
+        uint64_t k = sorted[i];
         int j = i - 1;
-        while (j >= 0 && keys[j] > k) {
-            keys[j + 1] = keys[j];
+        while (j >= 0 && sorted[j] > k) {
+            sorted[j + 1] = sorted[j];
             j--;
         }
-        keys[j + 1] = k;
+        sorted[j + 1] = k;
     }
+    memcpy(keys, sorted, (size_t)len * sizeof(uint64_t));
     for (int i = 0; i < len; i++) cards[i] = (uint8_t)(keys[i] & 0xFF);
 }
 
@@ -176,14 +275,14 @@ static void move_to_end(UState *st, int p, int a, int b) {
     if (a < b) {
         int e = st->start[b + 1];
         memmove(st->cards + p, st->cards + p + 1, (size_t)(e - p - 1));
-        memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
+        if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
         st->cards[e - 1] = c;
         st->known[e - 1] = 0;
         for (int k = a + 1; k <= b; k++) st->start[k]--;
     } else if (a > b) {
         int e = st->start[b + 1];
         memmove(st->cards + e + 1, st->cards + e, (size_t)(p - e));
-        memmove(st->known + e + 1, st->known + e, (size_t)(p - e) * 2);
+        if (st->any_known) memmove(st->known + e + 1, st->known + e, (size_t)(p - e) * 2);
         st->cards[e] = c;
         st->known[e] = 0;
         for (int k = b + 1; k <= a; k++) st->start[k]++;
@@ -410,15 +509,20 @@ static int legal_ids(const Tables *tb, const UState *st, int seat, int *out) {
         switch (st->phase) {
         case P_TURN: {
             const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
-            uint8_t seen[NT];
-            memset(seen, 0, sizeof seen);
+            uint64_t seen = 0; /* card types 0..63; 64 (Mater) by seen64 */
+            int seen64 = 0;
             out[k++] = tb->draw_id;
             for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) {
                 int t = st->cards[p];
-                if (ok[t] && !seen[t]) {
-                    seen[t] = 1;
-                    k = add_play_ids(tb, out, k, seat, t, two);
+                if (!ok[t]) continue;
+                if (t < 64) {
+                    if (seen >> t & 1) continue;
+                    seen |= 1ULL << t;
+                } else {
+                    if (seen64) continue;
+                    seen64 = 1;
                 }
+                k = add_play_ids(tb, out, k, seat, t, two);
             }
             break;
         }
@@ -1000,12 +1104,16 @@ static int greedy_choose(const Tables *tb, const UState *st, int me, const int *
 
 /* One decision of ``policy`` for ``seat``. */
 static int policy_choose(const Tables *tb, const UState *st, int seat, int policy, Picker *pk, int *ids, int k) {
-    int el[MAXIDS];
+    int el[MAXIDS], m = k;
+    const int *opts = ids;
     if (policy == POL_GREEDY) return greedy_choose(tb, st, seat, ids, k, &GREEDY);
-    int m = eligible(tb, ids, k, el);
-    int aid = el[pick_word(pk) % (uint32_t)m];
+    if (st->exposed || HAND_LEN(st, seat) == 2) { /* out-of-turn options or uno spellings */
+        m = eligible(tb, ids, k, el);
+        opts = el;
+    }
+    int aid = opts[pick_word(pk) % (uint32_t)m];
     if (policy == POL_PLAYS_FIRST && m > 1) {
-        while (aid == tb->draw_id || aid == tb->pass_id) aid = el[pick_word(pk) % (uint32_t)m];
+        while (aid == tb->draw_id || aid == tb->pass_id) aid = opts[pick_word(pk) % (uint32_t)m];
     }
     return aid;
 }
@@ -1375,10 +1483,11 @@ static PyObject *py_load(PyObject *mod, PyObject *args) {
         st->start[s + 2] = (uint8_t)pos;
     }
     if (fill_list(discard, st->cards, &pos, MAXC) < 0) goto fail;
-    if (pos != tb->ndeck || PyList_GET_SIZE(discard) < 1) {
-        PyErr_SetString(PyExc_ValueError, "load: the cards are not the whole deck");
+    if (PyList_GET_SIZE(discard) < 1) {
+        PyErr_SetString(PyExc_ValueError, "load: the discard pile is empty");
         goto fail;
     }
+    st->ncards = (uint8_t)pos; /* a position may leave cards out (scenario files) */
     st->start[n + 2] = (uint8_t)pos;
     for (int s = 0; s < n; s++) st->drew_facing[s] = (int16_t)PyLong_AsLong(PyList_GET_ITEM(facing, s));
     for (Py_ssize_t s = 0; s < PyList_GET_SIZE(scores); s++)
@@ -1441,7 +1550,7 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
     int n = tb->n;
     uint8_t policies[MAXP];
     Py_buffer sv, pv;
-    if (dealer_arg < 0 && parse_candidates(cand_obj, n, cand, &ncand) < 0) return NULL;
+    if (dealer_arg == -1 && parse_candidates(cand_obj, n, cand, &ncand) < 0) return NULL;
     if (read_bytes(pol_obj, n, "policies", &pv) < 0) return NULL;
     memcpy(policies, pv.buf, (size_t)n);
     PyBuffer_Release(&pv);

@@ -17,13 +17,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from unotable.cards import CARD_COLOR, NUM_CARD_TYPES, POINTS
+from unotable.cards import CARD_COLOR, POINTS
 from unotable.engine import tables_for
 from unotable.errors import ConfigError
+from unotable.native import COMPILED, core_module
 from unotable.notation import ACTION_FIELDS
 from unotable.rules import MODES, Rules, birthday_day
 from unotable.state import State
-from unotable.native import COMPILED, core_module
 
 if TYPE_CHECKING:
     from unotable.native._core import State as NativeState

@@ -1,0 +1,255 @@
+"""The native core against the Python engine, which is its specification (issue 16).
+
+Same seeds, same deals: every seat's legal set and the whole state (hidden parts, known cards
+and the generator included) are compared after every action, across editions, player counts
+2-10 and options; every scenario file is played on both. Without the compiled core (not built,
+or ``UNOTABLE_PURE=1``) only the fallback tests run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+import unotable
+from unotable.engine import _shuffle, check, legal_ids, new_hand, seat_index, step
+from unotable.errors import ConfigError, IllegalActionError
+from unotable.native import COMPILED, core_module
+from unotable.native import core as native
+from unotable.notation import ACTION_KIND, ACTION_UNO, KIND_PLAY, TABLE_SEAT
+from unotable.rules import BlankEffect, Rules, find_edition
+from unotable.scenario import initial_state, load
+from unotable.state import State
+
+if TYPE_CHECKING:
+    from unotable.native._core import State as NativeState
+
+needs_core = pytest.mark.skipif(not COMPILED, reason="the native core is not loaded")
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
+SHARED = Path("/work/shared/scenarios")
+if SHARED.is_dir():
+    SCENARIOS += sorted(SHARED.glob("*.json"))
+
+
+def rules_variants() -> Iterator[Rules]:
+    """Editions x players 2-10, and the book options on some of them."""
+    for edition in ("classic", "harry-potter", "cars2"):
+        for players in range(2, 11):
+            yield Rules(edition=find_edition(edition), players=players)
+    yield Rules(players=3, must_play_drawn=True)
+    yield Rules(edition=find_edition("harry-potter"), players=2, must_play_drawn=True)
+    yield Rules(players=4, scoring="lowest", target=60)
+    yield Rules(players=5, mode="challenge", target=40)
+    yield Rules(players=4, mode="partners", target=50)
+    yield Rules(players=6, mode="teams", target=50)
+    yield Rules(players=4, mode="rotating-partners")
+    yield Rules(players=3, target=30)
+    yield Rules(
+        players=3,
+        blanks=((0, 7), (1, BlankEffect(draw=2, skip=True)), (2, BlankEffect(wild=True, reveal=True))),
+    )
+    yield Rules(players=2, blanks=((3, BlankEffect(reverse=True, draw=1)), (1, 61)))
+    yield Rules(
+        edition=find_edition("harry-potter"),
+        players=4,
+        birthdays=("07-30", None, "08-01", "01-01"),
+    )
+
+
+def differential(rules: Rules, seed: int, max_actions: int, rng: random.Random) -> int:
+    """Play one hand on both engines from ``seed``, by random actions of every seat (out of turn
+    too, the referee's penalties now and then, UNO sometimes forgotten); compare after each one.
+    The number of actions played."""
+    dealer = None if seed % 3 == 0 else seed % rules.players
+    py, _ = new_hand(rules, seed, dealer=dealer)
+    nat = native.new_hand(rules, seed, dealer=dealer)
+    return compare_play(py, nat, max_actions, rng)
+
+
+def compare_play(py: State, nat: NativeState, max_actions: int, rng: random.Random) -> int:
+    """Random actions on both from twin states; assert they stay twins. Actions played."""
+    rules = py.rules
+    n = rules.players
+    seats = [*range(n), TABLE_SEAT]
+    for count in range(max_actions):
+        assert native.to_state(nat, rules) == py, f"states differ after {count} actions"
+        legal = {}
+        for s in seats:
+            mine = sorted(legal_ids(py, s))
+            assert sorted(nat.legal_ids(s)) == mine, f"seat {s} after {count} actions"
+            legal[s] = mine
+        if py.current < 0:
+            return count
+        r = rng.random()
+        if r < 0.01:
+            seat = TABLE_SEAT
+        elif r < 0.12:
+            seat = rng.choice([s for s in range(n) if legal[s]])
+        else:
+            seat = py.current
+        options = legal[seat]
+        aid = rng.choice(options)
+        if ACTION_KIND[aid] == KIND_PLAY and not ACTION_UNO[aid] and rng.random() < 0.7:
+            # mostly call UNO when the spelling exists
+            twins = [a for a in options if ACTION_UNO[a] and ACTION_KIND[a] == KIND_PLAY]
+            aid = rng.choice(twins) if twins else aid
+        step(py, seat, aid)
+        nat.step(seat, aid)
+    assert native.to_state(nat, rules) == py
+    return max_actions
+
+
+def test_compiled_flag_is_exported() -> None:
+    assert unotable.COMPILED is COMPILED
+    assert isinstance(COMPILED, bool)
+
+
+def test_pure_env_forces_python() -> None:
+    code = "import unotable, unotable.native as m; print(unotable.COMPILED, m.core_module is None)"
+    env = {**os.environ, "UNOTABLE_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_unsupported_rules_are_refused_with_a_reason() -> None:
+    lenient = Rules(lenient_plays=True)
+    reason = native.unsupported(lenient)
+    assert reason is not None
+    if COMPILED:
+        assert "lenient_plays" in reason
+        assert native.unsupported(Rules()) is None
+    with pytest.raises(native.NativeUnsupportedError):
+        native.new_hand(lenient, 1)
+    assert issubclass(native.NativeUnsupportedError, ConfigError)
+
+
+@needs_core
+@pytest.mark.parametrize("length", [1, 2, 7, 21, 22, 60, 108, 112])
+def test_the_shuffle_is_the_engines(length: int) -> None:
+    assert core_module is not None
+    for rng_state in (1, 12345, 2**64 - 1, 0x9E3779B97F4A7C15):
+        st = new_hand(Rules(), 0)[0]
+        st.rng = rng_state
+        cards = [(i * 7) % 65 for i in range(length)]
+        mine = list(cards)
+        _shuffle(st, mine)
+        shuffled, after = core_module.shuffle(rng_state, bytes(cards))
+        assert list(shuffled) == mine
+        assert after == st.rng
+
+
+@needs_core
+def test_deals_are_the_engines() -> None:
+    for rules in rules_variants():
+        for seed in (0, 1, 7, -3, 2**70 + 5):
+            for dealer in (None, 0, rules.players - 1):
+                py = new_hand(rules, seed, dealer=dealer)[0]
+                assert native.to_state(native.new_hand(rules, seed, dealer=dealer), rules) == py
+
+
+@needs_core
+def test_differential_sample() -> None:
+    """The CI sample: some 30,000 actions over every variant."""
+    rng = random.Random(16)
+    total = 0
+    for i, rules in enumerate(rules_variants()):
+        for seed in range(4):
+            total += differential(rules, 1000 * i + seed, 400, rng)
+    assert total > 20_000
+
+
+@needs_core
+@pytest.mark.slow
+def test_differential_million() -> None:
+    """At least 1,000,000 actions compared (figures in docs/performance.md)."""
+    rng = random.Random(1616)
+    total = 0
+    variants = list(rules_variants())
+    seed = 0
+    while total < 1_000_000:
+        rules = variants[seed % len(variants)]
+        total += differential(rules, seed, 3000, rng)
+        seed += 1
+    print(f"differential: {total} actions over {seed} hands")
+
+
+@needs_core
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
+def test_scenario_on_both(path: Path) -> None:
+    """Each scenario's actions on the Python engine and on its native twin: the same refusals,
+    the same legal sets and states after each action."""
+    sc = load(path)
+    try:
+        py = initial_state(sc)
+    except ConfigError:
+        pytest.skip("the position does not load (the scenario tests that)")
+    if native.unsupported(sc.rules) is not None:
+        with pytest.raises(native.NativeUnsupportedError):
+            native.from_state(py)
+        return
+    nat = native.from_state(py)
+    assert native.to_state(nat, sc.rules) == py
+    n = sc.rules.players
+    for seat, action in sc.actions:
+        for s in [*range(n), TABLE_SEAT]:
+            assert sorted(nat.legal_ids(s)) == sorted(legal_ids(py, s))
+        try:
+            aid = check(py, seat, action)
+        except IllegalActionError:
+            try:
+                s = seat_index(py, seat)
+            except Exception:
+                return
+            with pytest.raises(ValueError):
+                nat.step(s, ACTION_ID_OF(action))
+            assert native.to_state(nat, sc.rules) == py  # a refusal changes nothing
+            return
+        s = seat_index(py, seat)
+        step(py, s, aid)
+        nat.step(s, aid)
+        assert native.to_state(nat, sc.rules) == py
+
+
+def ACTION_ID_OF(action: str) -> int:  # noqa: N802 - reads as a table lookup
+    """The id of a notation string, or an id no table has (a refused spelling)."""
+    from unotable.notation import ACTION_ID  # noqa: PLC0415
+
+    return ACTION_ID.get(action, 10_000) if isinstance(action, str) else 10_000
+
+
+@needs_core
+def test_from_state_round_trips_midhand_positions() -> None:
+    rng = random.Random(5)
+    for rules in list(rules_variants())[::3]:
+        py = new_hand(rules, 11)[0]
+        for _ in range(rng.randrange(5, 60)):
+            if py.current < 0:
+                break
+            aid = rng.choice(legal_ids(py, py.current))
+            step(py, py.current, aid)
+        nat = native.from_state(py)
+        assert native.to_state(nat, rules) == py
+        compare_play(py, nat, 100, rng)
+
+
+@needs_core
+def test_native_step_refuses_and_changes_nothing() -> None:
+    rules = Rules(players=3)
+    nat = native.new_hand(rules, 3)
+    before = native.to_state(nat, rules)
+    other = (nat.current + 1) % 3
+    with pytest.raises(ValueError, match="not legal"):
+        nat.step(other, legal_ids(before, before.current)[0])
+    with pytest.raises(ValueError, match="no seat"):
+        nat.step(7, 0)
+    with pytest.raises(ValueError, match="no seat"):
+        nat.legal_ids(-5)
+    assert native.to_state(nat, rules) == before
