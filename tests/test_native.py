@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import unotable
+from unotable.cards import POINTS
 from unotable.engine import _shuffle, check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError
 from unotable.native import COMPILED, core_module
@@ -253,3 +254,137 @@ def test_native_step_refuses_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="no seat"):
         nat.legal_ids(-5)
     assert native.to_state(nat, rules) == before
+
+
+# --------------------------------------------------------------------------------------------
+# The batched loop, and `uno simulate` on it.
+
+
+def _picker(pick_seed: int, seed: int) -> Iterator[int]:
+    """The policies' stream of the batched loop (SplitMix64, upper 32 bits)."""
+    from unotable.state import seed_to_rng  # noqa: PLC0415
+
+    state = seed_to_rng(pick_seed ^ seed_to_rng(seed & native.MASK64))
+    mask = native.MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        yield (z ^ (z >> 31)) >> 32
+
+
+@needs_core
+@pytest.mark.parametrize("policy", ["random", "plays-first"])
+def test_batched_random_policies_replay_on_the_python_engine(policy: str) -> None:
+    """Each hand of the batched loop, replayed here with the same picks over the native legal
+    order, on the Python engine: the same actions are legal and the hand ends the same way."""
+    from unotable.notation import ACTION_ID, ACTION_KIND, Kind  # noqa: PLC0415
+
+    declined = {int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG), int(Kind.PENALIZE)}
+    for rules in [Rules(players=2), Rules(edition=find_edition("harry-potter"), players=3), Rules(players=6)]:
+        seeds = list(range(40, 55))
+        result = native.play_hands(rules, seeds, [policy], pick_seed=9, dealer="seed")
+        for h, seed in enumerate(seeds):
+            nat = native.new_hand(rules, seed, dealer=seed % rules.players)
+            py = new_hand(rules, seed, dealer=seed % rules.players)[0]
+            words = _picker(9, seed)
+            actions = 0
+            while py.current >= 0:
+                seat = py.current
+                ids = nat.legal_ids(seat)
+                assert sorted(ids) == sorted(legal_ids(py, seat))
+                if py.exposed or len(py.hands[seat]) == 2:
+                    uno = any(ACTION_UNO[a] for a in ids)
+                    ids = [
+                        a
+                        for a in ids
+                        if ACTION_KIND[a] not in declined
+                        and not (
+                            uno
+                            and ACTION_KIND[a] in (KIND_PLAY, int(Kind.INVISIBILITY))
+                            and not ACTION_UNO[a]
+                        )
+                    ]
+                aid = ids[next(words) % len(ids)]
+                if policy == "plays-first" and len(ids) > 1:
+                    while aid in (ACTION_ID["draw"], ACTION_ID["pass"]):
+                        aid = ids[next(words) % len(ids)]
+                step(py, seat, aid)
+                nat.step(seat, aid)
+                actions += 1
+            assert (py.winner, actions, py.hand_points) == (
+                result.winners[h],
+                result.actions[h],
+                result.hand_points[h],
+            )
+            assert result.per_seat("points", h) == [sum(POINTS[t] for t in hand) for hand in py.hands]
+
+
+@needs_core
+def test_batched_results_do_not_depend_on_the_batch() -> None:
+    rules = Rules(players=4)
+    seats = ["random", "greedy", "plays-first", "greedy"]
+    whole = native.play_hands(rules, range(100), seats, pick_seed=3)
+    parts = [native.play_hands(rules, range(a, a + 25), seats, pick_seed=3) for a in range(0, 100, 25)]
+    assert list(whole.winners) == [w for p in parts for w in p.winners]
+    assert list(whole.actions) == [a for p in parts for a in p.actions]
+    other = native.play_hands(rules, range(100), seats, pick_seed=4)
+    assert list(other.actions) != list(whole.actions)
+
+
+@needs_core
+def test_batched_bad_input_is_refused() -> None:
+    with pytest.raises(ConfigError, match="unknown native policy"):
+        native.play_hands(Rules(), [1], ["search"])
+    with pytest.raises(ConfigError, match="one policy"):
+        native.play_hands(Rules(players=3), [1], ["random", "random"])
+    with pytest.raises(ConfigError, match="dealer"):
+        native.play_hands(Rules(players=3), [1], ["random"], dealer=3)
+    with pytest.raises(ConfigError, match="dealers"):
+        native.play_hands(Rules(players=3), [1, 2], ["random"], dealers=[0])
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("edition", "players", "mode"),
+    [("classic", 2, "solo"), ("harry-potter", 4, "solo"), ("cars2", 5, "solo"), ("classic", 4, "partners")],
+)
+def test_simulate_greedy_tables_are_the_same_on_both_cores(edition: str, players: int, mode: str) -> None:
+    """The native greedy policy decides exactly as GreedyBot: same hands, same results."""
+    from unotable.sim import SimConfig, parse_bots, results_without_timing, simulate, summarize  # noqa: PLC0415
+
+    rules = Rules(edition=find_edition(edition), players=players, mode=mode)
+    out = []
+    for core in ("python", "native"):
+        cfg = SimConfig(rules, parse_bots("greedy", players), hands=120, seed=8, core=core)
+        results = results_without_timing(summarize(cfg, simulate(cfg, workers=1)))
+        assert results["config"].pop("core") == core
+        out.append(results)
+    assert out[0] == out[1]
+
+
+@needs_core
+def test_simulate_random_seats_native_is_reproducible_and_said() -> None:
+    from unotable.sim import SimConfig, parse_bots, results_without_timing, simulate, summarize  # noqa: PLC0415
+
+    cfg = SimConfig(Rules(players=3), parse_bots("greedy,random,random", 3), hands=300, seed=2)
+    one = results_without_timing(summarize(cfg, simulate(cfg, workers=1)))
+    two = results_without_timing(summarize(cfg, simulate(cfg, workers=2)))
+    assert one == two
+    assert one["config"]["core"] == "native"
+    pure = SimConfig(
+        Rules(players=3), parse_bots("greedy,random,random", 3), hands=300, seed=2, core="python"
+    )
+    assert results_without_timing(summarize(pure, simulate(pure, workers=1)))["config"]["core"] == "python"
+
+
+def test_simulate_core_native_refuses_what_it_cannot_play() -> None:
+    from unotable.sim import SimConfig, parse_bots  # noqa: PLC0415
+
+    with pytest.raises(ConfigError, match="core native"):
+        SimConfig(Rules(players=2), parse_bots("search,greedy", 2), hands=3, core="native")
+    with pytest.raises(ConfigError, match="core native"):
+        SimConfig(Rules(players=2, lenient_plays=True), parse_bots("greedy", 2), hands=3, core="native")
+    with pytest.raises(ConfigError, match="core must be"):
+        SimConfig(Rules(players=2), parse_bots("greedy", 2), hands=3, core="fast")

@@ -1531,26 +1531,33 @@ fail:
     return NULL;
 }
 
-/* play_hands(tables, seeds, dealer, candidates, policies, pick_seed, max_actions)
- * -> (winners, actions, hand_points, points): one hand per seed (an array of uint64 seeds),
- * played to its end by the seats' policies (bytes, one per seat: 0 random, 1 plays-first,
- * 2 greedy). The picks of hand i come from a stream seeded by (pick_seed, seeds[i]), so a hand's
- * result depends on its seed and pick_seed alone, not on the batch it is played in. Returns
- * bytes: int8 winners, int32 actions, int32 hand points, int32 points per seat (n per hand). */
+/* play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions)
+ * -> (winners, actions, hand_points, points, scores, decisions, uno_calls): one hand per seed (an
+ * array of uint64 seeds), played to its end by the seats' policies (bytes, one per seat:
+ * 0 random, 1 plays-first, 2 greedy). The dealer: ``dealers[h]`` when ``dealers`` has one byte per
+ * hand; else ``dealer`` (a seat; -1: drawn among ``candidates``; -2: seed % n). The picks of hand
+ * h come from a stream seeded by (pick_seed, seeds[h]), so a hand's result depends on its seed,
+ * its dealer and pick_seed alone, never on the batch it is played in. Returns bytes: int8
+ * winners; int32 actions and hand points; int32 per seat and hand (n per hand): points left in
+ * hand, scores (the hand's, from zero), decisions, plays of the next-to-last card (UNO called). */
 static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
     TablesObject *tables;
-    PyObject *seeds_obj, *cand_obj, *pol_obj;
+    PyObject *seeds_obj, *cand_obj, *pol_obj, *dealers_obj;
     int dealer_arg, cand[MAXP], ncand = 0;
     unsigned long long pick_seed;
     long long max_actions;
-    if (!PyArg_ParseTuple(args, "O!OiOOKL", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj, &pol_obj,
-                          &pick_seed, &max_actions))
+    if (!PyArg_ParseTuple(args, "O!OiOOOKL", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj,
+                          &dealers_obj, &pol_obj, &pick_seed, &max_actions))
         return NULL;
     const Tables *tb = &tables->tb;
     int n = tb->n;
     uint8_t policies[MAXP];
-    Py_buffer sv, pv;
+    Py_buffer sv, pv, dv;
     if (dealer_arg == -1 && parse_candidates(cand_obj, n, cand, &ncand) < 0) return NULL;
+    if (dealer_arg >= n || dealer_arg < -2) {
+        PyErr_SetString(PyExc_ValueError, "bad dealer");
+        return NULL;
+    }
     if (read_bytes(pol_obj, n, "policies", &pv) < 0) return NULL;
     memcpy(policies, pv.buf, (size_t)n);
     PyBuffer_Release(&pv);
@@ -1560,34 +1567,52 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
             return NULL;
         }
     if (PyObject_GetBuffer(seeds_obj, &sv, PyBUF_SIMPLE) < 0) return NULL;
-    if (sv.len % 8) {
+    if (PyObject_GetBuffer(dealers_obj, &dv, PyBUF_SIMPLE) < 0) {
         PyBuffer_Release(&sv);
-        PyErr_SetString(PyExc_ValueError, "seeds must be 64-bit numbers");
         return NULL;
     }
     Py_ssize_t count = sv.len / 8;
-    PyObject *w = PyBytes_FromStringAndSize(NULL, count), *a = PyBytes_FromStringAndSize(NULL, count * 4),
-             *hp = PyBytes_FromStringAndSize(NULL, count * 4),
-             *pts = PyBytes_FromStringAndSize(NULL, count * 4 * n);
-    if (!w || !a || !hp || !pts) goto fail;
+    PyObject *w = NULL, *a = NULL, *hp = NULL, *pts = NULL, *sc = NULL, *dec = NULL, *unos = NULL;
+    if (sv.len % 8 || (dv.len && dv.len != count)) {
+        PyErr_SetString(PyExc_ValueError, "seeds must be 64-bit numbers, dealers one byte per seed or none");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < dv.len; i++)
+        if (((uint8_t *)dv.buf)[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "bad dealer");
+            goto fail;
+        }
+    w = PyBytes_FromStringAndSize(NULL, count);
+    a = PyBytes_FromStringAndSize(NULL, count * 4);
+    hp = PyBytes_FromStringAndSize(NULL, count * 4);
+    pts = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    sc = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    dec = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    unos = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    if (!w || !a || !hp || !pts || !sc || !dec || !unos) goto fail;
     int8_t *winners = (int8_t *)PyBytes_AS_STRING(w);
     int32_t *actions = (int32_t *)PyBytes_AS_STRING(a), *hand_pts = (int32_t *)PyBytes_AS_STRING(hp),
-            *points = (int32_t *)PyBytes_AS_STRING(pts);
+            *points = (int32_t *)PyBytes_AS_STRING(pts), *scores = (int32_t *)PyBytes_AS_STRING(sc),
+            *decisions = (int32_t *)PyBytes_AS_STRING(dec), *uno_calls = (int32_t *)PyBytes_AS_STRING(unos);
     const uint64_t *seeds = sv.buf;
+    const uint8_t *dealers = dv.len ? dv.buf : NULL;
     int err = 0;
+    memset(decisions, 0, (size_t)(count * n) * 4);
+    memset(uno_calls, 0, (size_t)(count * n) * 4);
     Py_BEGIN_ALLOW_THREADS;
     for (Py_ssize_t h = 0; h < count && !err; h++) {
         UState st;
         int ids[MAXIDS], c2[MAXP];
         memcpy(c2, cand, sizeof cand);
         uint64_t seed = seeds[h];
-        int dealer = dealer_arg == -2 ? (int)(seed % (uint64_t)n) : dealer_arg;
+        int dealer = dealers ? dealers[h] : dealer_arg == -2 ? (int)(seed % (uint64_t)n) : dealer_arg;
         if (new_hand(tb, &st, seed, dealer, c2, ncand) < 0) {
             err = 1;
             break;
         }
         Picker pk = {seed_to_rng(pick_seed ^ seed_to_rng(seed))};
         long long count_actions = 0;
+        int32_t *dec_h = decisions + h * n, *uno_h = uno_calls + h * n;
         while (st.current >= 0) {
             if (count_actions >= max_actions) {
                 err = 2;
@@ -1596,6 +1621,8 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
             int seat = st.current;
             int k = legal_ids(tb, &st, seat, ids);
             int aid = policy_choose(tb, &st, seat, policies[seat], &pk, ids, k);
+            dec_h[seat]++;
+            if (tb->a_uno[aid]) uno_h[seat]++;
             step(tb, &st, seat, aid);
             count_actions++;
         }
@@ -1603,21 +1630,26 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
         actions[h] = (int32_t)count_actions;
         hand_pts[h] = st.hand_points;
         hand_points_of(tb, &st, points + h * n);
+        memcpy(scores + h * n, st.scores, (size_t)n * 4);
     }
     Py_END_ALLOW_THREADS;
-    PyBuffer_Release(&sv);
     if (err) {
         PyErr_SetString(PyExc_RuntimeError, err == 1 ? "a deal failed" : "a hand did not end within max_actions");
-        goto fail2;
+        goto fail;
     }
-    return Py_BuildValue("(NNNN)", w, a, hp, pts);
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&dv);
+    return Py_BuildValue("(NNNNNNN)", w, a, hp, pts, sc, dec, unos);
 fail:
     PyBuffer_Release(&sv);
-fail2:
+    PyBuffer_Release(&dv);
     Py_XDECREF(w);
     Py_XDECREF(a);
     Py_XDECREF(hp);
     Py_XDECREF(pts);
+    Py_XDECREF(sc);
+    Py_XDECREF(dec);
+    Py_XDECREF(unos);
     return NULL;
 }
 
@@ -1646,7 +1678,7 @@ static PyMethodDef module_methods[] = {
     {"new_hand", py_new_hand, METH_VARARGS, "new_hand(tables, seed, dealer, candidates) -> State"},
     {"load", py_load, METH_VARARGS, "load(tables, fields) -> State"},
     {"play_hands", py_play_hands, METH_VARARGS,
-     "play_hands(tables, seeds, dealer, candidates, policies, pick_seed, max_actions) -> bytes tuple"},
+     "play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions) -> bytes tuple"},
     {"shuffle", py_shuffle, METH_VARARGS, "shuffle(rng, cards) -> (cards, rng): engine._shuffle"},
     {"state_size", py_state_size, METH_NOARGS, "Bytes of one state in the batched loops."},
     {NULL}};

@@ -246,21 +246,29 @@ def to_state(native: NativeState, rules: Rules) -> State:
 
 @dataclass(frozen=True)
 class HandResults:
-    """What :func:`play_hands` returns: one entry per hand (``points`` has ``players`` per hand,
-    the points left in each seat's hand at the end)."""
+    """What :func:`play_hands` returns, one entry per hand; the per-seat arrays have ``players``
+    entries per hand (:meth:`per_seat` cuts them)."""
 
     players: int
     winners: array[int]
     actions: array[int]
     hand_points: array[int]
     points: array[int]
+    """Points left in each seat's hand at the end."""
+    scores: array[int]
+    """The hand's scores from zero (by player, or by team in the first two entries)."""
+    decisions: array[int]
+    """Actions each seat took."""
+    uno_calls: array[int]
+    """Plays of each seat's next-to-last card (with the UNO call)."""
 
     def __len__(self) -> int:
         return len(self.winners)
 
-    def seat_points(self, hand: int) -> list[int]:
-        """The points left in each hand at the end of hand number ``hand``."""
-        return list(self.points[hand * self.players : (hand + 1) * self.players])
+    def per_seat(self, name: str, hand: int) -> list[int]:
+        """The per-seat array ``name`` (``points``, ``scores``, ...) of hand number ``hand``."""
+        values: array[int] = getattr(self, name)
+        return list(values[hand * self.players : (hand + 1) * self.players])
 
 
 def policy_codes(policies: Sequence[str], players: int) -> bytes:
@@ -284,6 +292,7 @@ def play_hands(
     *,
     pick_seed: int = 0,
     dealer: int | str | None = None,
+    dealers: Sequence[int] | None = None,
     max_actions: int = MAX_ACTIONS,
 ) -> HandResults:
     """Play one whole hand per seed inside the core, dealt as ``engine.new_hand`` deals it.
@@ -297,6 +306,7 @@ def play_hands(
         ``pick_seed`` and its own seed, so a hand's result never depends on the batch it is in.
     :param dealer: a seat, ``"seed"`` (``seed % players``, as the benchmark deals) or None (the
         edition's method, as ``new_hand`` with no dealer).
+    :param dealers: one dealer per seed, instead of ``dealer``.
     :raises NativeUnsupportedError: if the native core cannot play ``rules``.
     :raises ConfigError: on a bad policy or dealer.
     """
@@ -319,13 +329,35 @@ def play_hands(
         dealer_code = dealer
     else:
         raise ConfigError(f"dealer must be a seat from 0 to {n - 1}, 'seed' or None, not {dealer!r}")
+    per_hand = b""
+    if dealers is not None:
+        if len(dealers) != len(seed_array) or not all(0 <= d < n for d in dealers):
+            raise ConfigError(f"dealers must give one seat from 0 to {n - 1} per seed")
+        per_hand = bytes(dealers)
     try:
-        w, a, hp, pts = core_module.play_hands(
-            table, seed_array.tobytes(), dealer_code, candidates, codes, pick_seed & MASK64, max_actions
+        out = core_module.play_hands(
+            table,
+            seed_array.tobytes(),
+            dealer_code,
+            candidates,
+            per_hand,
+            codes,
+            pick_seed & MASK64,
+            max_actions,
         )
     except RuntimeError as exc:
         raise ConfigError(str(exc)) from None
-    return HandResults(n, array("b", w), array("i", a), array("i", hp), array("i", pts))
+    w, a, hp, pts, sc, dec, unos = out
+    return HandResults(
+        n,
+        array("b", w),
+        array("i", a),
+        array("i", hp),
+        array("i", pts),
+        array("i", sc),
+        array("i", dec),
+        array("i", unos),
+    )
 
 
 def state_bytes() -> int:
