@@ -16,10 +16,17 @@ What it prints
     hands per second of ``stripped.py``, UNO with almost every rule left out in the tightest
     pure-Python loop we could write (a ceiling for pure Python, not a game we offer), and ours
     over it (each stripped run right after one of ours; the median of the pairs' ratios).
-    Then the RLCard comparison (with the stripped loop timed in each round too), and last,
-    exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y``: our hands per second over
+    With the native core loaded (``unotable.COMPILED``), one ``native ...`` line per table and
+    policy: the hands per second of the same policies played inside the core's batched loop
+    (``unotable.native.core.play_hands``: dealt as ours from the same seeds, picking from the
+    core's own stream, so the hands are not the very same ones) and ``over_python``; then
+    ``native_state bytes_per_table=...``, the bytes of one table in the batched loop.
+    Then the RLCard comparison (with the stripped loop and the native core timed in each round
+    too), and last, exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y
+    native_ratio_vs_rlcard_2p=A native_ratio_vs_rlcard_4p=B``: our hands per second over
     RLCard's, with the plays-first policy, as the median of the rounds' own ratios
-    (``paired_ratio`` below; ``nan`` when RLCard was not run). Speeds are medians of the rounds.
+    (``paired_ratio`` below; ``nan`` when RLCard was not run), Python engine then native core
+    (``nan`` without it). Speeds are medians of the rounds.
 
 The random policies (the seat to decide, ``state.current``, picks with its own stream of random
 numbers, apart from the engine's seeded generator)
@@ -85,6 +92,8 @@ from picks import random_words
 from stripped import play_stripped
 from unotable.engine import legal_ids, new_hand, step
 from unotable.invariants import check_invariants
+from unotable.native import COMPILED
+from unotable.native import core as native
 from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, DRAW_ID, PASS_ID, Kind
 from unotable.rules import Rules, find_edition
 from unotable.state import Phase, State
@@ -383,6 +392,8 @@ class Plan:
     rlcard_rounds: int
     rlcard_hands: dict[str, int]
     """Hands per round of the RLCard comparison: ``rlcard``, and ours by policy."""
+    native_hands: dict[str, int]
+    """Hands per timed run of the native core, by policy (and in each RLCard round)."""
 
 
 FULL: Final = Plan(
@@ -393,6 +404,7 @@ FULL: Final = Plan(
     states=2000,
     rlcard_rounds=9,
     rlcard_hands={"rlcard": 2000, "plays-first": 4000, "uniform": 120},
+    native_hands={"uniform": 4000, "plays-first": 50_000},
 )
 QUICK: Final = Plan(
     rounds=1,
@@ -402,6 +414,7 @@ QUICK: Final = Plan(
     states=200,
     rlcard_rounds=3,
     rlcard_hands={"rlcard": 100, "plays-first": 100, "uniform": 5},
+    native_hands={"uniform": 50, "plays-first": 2000},
 )
 
 
@@ -497,8 +510,50 @@ def bench_engine(plan: Plan, base: int) -> dict[tuple[str, int, str], float]:
     return speeds
 
 
-def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
-    """Print the RLCard comparison; the plays-first and uniform ratios for 2 and 4 players.
+NATIVE_POLICY: Final = {"uniform": "random", "plays-first": "plays-first"}
+"""The native core's name of each policy (the same rules; its picks come from its own stream)."""
+
+
+def native_run(rules: Rules, seeds: Sequence[int], policy: str, base: int) -> tuple[float, int]:
+    """Hands per second of the native core's batched loop over ``seeds`` (dealt as ours), and its
+    number of actions."""
+    start = time.perf_counter()
+    result = native.play_hands(rules, seeds, [NATIVE_POLICY[policy]], pick_seed=base, dealer="seed")
+    seconds = time.perf_counter() - start
+    return len(seeds) / seconds, sum(result.actions)
+
+
+def bench_native(plan: Plan, base: int, ours: dict[tuple[str, int, str], float]) -> None:
+    """Print the ``native`` lines: the native core's hands per second for the same tables and
+    policies (whole hands in its batched loop), and bytes per table."""
+    if not COMPILED:
+        print(f"# native core: not loaded ({native.unsupported(Rules())}); no native figures")
+        return
+    for edition, players in TABLES:
+        rules = Rules(edition=find_edition(edition), players=players)
+        for policy in POLICIES:
+            seeds = range(base, base + plan.native_hands[policy])
+            native_run(rules, seeds[:10], policy, base)  # its tables built
+            runs = [native_run(rules, seeds, policy, base) for _ in range(plan.rounds)]
+            speed = statistics.median(rate for rate, _ in runs)
+            print(
+                f"native edition={edition} players={players} policy={policy} hands_per_s={speed:.1f} "
+                f"actions_per_hand={runs[0][1] / len(seeds):.1f} "
+                f"over_python={speed / ours[edition, players, policy]:.1f} hands={len(seeds)} "
+                f"rounds={plan.rounds} range={min(r for r, _ in runs):.1f}..{max(r for r, _ in runs):.1f}",
+                flush=True,
+            )
+    print(
+        f"native_state bytes_per_table={native.state_bytes()} "
+        f"(one hand in the batched loop: cards, known-card masks, scores, generator; the rules' "
+        f"lookup tables are shared)",
+        flush=True,
+    )
+
+
+def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, float, float]:
+    """Print the RLCard comparison; the plays-first and uniform ratios for 2 and 4 players, and
+    the native core's plays-first ratios (nan without it).
 
     :raises RLCardUnavailableError: if RLCard cannot be run.
     """
@@ -516,10 +571,11 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
             f"({rel(RLCARD_VENV)}); ours on Python {platform.python_version()}",
             flush=True,
         )
-        ratios: dict[tuple[int, str], float] = {}
+        ratios: dict[tuple[int, str], float] = {}  # (players, policy or "native")
         ours: dict[tuple[int, str], list[float]] = {}
         theirs: dict[int, list[float]] = {}
         stripped: dict[int, list[float]] = {}
+        compiled: dict[int, list[float]] = {}
         our_actions: dict[tuple[int, str], float] = {}
         their_actions: dict[int, float] = {}
         for r in range(plan.rlcard_rounds):
@@ -539,6 +595,11 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                 after, _ = timed_run(rules, seeds, True, base)
                 ceiling, _ = stripped_run(players, seeds, base)
                 stripped.setdefault(players, []).append(ceiling)
+                if COMPILED:
+                    fast, _ = native_run(
+                        rules, range(base, base + plan.native_hands["plays-first"]), "plays-first", base
+                    )
+                    compiled.setdefault(players, []).append(fast)
                 ours.setdefault((players, "plays-first"), []).append((before + after) / 2)
                 our_actions[players, "plays-first"] = actions / len(seeds)
                 played = result["hands"] - result["errors"]
@@ -548,6 +609,7 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                     f"ours plays-first {before:.0f} and {after:.0f} hands/s around "
                     f"RLCard {result['hands'] / result['seconds']:.0f} hands/s; "
                     f"stripped {ceiling:.0f} hands/s"
+                    + (f"; native {compiled[players][-1]:.0f} hands/s" if COMPILED else "")
                 )
                 print(" ".join(line), flush=True)
         for players in (2, 4):
@@ -579,9 +641,27 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                 f"ours_over_stripped={share:.2f} rounds={plan.rlcard_rounds}",
                 flush=True,
             )
+            if COMPILED:
+                ratios[players, "native"] = statistics.median(
+                    o / t for o, t in zip(compiled[players], theirs[players], strict=True)
+                )
+                print(
+                    f"native players={players} policy=plays-first "
+                    f"native_hands_per_s={statistics.median(compiled[players]):.1f} "
+                    f"paired_ratio_vs_rlcard={ratios[players, 'native']:.2f} rounds={plan.rlcard_rounds}",
+                    flush=True,
+                )
     finally:
         worker.close()
-    return ratios[2, "plays-first"], ratios[4, "plays-first"], ratios[2, "uniform"], ratios[4, "uniform"]
+    nan = math.nan
+    return (
+        ratios[2, "plays-first"],
+        ratios[4, "plays-first"],
+        ratios[2, "uniform"],
+        ratios[4, "uniform"],
+        ratios.get((2, "native"), nan),
+        ratios.get((4, "native"), nan),
+    )
 
 
 def profile(base: int, hands: int) -> None:
@@ -618,6 +698,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             states=plan.states,
             rlcard_rounds=max(1, args.rounds),
             rlcard_hands=plan.rlcard_hands,
+            native_hands=plan.native_hands,
         )
     start = time.perf_counter()
     print(
@@ -632,8 +713,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "# hands_per_s: dealing, policy and engine; us_per_pair: legal_ids + step alone, on recorded hands "
         "replayed; bytes: one state just dealt"
     )
-    bench_engine(plan, args.seed)
-    ratios = (math.nan, math.nan, math.nan, math.nan)
+    speeds = bench_engine(plan, args.seed)
+    bench_native(plan, args.seed, speeds)
+    ratios = (math.nan,) * 6
     if args.no_rlcard:
         print("# RLCard comparison: skipped (--no-rlcard)")
     elif args.quick and not RLCARD_PYTHON.exists():
@@ -653,7 +735,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(our uniform policy: draw always legal, so hands many times longer; not like for like)"
     )
     print(f"# total time {time.perf_counter() - start:.1f} s")
-    print(f"ratio_vs_rlcard_2p={fmt(ratios[0], 2)} ratio_vs_rlcard_4p={fmt(ratios[1], 2)}")
+    print(
+        f"ratio_vs_rlcard_2p={fmt(ratios[0], 2)} ratio_vs_rlcard_4p={fmt(ratios[1], 2)} "
+        f"native_ratio_vs_rlcard_2p={fmt(ratios[4], 2)} native_ratio_vs_rlcard_4p={fmt(ratios[5], 2)}"
+    )
     return 0
 
 
