@@ -3,11 +3,13 @@ PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup play test lint typecheck pytest bench bench-instructions scenarios clean
+.PHONY: setup play test test-pure lint typecheck pytest bench bench-instructions scenarios clean
 
 setup: $(VENV)/.installed
 
-$(VENV)/.installed: pyproject.toml
+# setup.py and the C source too: `pip install -e` builds the native core (issue 16) with the
+# machine's compiler, and must build it again when the source changes.
+$(VENV)/.installed: pyproject.toml setup.py src/unotable/native/_core.c
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
@@ -27,6 +29,10 @@ typecheck: setup
 
 pytest: setup
 	$(BIN)/pytest
+
+# The whole suite again in pure Python, the native core left unloaded (CI runs both).
+test-pure: setup
+	UNOTABLE_PURE=1 $(BIN)/pytest
 
 scenarios: setup
 	$(BIN)/uno scenario tests/scenarios/*.json tests/scenarios/upstream/*.json
