@@ -16,11 +16,15 @@ What it prints
     hands per second of ``stripped.py``, UNO with almost every rule left out in the tightest
     pure-Python loop we could write (a ceiling for pure Python, not a game we offer), and ours
     over it (each stripped run right after one of ours; the median of the pairs' ratios).
-    With the native core loaded (``unotable.COMPILED``), one ``native ...`` line per table and
-    policy: the hands per second of the same policies played inside the core's batched loop
-    (``unotable.native.core.play_hands``: dealt as ours from the same seeds, picking from the
-    core's own stream, so the hands are not the very same ones) and ``over_python``; then
-    ``native_state bytes_per_table=...``, the bytes of one table in the batched loop.
+    With the native core loaded (``unotable.COMPILED``), one ``native ...`` line per table,
+    policy and deals: the hands per second of the same policies played inside the core's batched
+    loop (``unotable.native.core.play_hands``, picking from the core's own stream) and
+    ``over_python``, with ``deals=engine`` (every shuffle the engine's: the same deals as ours
+    from the same seeds) and ``deals=fast`` (a Fisher-Yates shuffle: other deals, at a fiftieth
+    of the cost of the engine's SHAKE-128 keys); then ``native_state bytes_per_table=...``, the
+    bytes of one table in the batched loop. The native ratios of the last line are those of
+    ``deals=fast`` (RLCard deals with its own generator too); the ``native players=...
+    deals=engine`` lines above it give the same with the engine's deals.
     Then the RLCard comparison (with the stripped loop and the native core timed in each round
     too), and last, exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y
     native_ratio_vs_rlcard_2p=A native_ratio_vs_rlcard_4p=B``: our hands per second over
@@ -514,11 +518,15 @@ NATIVE_POLICY: Final = {"uniform": "random", "plays-first": "plays-first"}
 """The native core's name of each policy (the same rules; its picks come from its own stream)."""
 
 
-def native_run(rules: Rules, seeds: Sequence[int], policy: str, base: int) -> tuple[float, int]:
-    """Hands per second of the native core's batched loop over ``seeds`` (dealt as ours), and its
-    number of actions."""
+def native_run(
+    rules: Rules, seeds: Sequence[int], policy: str, base: int, deals: str = "fast"
+) -> tuple[float, int]:
+    """Hands per second of the native core's batched loop over ``seeds``, and its number of
+    actions. ``deals``: ``engine`` (dealt and reshuffled exactly as ours) or ``fast``."""
     start = time.perf_counter()
-    result = native.play_hands(rules, seeds, [NATIVE_POLICY[policy]], pick_seed=base, dealer="seed")
+    result = native.play_hands(
+        rules, seeds, [NATIVE_POLICY[policy]], pick_seed=base, dealer="seed", deals=deals
+    )
     seconds = time.perf_counter() - start
     return len(seeds) / seconds, sum(result.actions)
 
@@ -532,17 +540,19 @@ def bench_native(plan: Plan, base: int, ours: dict[tuple[str, int, str], float])
     for edition, players in TABLES:
         rules = Rules(edition=find_edition(edition), players=players)
         for policy in POLICIES:
-            seeds = range(base, base + plan.native_hands[policy])
-            native_run(rules, seeds[:10], policy, base)  # its tables built
-            runs = [native_run(rules, seeds, policy, base) for _ in range(plan.rounds)]
-            speed = statistics.median(rate for rate, _ in runs)
-            print(
-                f"native edition={edition} players={players} policy={policy} hands_per_s={speed:.1f} "
-                f"actions_per_hand={runs[0][1] / len(seeds):.1f} "
-                f"over_python={speed / ours[edition, players, policy]:.1f} hands={len(seeds)} "
-                f"rounds={plan.rounds} range={min(r for r, _ in runs):.1f}..{max(r for r, _ in runs):.1f}",
-                flush=True,
-            )
+            for deals in native.DEALS:
+                seeds = range(base, base + plan.native_hands[policy])
+                native_run(rules, seeds[:10], policy, base, deals)  # its tables built
+                runs = [native_run(rules, seeds, policy, base, deals) for _ in range(plan.rounds)]
+                speed = statistics.median(rate for rate, _ in runs)
+                low, high = min(r for r, _ in runs), max(r for r, _ in runs)
+                print(
+                    f"native edition={edition} players={players} policy={policy} deals={deals} "
+                    f"hands_per_s={speed:.1f} actions_per_hand={runs[0][1] / len(seeds):.1f} "
+                    f"over_python={speed / ours[edition, players, policy]:.1f} hands={len(seeds)} "
+                    f"rounds={plan.rounds} range={low:.1f}..{high:.1f}",
+                    flush=True,
+                )
     print(
         f"native_state bytes_per_table={native.state_bytes()} "
         f"(one hand in the batched loop: cards, known-card masks, scores, generator; the rules' "
@@ -575,7 +585,7 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
         ours: dict[tuple[int, str], list[float]] = {}
         theirs: dict[int, list[float]] = {}
         stripped: dict[int, list[float]] = {}
-        compiled: dict[int, list[float]] = {}
+        compiled: dict[tuple[int, str], list[float]] = {}
         our_actions: dict[tuple[int, str], float] = {}
         their_actions: dict[int, float] = {}
         for r in range(plan.rlcard_rounds):
@@ -596,10 +606,10 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
                 ceiling, _ = stripped_run(players, seeds, base)
                 stripped.setdefault(players, []).append(ceiling)
                 if COMPILED:
-                    fast, _ = native_run(
-                        rules, range(base, base + plan.native_hands["plays-first"]), "plays-first", base
-                    )
-                    compiled.setdefault(players, []).append(fast)
+                    native_seeds = range(base, base + plan.native_hands["plays-first"])
+                    for deals in native.DEALS:
+                        rate, _ = native_run(rules, native_seeds, "plays-first", base, deals)
+                        compiled.setdefault((players, deals), []).append(rate)
                 ours.setdefault((players, "plays-first"), []).append((before + after) / 2)
                 our_actions[players, "plays-first"] = actions / len(seeds)
                 played = result["hands"] - result["errors"]
@@ -609,7 +619,12 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
                     f"ours plays-first {before:.0f} and {after:.0f} hands/s around "
                     f"RLCard {result['hands'] / result['seconds']:.0f} hands/s; "
                     f"stripped {ceiling:.0f} hands/s"
-                    + (f"; native {compiled[players][-1]:.0f} hands/s" if COMPILED else "")
+                    + (
+                        f"; native {compiled[players, 'fast'][-1]:.0f} hands/s "
+                        f"({compiled[players, 'engine'][-1]:.0f} with the engine's deals)"
+                        if COMPILED
+                        else ""
+                    )
                 )
                 print(" ".join(line), flush=True)
         for players in (2, 4):
@@ -641,14 +656,14 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
                 f"ours_over_stripped={share:.2f} rounds={plan.rlcard_rounds}",
                 flush=True,
             )
-            if COMPILED:
-                ratios[players, "native"] = statistics.median(
-                    o / t for o, t in zip(compiled[players], theirs[players], strict=True)
+            for deals in native.DEALS if COMPILED else ():
+                paired = ratios[players, f"native-{deals}"] = statistics.median(
+                    o / t for o, t in zip(compiled[players, deals], theirs[players], strict=True)
                 )
                 print(
-                    f"native players={players} policy=plays-first "
-                    f"native_hands_per_s={statistics.median(compiled[players]):.1f} "
-                    f"paired_ratio_vs_rlcard={ratios[players, 'native']:.2f} rounds={plan.rlcard_rounds}",
+                    f"native players={players} policy=plays-first deals={deals} "
+                    f"native_hands_per_s={statistics.median(compiled[players, deals]):.1f} "
+                    f"paired_ratio_vs_rlcard={paired:.2f} rounds={plan.rlcard_rounds}",
                     flush=True,
                 )
     finally:
@@ -659,8 +674,8 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
         ratios[4, "plays-first"],
         ratios[2, "uniform"],
         ratios[4, "uniform"],
-        ratios.get((2, "native"), nan),
-        ratios.get((4, "native"), nan),
+        ratios.get((2, "native-fast"), nan),
+        ratios.get((4, "native-fast"), nan),
     )
 
 

@@ -63,11 +63,12 @@ def test_quick_bench_prints_every_figure() -> None:
     if COMPILED:
         for edition, players in TABLES:
             for policy in ("uniform", "plays-first"):
-                line = re.compile(
-                    rf"^native edition={edition} players={players} policy={policy} "
-                    rf"hands_per_s={NUMBER} actions_per_hand={NUMBER} over_python={NUMBER} "
-                )
-                assert any(line.match(x) for x in lines), f"no native line for {edition} {players}p {policy}"
+                for deals in ("engine", "fast"):
+                    line = re.compile(
+                        rf"^native edition={edition} players={players} policy={policy} deals={deals} "
+                        rf"hands_per_s={NUMBER} actions_per_hand={NUMBER} over_python={NUMBER} "
+                    )
+                    assert any(line.match(x) for x in lines), f"no native line: {edition} {players}p {policy}"
         assert any(re.match(r"^native_state bytes_per_table=\d+ ", x) for x in lines)
     else:
         assert any(x.startswith("# native core: not loaded") for x in lines)

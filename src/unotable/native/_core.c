@@ -65,6 +65,7 @@ typedef struct {
     uint16_t game_winners; /* a mask of seats or teams */
     int8_t n, phase, current, direction, dealer, color, drawn, after_color;
     int8_t pend_card, pend_from, pend_color, pend_guilty, winner, any_known;
+    uint8_t fast; /* 1: shuffles are shuffle_fast's (batched loops with deals="fast") */
     uint8_t ncards;
     uint8_t start[MAXP + 3]; /* segment k starts at start[k]; start[n + 2] == ncards */
     uint8_t cards[MAXC];
@@ -261,6 +262,26 @@ static void shuffle_cards(uint64_t *rng, uint8_t *cards, int len) {
     for (int i = 0; i < len; i++) cards[i] = (uint8_t)(keys[i] & 0xFF);
 }
 
+/* The "fast" deals of the batched loops: a Fisher-Yates shuffle from the same SplitMix64 state,
+ * each index by Lemire's multiply-shift (bias below 2**-57). Not the Python engine's shuffle:
+ * other deals, as random, at a fiftieth of the cost of SHAKE-128's keys. */
+static void shuffle_fast(uint64_t *rng, uint8_t *cards, int len) {
+    for (int i = len - 1; i > 0; i--) {
+        uint64_t x = next_random(rng);
+        int j = (int)(((unsigned __int128)x * (uint64_t)(i + 1)) >> 64);
+        uint8_t c = cards[i];
+        cards[i] = cards[j];
+        cards[j] = c;
+    }
+}
+
+static inline void shuffle_state(UState *st, uint8_t *cards, int len) {
+    if (st->fast)
+        shuffle_fast(&st->rng, cards, len);
+    else
+        shuffle_cards(&st->rng, cards, len);
+}
+
 static uint64_t seed_to_rng(uint64_t seed) {
     uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
     return x ? x : 1;
@@ -297,7 +318,7 @@ static int reshuffle(UState *st) {
     if (m <= 0) return 0;
     uint8_t tmp[MAXC];
     memcpy(tmp, st->cards + ds, (size_t)m);
-    shuffle_cards(&st->rng, tmp, m);
+    shuffle_state(st, tmp, m);
     /* [hands | discard (m + 1)] -> [tmp | hands | top] */
     uint8_t top = st->cards[st->ncards - 1];
     memmove(st->cards + m, st->cards, (size_t)ds);
@@ -396,14 +417,14 @@ static int choose_dealer(const Tables *tb, UState *st, int *cand, int ncand) {
     uint8_t deck[MAXC];
     int len = tb->ndeck;
     memcpy(deck, tb->deck, (size_t)len);
-    shuffle_cards(&st->rng, deck, len);
+    shuffle_state(st, deck, len);
     for (;;) {
         int value[MAXP], best = -1;
         for (int i = 0; i < ncand; i++) {
             if (len == 0) {
                 len = tb->ndeck;
                 memcpy(deck, tb->deck, (size_t)len);
-                shuffle_cards(&st->rng, deck, len);
+                shuffle_state(st, deck, len);
             }
             int c = deck[--len];
             value[i] = (c < 60 && c % 15 <= 9) ? c % 15 : 0;
@@ -476,12 +497,13 @@ static int deal_deck(const Tables *tb, UState *st, const uint8_t *deck, int deal
 }
 
 /* engine.new_hand; ``dealer`` < 0: drawn among the ``ncand`` seats of ``cand``. */
-static int new_hand(const Tables *tb, UState *st, uint64_t seed, int dealer, int *cand, int ncand) {
+static int new_hand(const Tables *tb, UState *st, uint64_t seed, int dealer, int *cand, int ncand, int fast) {
     uint8_t deck[MAXC];
     empty_state(tb, st, seed_to_rng(seed));
+    st->fast = (uint8_t)fast;
     if (dealer < 0) dealer = choose_dealer(tb, st, cand, ncand);
     memcpy(deck, tb->deck, (size_t)tb->ndeck);
-    shuffle_cards(&st->rng, deck, tb->ndeck);
+    shuffle_state(st, deck, tb->ndeck);
     return deal_deck(tb, st, deck, dealer);
 }
 
@@ -1418,7 +1440,7 @@ static PyObject *py_new_hand(PyObject *mod, PyObject *args) {
     }
     StateObject *obj = new_state_object(tables);
     if (!obj) return NULL;
-    int rc = new_hand(&tables->tb, &obj->st, seed, dealer, cand, ncand);
+    int rc = new_hand(&tables->tb, &obj->st, seed, dealer, cand, ncand, 0);
     if (rc < 0) {
         Py_DECREF(obj);
         first_card_error(rc);
@@ -1531,11 +1553,12 @@ fail:
     return NULL;
 }
 
-/* play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions)
+/* play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions[, fast])
  * -> (winners, actions, hand_points, points, scores, decisions, uno_calls): one hand per seed (an
  * array of uint64 seeds), played to its end by the seats' policies (bytes, one per seat:
  * 0 random, 1 plays-first, 2 greedy). The dealer: ``dealers[h]`` when ``dealers`` has one byte per
- * hand; else ``dealer`` (a seat; -1: drawn among ``candidates``; -2: seed % n). The picks of hand
+ * hand; else ``dealer`` (a seat; -1: drawn among ``candidates``; -2: seed % n). ``fast``: every
+ * shuffle is shuffle_fast's (other deals than the Python engine's, far cheaper). The picks of hand
  * h come from a stream seeded by (pick_seed, seeds[h]), so a hand's result depends on its seed,
  * its dealer and pick_seed alone, never on the batch it is played in. Returns bytes: int8
  * winners; int32 actions and hand points; int32 per seat and hand (n per hand): points left in
@@ -1543,11 +1566,11 @@ fail:
 static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
     TablesObject *tables;
     PyObject *seeds_obj, *cand_obj, *pol_obj, *dealers_obj;
-    int dealer_arg, cand[MAXP], ncand = 0;
+    int dealer_arg, cand[MAXP], ncand = 0, fast = 0;
     unsigned long long pick_seed;
     long long max_actions;
-    if (!PyArg_ParseTuple(args, "O!OiOOOKL", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj,
-                          &dealers_obj, &pol_obj, &pick_seed, &max_actions))
+    if (!PyArg_ParseTuple(args, "O!OiOOOKL|p", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj,
+                          &dealers_obj, &pol_obj, &pick_seed, &max_actions, &fast))
         return NULL;
     const Tables *tb = &tables->tb;
     int n = tb->n;
@@ -1606,7 +1629,7 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
         memcpy(c2, cand, sizeof cand);
         uint64_t seed = seeds[h];
         int dealer = dealers ? dealers[h] : dealer_arg == -2 ? (int)(seed % (uint64_t)n) : dealer_arg;
-        if (new_hand(tb, &st, seed, dealer, c2, ncand) < 0) {
+        if (new_hand(tb, &st, seed, dealer, c2, ncand, fast) < 0) {
             err = 1;
             break;
         }
@@ -1653,11 +1676,12 @@ fail:
     return NULL;
 }
 
-/* shake_words(x, count): the first count 64-bit words of SHAKE-128 of x (tests). */
+/* shuffle(rng, cards[, fast]) -> (cards, rng): one shuffle from generator state rng (tests). */
 static PyObject *py_shuffle(PyObject *mod, PyObject *args) {
     unsigned long long rng;
     Py_buffer v;
-    if (!PyArg_ParseTuple(args, "Ky*", &rng, &v)) return NULL;
+    int fast = 0;
+    if (!PyArg_ParseTuple(args, "Ky*|p", &rng, &v, &fast)) return NULL;
     if (v.len > MAXC) {
         PyBuffer_Release(&v);
         PyErr_SetString(PyExc_ValueError, "at most 112 cards");
@@ -1666,7 +1690,10 @@ static PyObject *py_shuffle(PyObject *mod, PyObject *args) {
     uint8_t cards[MAXC];
     memcpy(cards, v.buf, (size_t)v.len);
     uint64_t r = rng;
-    shuffle_cards(&r, cards, (int)v.len);
+    if (fast)
+        shuffle_fast(&r, cards, (int)v.len);
+    else
+        shuffle_cards(&r, cards, (int)v.len);
     PyObject *out = Py_BuildValue("(y#K)", cards, v.len, (unsigned long long)r);
     PyBuffer_Release(&v);
     return out;
@@ -1679,7 +1706,7 @@ static PyMethodDef module_methods[] = {
     {"load", py_load, METH_VARARGS, "load(tables, fields) -> State"},
     {"play_hands", py_play_hands, METH_VARARGS,
      "play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions) -> bytes tuple"},
-    {"shuffle", py_shuffle, METH_VARARGS, "shuffle(rng, cards) -> (cards, rng): engine._shuffle"},
+    {"shuffle", py_shuffle, METH_VARARGS, "shuffle(rng, cards, fast=False) -> (cards, rng): engine._shuffle, or the fast one"},
     {"state_size", py_state_size, METH_NOARGS, "Bytes of one state in the batched loops."},
     {NULL}};
 
