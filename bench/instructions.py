@@ -87,9 +87,8 @@ def _native(players: int, hands: int, deals: str) -> None:
 
     rules = Rules(edition=find_edition("classic"), players=players)
     native.play_hands(rules, [1], ["plays-first"], dealer=0)  # the tables are built before counting
-    result = native.play_hands(
-        rules, range(SEED, SEED + hands), ["plays-first"], pick_seed=SEED, dealer="seed"
-    )
+    seeds = range(SEED, SEED + hands)
+    result = native.play_hands(rules, seeds, ["plays-first"], pick_seed=SEED, dealer="seed", deals=deals)
     print("actions", sum(result.actions))
 
 

@@ -421,3 +421,65 @@ def test_fast_deals_are_other_deals_played_by_the_same_rules() -> None:
         assert fast.hand_points[h] == sum(points)
     with pytest.raises(ConfigError, match="deals"):
         native.play_hands(rules, [1], ["random"], deals="quick")
+
+
+# --------------------------------------------------------------------------------------------
+# The search bot's playouts.
+
+
+@needs_core
+def test_rollout_policy_is_the_pythons() -> None:
+    """bots/rollout.rollout_action and the core's, on every state of greedy-played hands, and
+    whole playouts (their ends) from each."""
+    from unotable.bots.rollout import playout, rollout_action  # noqa: PLC0415
+
+    rng = random.Random(3)
+    checked = 0
+    for rules in list(rules_variants())[::2]:
+        for seed in range(3):
+            py = new_hand(rules, seed)[0]
+            while py.current >= 0:
+                nat = native.from_state(py)
+                aid = rollout_action(py)
+                assert nat.rollout_action() == aid
+                if rng.random() < 0.2:  # a whole playout from here, after a random action
+                    seat = py.current
+                    first = rng.choice(legal_ids(py, seat))
+                    horizon = rng.choice([0, 5, 20, 3000])
+                    end = py.copy()
+                    step(end, seat, first)
+                    playout(end, horizon)
+                    points = [sum(POINTS[t] for t in h) for h in end.hands]
+                    expected = (
+                        end.phase,
+                        end.current,
+                        end.winner,
+                        -1 if end.hand_points is None else end.hand_points,
+                        [len(h) for h in end.hands],
+                        points,
+                    )
+                    assert nat.playout(seat, first, horizon) == expected
+                    assert native.to_state(nat, rules) == py  # the playout ran on a copy
+                step(py, py.current, aid)
+                checked += 1
+    assert checked > 1000
+
+
+@needs_core
+def test_search_bot_decides_the_same_with_native_playouts() -> None:
+    from unotable.bots import make_bot  # noqa: PLC0415
+    from unotable.views import view  # noqa: PLC0415
+
+    decisions = 0
+    for rules in (Rules(players=3), Rules(edition=find_edition("harry-potter"), players=4)):
+        py = new_hand(rules, 21)[0]
+        rng = random.Random(4)
+        while py.current >= 0 and decisions < 40:
+            seat = py.current
+            v = view(py, seat)
+            fast = make_bot("search", 5, budget=60)
+            slow = make_bot("search", 5, budget=60, native=False)
+            assert fast.act(v) == slow.act(v)
+            decisions += 1
+            step(py, seat, rng.choice(legal_ids(py, seat)))
+    assert decisions >= 40

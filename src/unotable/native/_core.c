@@ -1124,6 +1124,115 @@ static int greedy_choose(const Tables *tb, const UState *st, int me, const int *
     }
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The search bot's playout policy (bots/rollout.py): greedy's rules read off the whole state. */
+
+/* rollout._color: the colour held most, then with the most points (of ``hand`` less one
+ * ``skip_one``); counts are of the whole hand, as the Python passes them. */
+static int rollout_color(const Tables *tb, const UState *st, int seat, int skip_one) {
+    int counts[4], points[4], c2[4], p2[4];
+    color_counts_hand(tb, st, seat, -1, counts, p2);
+    color_counts_hand(tb, st, seat, skip_one, c2, points);
+    int best = 0;
+    for (int c = 1; c < 4; c++)
+        if (counts[c] > counts[best] || (counts[c] == counts[best] && points[c] > points[best])) best = c;
+    return best;
+}
+
+/* rollout.play_id / _play: the way ``seat`` plays ``card`` (uno spelling with two cards). */
+static int rollout_play(const Tables *tb, const UState *st, int seat, int card) {
+    int n = st->n, uno = HAND_LEN(st, seat) == 2;
+    if (card == C_HOWLER) {
+        int target = -1;
+        for (int s = 0; s < n; s++) {
+            if (s == seat) continue;
+            if (target < 0) {
+                target = s;
+                continue;
+            }
+            int ks = tb->teams && s % 2 == seat % 2, kt = tb->teams && target % 2 == seat % 2;
+            int ls = HAND_LEN(st, s), lt = HAND_LEN(st, target);
+            if (ks != kt ? ks < kt : ls != lt ? ls < lt : mod_seat(s - seat, n) < mod_seat(target - seat, n))
+                target = s;
+        }
+        return tb->play_id[card][uno][target + 1];
+    }
+    if (!tb->wild[card] || card == C_MATER) return tb->play_id[card][uno][0];
+    return tb->play_id[card][uno][rollout_color(tb, st, seat, card) + 1];
+}
+
+/* rollout._guilt: from ``seat``'s side, every card it does not hold unknown. */
+static double rollout_guilt(const Tables *tb, const UState *st, int seat) {
+    int color = st->pend_color, offender = st->pend_from;
+    if (color < 0) return 0.0;
+    int total = 0, of_color = 0, ds = st->start[SEG_DISCARD(st)];
+    for (int p = 0; p < ds; p++) {
+        if (p >= HAND_BEGIN(st, seat) && p < HAND_END(st, seat)) continue;
+        total++;
+        if (tb->color[st->cards[p]] == color) of_color++;
+    }
+    int other = total - of_color;
+    double none = 1.0;
+    for (int i = 0; i < HAND_LEN(st, offender); i++) {
+        if (total - i <= 0) break;
+        int o = other - i;
+        none *= (o > 0 ? o : 0) / (double)(total - i);
+    }
+    double weighed = (1.0 - none) * 0.3;
+    return weighed + none > 0 ? weighed / (weighed + none) : 0.0;
+}
+
+/* rollout.rollout_action */
+static int rollout_action(const Tables *tb, const UState *st) {
+    int seat = st->current, len = HAND_LEN(st, seat);
+    switch (st->phase) {
+    case P_TURN: {
+        const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
+        int best = -1, count = 0;
+        double best_score = -1e9;
+        for (int t = 0; t < NT; t++) {
+            if (!ok[t] || !holds(st, seat, t)) continue;
+            count++;
+            double sc = card_score(tb, st, seat, t, &GREEDY);
+            if (best < 0 || sc > best_score) {
+                best = t;
+                best_score = sc;
+            }
+        }
+        if (best < 0) return tb->draw_id;
+        if (count == 1) {
+            if (!tb->wild[best]) return rollout_play(tb, st, seat, best);
+            if (len > 1 && best == C_WD4 && best_score <= -1000) return tb->draw_id;
+            return rollout_play(tb, st, seat, best);
+        }
+        if (best_score <= -1000) return tb->draw_id;
+        return rollout_play(tb, st, seat, best);
+    }
+    case P_AFTER_DRAW: {
+        int drawn = st->drawn;
+        if (!tb->must_play_drawn &&
+            (card_score(tb, st, seat, drawn, &GREEDY) <= -1000 || (drawn == C_INVIS && len > 2)))
+            return tb->pass_id;
+        return rollout_play(tb, st, seat, drawn);
+    }
+    case P_CHOOSE_COLOR:
+        return tb->color_id[rollout_color(tb, st, seat, -1)];
+    default: {
+        int pend = st->pend_card, invis = tb->rw && holds(st, seat, C_INVIS);
+        int v = pend % 15;
+        if (pend == C_WD4) {
+            if (invis) return tb->invis_id[len == 2][rollout_color(tb, st, seat, C_INVIS)];
+            double threshold = 0.35;
+            if (HAND_LEN(st, st->pend_from) <= 2) threshold *= 0.6;
+            return rollout_guilt(tb, st, seat) > threshold ? tb->challenge_id : tb->accept_id;
+        }
+        if (invis && (pend == C_HOWLER || (pend < 60 && (v == 12 || v == 13)) || len <= 2))
+            return tb->invis_id[len == 2][rollout_color(tb, st, seat, C_INVIS)];
+        return tb->accept_id;
+    }
+    }
+}
+
 /* One decision of ``policy`` for ``seat``. */
 static int policy_choose(const Tables *tb, const UState *st, int seat, int policy, Picker *pk, int *ids, int k) {
     int el[MAXIDS], m = k;
@@ -1314,6 +1423,53 @@ static PyObject *State_step(StateObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* playout(seat, aid, horizon) -> (phase, current, winner, hand_points, sizes, points): on a copy
+ * (this state is not changed), ``seat`` takes ``aid``, then every seat plays rollout_action
+ * (bots/rollout.py) until the hand ends or ``horizon`` actions more; what the search bot's reward
+ * reads of the end: the phase, the seat to play, the winner, the hand's points, each hand's size
+ * and points. */
+static PyObject *State_playout(StateObject *self, PyObject *args) {
+    int seat, aid, horizon, ids[MAXIDS];
+    if (!PyArg_ParseTuple(args, "iii", &seat, &aid, &horizon)) return NULL;
+    const Tables *tb = &self->tables->tb;
+    if (seat < 0 || seat >= self->st.n) {
+        PyErr_Format(PyExc_ValueError, "no seat %d at this table of %d", seat, self->st.n);
+        return NULL;
+    }
+    int k = legal_ids(tb, &self->st, seat, ids), ok = 0;
+    for (int i = 0; i < k; i++)
+        if (ids[i] == aid) ok = 1;
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "action %d is not legal for seat %d now", aid, seat);
+        return NULL;
+    }
+    UState st = self->st;
+    step(tb, &st, seat, aid);
+    for (int i = 0; i < horizon && st.phase < P_HAND_OVER; i++) step(tb, &st, st.current, rollout_action(tb, &st));
+    int n = st.n, points[MAXP];
+    hand_points_of(tb, &st, points);
+    PyObject *sizes = PyList_New(n), *pts = PyList_New(n);
+    if (!sizes || !pts) {
+        Py_XDECREF(sizes);
+        Py_XDECREF(pts);
+        return NULL;
+    }
+    for (int s = 0; s < n; s++) {
+        PyList_SET_ITEM(sizes, s, PyLong_FromLong(HAND_LEN(&st, s)));
+        PyList_SET_ITEM(pts, s, PyLong_FromLong(points[s]));
+    }
+    return Py_BuildValue("(iiiiNN)", st.phase, st.current, st.winner, st.hand_points, sizes, pts);
+}
+
+/* rollout_action() -> the playout policy's action for the seat the phase waits for (tests). */
+static PyObject *State_rollout_action(StateObject *self, PyObject *unused) {
+    if (self->st.current < 0) {
+        PyErr_SetString(PyExc_ValueError, "the hand is over");
+        return NULL;
+    }
+    return PyLong_FromLong(rollout_action(&self->tables->tb, &self->st));
+}
+
 static PyObject *State_copy(StateObject *self, PyObject *unused) {
     StateObject *obj = new_state_object(self->tables);
     if (!obj) return NULL;
@@ -1377,6 +1533,9 @@ static PyMethodDef State_methods[] = {
     {"legal_ids", (PyCFunction)State_legal_ids, METH_O, "Ids of the legal actions of a seat (-2: the table)."},
     {"step", (PyCFunction)State_step, METH_VARARGS, "Apply a legal action (ValueError if it is not legal)."},
     {"copy", (PyCFunction)State_copy, METH_NOARGS, "An independent copy."},
+    {"playout", (PyCFunction)State_playout, METH_VARARGS,
+     "playout(seat, aid, horizon) -> (phase, current, winner, hand_points, sizes, points), on a copy."},
+    {"rollout_action", (PyCFunction)State_rollout_action, METH_NOARGS, "The playout policy's action now."},
     {"dump", (PyCFunction)State_dump, METH_NOARGS, "Every field, as a dict."},
     {"__sizeof__", (PyCFunction)State_sizeof, METH_NOARGS, "Bytes of the object."},
     {NULL}};
