@@ -483,3 +483,78 @@ def test_search_bot_decides_the_same_with_native_playouts() -> None:
             decisions += 1
             step(py, seat, rng.choice(legal_ids(py, seat)))
     assert decisions >= 40
+
+
+# --------------------------------------------------------------------------------------------
+# The batched stepping API (reinforcement learning).
+
+
+@needs_core
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("harry-potter", 4), ("cars2", 3)])
+def test_batch_steps_as_the_python_engine(edition: str, players: int) -> None:
+    """Each table of a batch, followed on the Python engine hand after hand: the same states,
+    the masks are the acting seat's legal actions (out-of-turn ones left out), the observations
+    what that seat sees, the rewards and end flags those of the hands' ends."""
+    from unotable.notation import ACTIONS, Kind  # noqa: PLC0415
+
+    rules = Rules(edition=find_edition(edition), players=players)
+    num = 6
+    batch = native.Batch(rules, num, seed=11)
+    na = len(ACTIONS)
+    hands = [0] * num
+    pys = []
+    for i in range(num):
+        seed = batch.seed_of(i, 0)
+        pys.append(new_hand(rules, seed, dealer=seed % players)[0])
+    rng = random.Random(8)
+    ends = 0
+    for _ in range(400):
+        actions = []
+        for i, py in enumerate(pys):
+            assert native.to_state(batch.state(i), rules) == py
+            seat = py.current
+            legal = sorted(
+                a for a in legal_ids(py, seat) if ACTION_KIND[a] not in (int(Kind.UNO), int(Kind.CATCH))
+            )
+            mask = batch.mask[i * na : (i + 1) * na]
+            assert [a for a in range(na) if mask[a]] == legal
+            obs = batch.obs[i * native.OBS_SIZE : (i + 1) * native.OBS_SIZE]
+            assert list(obs[:65]) == [py.hands[seat].count(t) for t in range(65)]
+            assert obs[130] == py.discard[-1] and obs[147] == seat
+            assert list(obs[137 : 137 + players]) == [
+                len(py.hands[(seat + k * py.direction) % players]) for k in range(players)
+            ]
+            actions.append(rng.choice(legal))
+        _, _, rewards, done = batch.step(actions)
+        for i, py in enumerate(pys):
+            step(py, py.current, actions[i])
+            assert done[i] == (py.current < 0)
+            if done[i]:
+                ends += 1
+                won = [1.0 if s == py.winner else -1.0 for s in range(players)]
+                assert list(rewards[i * players : (i + 1) * players]) == won
+                hands[i] += 1
+                seed = batch.seed_of(i, hands[i])
+                pys[i] = new_hand(rules, seed, dealer=seed % players)[0]
+            else:
+                assert list(rewards[i * players : (i + 1) * players]) == [0.0] * players
+    assert ends > 0
+
+
+@needs_core
+def test_batch_refuses_bad_actions_and_changes_nothing() -> None:
+    rules = Rules(players=3)
+    batch = native.Batch(rules, 4, seed=2)
+    before = [native.to_state(batch.state(i), rules) for i in range(4)]
+    good = [legal_ids(st, st.current)[0] for st in before]
+    bad = next(a for a in range(245) if a not in legal_ids(before[2], before[2].current))
+    with pytest.raises(ConfigError, match="table 2"):
+        batch.step([good[0], good[1], bad, good[3]])
+    with pytest.raises(ConfigError, match="actions"):
+        batch.step(good[:3])
+    assert [native.to_state(batch.state(i), rules) for i in range(4)] == before
+    again = native.Batch(rules, 4, seed=2)
+    assert list(again.obs) == list(batch.obs)
+    with pytest.raises(ConfigError):
+        native.Batch(rules, 0)
+    assert batch.bytes_per_table() < 1024

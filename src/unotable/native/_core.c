@@ -99,125 +99,35 @@ static const uint64_t KECCAK_RC[24] = {
     0x000000008000808BULL, 0x800000000000008BULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
     0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800AULL, 0x800000008000000AULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
-#define ROTL64(x, y) (((x) << (y)) | ((x) >> (64 - (y))))
+#define ROTL64(x, y) ((y) ? (((x) << (y)) | ((x) >> ((64 - (y)) & 63))) : (x))
 
-static void keccak_f(uint64_t st[25]) {
-    uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24;
-    uint64_t b0, b1, b2, b3, b4, b5, b6, b7, b8, b9, b10, b11, b12, b13, b14, b15, b16, b17, b18, b19, b20, b21, b22, b23, b24;
-    uint64_t c0, c1, c2, c3, c4, d0, d1, d2, d3, d4;
-    a0 = st[0];
-    a1 = st[1];
-    a2 = st[2];
-    a3 = st[3];
-    a4 = st[4];
-    a5 = st[5];
-    a6 = st[6];
-    a7 = st[7];
-    a8 = st[8];
-    a9 = st[9];
-    a10 = st[10];
-    a11 = st[11];
-    a12 = st[12];
-    a13 = st[13];
-    a14 = st[14];
-    a15 = st[15];
-    a16 = st[16];
-    a17 = st[17];
-    a18 = st[18];
-    a19 = st[19];
-    a20 = st[20];
-    a21 = st[21];
-    a22 = st[22];
-    a23 = st[23];
-    a24 = st[24];
-    for (int r = 0; r < 24; r++) {
-        c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;
-        c1 = a1 ^ a6 ^ a11 ^ a16 ^ a21;
-        c2 = a2 ^ a7 ^ a12 ^ a17 ^ a22;
-        c3 = a3 ^ a8 ^ a13 ^ a18 ^ a23;
-        c4 = a4 ^ a9 ^ a14 ^ a19 ^ a24;
-        d0 = c4 ^ ROTL64(c1, 1);
-        d1 = c0 ^ ROTL64(c2, 1);
-        d2 = c1 ^ ROTL64(c3, 1);
-        d3 = c2 ^ ROTL64(c4, 1);
-        d4 = c3 ^ ROTL64(c0, 1);
-        b10 = ROTL64(a1 ^ d1, 1);
-        b7 = ROTL64(a10 ^ d0, 3);
-        b11 = ROTL64(a7 ^ d2, 6);
-        b17 = ROTL64(a11 ^ d1, 10);
-        b18 = ROTL64(a17 ^ d2, 15);
-        b3 = ROTL64(a18 ^ d3, 21);
-        b5 = ROTL64(a3 ^ d3, 28);
-        b16 = ROTL64(a5 ^ d0, 36);
-        b8 = ROTL64(a16 ^ d1, 45);
-        b21 = ROTL64(a8 ^ d3, 55);
-        b24 = ROTL64(a21 ^ d1, 2);
-        b4 = ROTL64(a24 ^ d4, 14);
-        b15 = ROTL64(a4 ^ d4, 27);
-        b23 = ROTL64(a15 ^ d0, 41);
-        b19 = ROTL64(a23 ^ d3, 56);
-        b13 = ROTL64(a19 ^ d4, 8);
-        b12 = ROTL64(a13 ^ d3, 25);
-        b2 = ROTL64(a12 ^ d2, 43);
-        b20 = ROTL64(a2 ^ d2, 62);
-        b14 = ROTL64(a20 ^ d0, 18);
-        b22 = ROTL64(a14 ^ d4, 39);
-        b9 = ROTL64(a22 ^ d2, 61);
-        b6 = ROTL64(a9 ^ d4, 20);
-        b1 = ROTL64(a6 ^ d1, 44);
-        b0 = a0 ^ d0;
-        a0 = b0 ^ ((~b1) & b2);
-        a1 = b1 ^ ((~b2) & b3);
-        a2 = b2 ^ ((~b3) & b4);
-        a3 = b3 ^ ((~b4) & b0);
-        a4 = b4 ^ ((~b0) & b1);
-        a5 = b5 ^ ((~b6) & b7);
-        a6 = b6 ^ ((~b7) & b8);
-        a7 = b7 ^ ((~b8) & b9);
-        a8 = b8 ^ ((~b9) & b5);
-        a9 = b9 ^ ((~b5) & b6);
-        a10 = b10 ^ ((~b11) & b12);
-        a11 = b11 ^ ((~b12) & b13);
-        a12 = b12 ^ ((~b13) & b14);
-        a13 = b13 ^ ((~b14) & b10);
-        a14 = b14 ^ ((~b10) & b11);
-        a15 = b15 ^ ((~b16) & b17);
-        a16 = b16 ^ ((~b17) & b18);
-        a17 = b17 ^ ((~b18) & b19);
-        a18 = b18 ^ ((~b19) & b15);
-        a19 = b19 ^ ((~b15) & b16);
-        a20 = b20 ^ ((~b21) & b22);
-        a21 = b21 ^ ((~b22) & b23);
-        a22 = b22 ^ ((~b23) & b24);
-        a23 = b23 ^ ((~b24) & b20);
-        a24 = b24 ^ ((~b20) & b21);
-        a0 ^= KECCAK_RC[r];
+/* Keccak-f[1600]: per round, theta's column parities, then rho and pi lane by lane straight into
+ * each row of the result, and chi on that row at once. */
+#define KECCAK_ROW(y, i0, r0, i1, r1, i2, r2, i3, r3, i4, r4)                                   \
+    {                                                                                          \
+        uint64_t b0 = ROTL64(A[i0] ^ D[(i0) % 5], r0), b1 = ROTL64(A[i1] ^ D[(i1) % 5], r1),   \
+                 b2 = ROTL64(A[i2] ^ D[(i2) % 5], r2), b3 = ROTL64(A[i3] ^ D[(i3) % 5], r3),   \
+                 b4 = ROTL64(A[i4] ^ D[(i4) % 5], r4);                                         \
+        B[(y) + 0] = b0 ^ (~b1 & b2);                                                          \
+        B[(y) + 1] = b1 ^ (~b2 & b3);                                                          \
+        B[(y) + 2] = b2 ^ (~b3 & b4);                                                          \
+        B[(y) + 3] = b3 ^ (~b4 & b0);                                                          \
+        B[(y) + 4] = b4 ^ (~b0 & b1);                                                          \
     }
-    st[0] = a0;
-    st[1] = a1;
-    st[2] = a2;
-    st[3] = a3;
-    st[4] = a4;
-    st[5] = a5;
-    st[6] = a6;
-    st[7] = a7;
-    st[8] = a8;
-    st[9] = a9;
-    st[10] = a10;
-    st[11] = a11;
-    st[12] = a12;
-    st[13] = a13;
-    st[14] = a14;
-    st[15] = a15;
-    st[16] = a16;
-    st[17] = a17;
-    st[18] = a18;
-    st[19] = a19;
-    st[20] = a20;
-    st[21] = a21;
-    st[22] = a22;
-    st[23] = a23;
-    st[24] = a24;
+
+static void keccak_f(uint64_t A[25]) {
+    uint64_t C[5], D[5], B[25];
+    for (int r = 0; r < 24; r++) {
+        for (int x = 0; x < 5; x++) C[x] = A[x] ^ A[x + 5] ^ A[x + 10] ^ A[x + 15] ^ A[x + 20];
+        for (int x = 0; x < 5; x++) D[x] = C[(x + 4) % 5] ^ ROTL64(C[(x + 1) % 5], 1);
+        KECCAK_ROW(0, 0, 0, 6, 44, 12, 43, 18, 21, 24, 14)
+        KECCAK_ROW(5, 3, 28, 9, 20, 10, 3, 16, 45, 22, 61)
+        KECCAK_ROW(10, 1, 1, 7, 6, 13, 25, 19, 8, 20, 18)
+        KECCAK_ROW(15, 4, 27, 5, 36, 11, 10, 17, 15, 23, 56)
+        KECCAK_ROW(20, 2, 62, 8, 55, 14, 39, 15, 41, 21, 2)
+        B[0] ^= KECCAK_RC[r];
+        memcpy(A, B, sizeof B);
+    }
 }
 
 /* The first ``count`` 64-bit little-endian words of SHAKE-128 of the 8 bytes of ``x``
@@ -1556,6 +1466,235 @@ static PyTypeObject StateType = {
     .tp_doc = "A hand's state in the native core (made by new_hand or load).",
 };
 
+/* ------------------------------------------------------------------------------------------ */
+/* Batch: many tables stepped together for reinforcement learning (no Python object per table).
+ * Each table plays hand after hand (a finished hand is dealt again at once, from the table's
+ * next seed); the seat the phase waits for acts. Observations, masks, rewards and the end
+ * flags are written into buffers the caller owns (numpy arrays or bytearrays). */
+
+#define OBS_SIZE 149
+
+typedef struct {
+    PyObject_HEAD TablesObject *tables;
+    Py_ssize_t num;
+    int fast;
+    uint64_t seed;
+    UState *states;
+    uint64_t *hands; /* hands dealt so far, per table */
+} BatchObject;
+
+static PyTypeObject BatchType;
+
+static uint64_t batch_seed(uint64_t base, Py_ssize_t table, uint64_t hand) {
+    uint64_t x = seed_to_rng(base) ^ ((uint64_t)table * 0xD1B54A32D192ED03ULL);
+    uint64_t y = x + hand * 0x9E3779B97F4A7C15ULL;
+    return next_random(&y);
+}
+
+static int batch_deal(BatchObject *b, Py_ssize_t i) {
+    const Tables *tb = &b->tables->tb;
+    int cand[MAXP];
+    uint64_t seed = batch_seed(b->seed, i, b->hands[i]++);
+    return new_hand(tb, &b->states[i], seed, (int)(seed % (uint64_t)tb->n), cand, 0, b->fast);
+}
+
+/* What the seat the phase waits for sees (RULES: its hand, the discard pile, the sizes). */
+static void batch_observe(const Tables *tb, const UState *st, uint8_t *obs, uint8_t *mask) {
+    int n = st->n, seat = st->current, ids[MAXIDS];
+    memset(obs, 0, OBS_SIZE);
+    for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) obs[st->cards[p]]++;
+    for (int p = st->start[SEG_DISCARD(st)]; p < st->ncards; p++) obs[NT + st->cards[p]]++;
+    obs[130] = TOP(st);
+    obs[131] = (uint8_t)(st->color + 1);
+    obs[132] = (uint8_t)st->phase;
+    obs[133] = st->direction > 0;
+    obs[134] = (uint8_t)(st->drawn + 1);
+    obs[135] = (uint8_t)(st->pend_card + 1);
+    obs[136] = (uint8_t)DRAW_LEN(st);
+    for (int k = 0; k < n; k++) obs[137 + k] = (uint8_t)HAND_LEN(st, mod_seat(seat + k * st->direction, n));
+    obs[147] = (uint8_t)seat;
+    obs[148] = (uint8_t)n;
+    memset(mask, 0, (size_t)tb->na);
+    int k = legal_ids(tb, st, seat, ids);
+    for (int i = 0; i < k; i++) {
+        int kind = tb->a_kind[ids[i]];
+        if (kind != K_UNO && kind != K_CATCH && kind != K_PENALIZE) mask[ids[i]] = 1;
+    }
+}
+
+static int writable(PyObject *obj, Py_buffer *v, Py_ssize_t need, const char *what) {
+    if (PyObject_GetBuffer(obj, v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (v->len != need) {
+        PyErr_Format(PyExc_ValueError, "%s must be %zd bytes, not %zd", what, need, v->len);
+        PyBuffer_Release(v);
+        return -1;
+    }
+    return 0;
+}
+
+/* Batch(tables, num, seed, fast) */
+static int Batch_init(BatchObject *self, PyObject *args, PyObject *kw) {
+    TablesObject *tables;
+    Py_ssize_t num;
+    unsigned long long seed;
+    int fast;
+    if (!PyArg_ParseTuple(args, "O!nKp", &TablesType, &tables, &num, &seed, &fast)) return -1;
+    if (num < 1 || num > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "a batch holds 1 to 16,777,216 tables");
+        return -1;
+    }
+    PyMem_Free(self->states);
+    PyMem_Free(self->hands);
+    self->states = PyMem_Calloc((size_t)num, sizeof(UState));
+    self->hands = PyMem_Calloc((size_t)num, sizeof(uint64_t));
+    if (!self->states || !self->hands) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_INCREF(tables);
+    Py_XSETREF(self->tables, tables);
+    self->num = num;
+    self->seed = seed;
+    self->fast = fast;
+    for (Py_ssize_t i = 0; i < num; i++)
+        if (batch_deal(self, i) < 0) {
+            PyErr_SetString(PyExc_ValueError, "a deal failed");
+            return -1;
+        }
+    return 0;
+}
+
+static void Batch_dealloc(BatchObject *self) {
+    Py_XDECREF(self->tables);
+    PyMem_Free(self->states);
+    PyMem_Free(self->hands);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* observe(obs, mask): every table's observation and mask of its acting seat. */
+static PyObject *Batch_observe(BatchObject *self, PyObject *args) {
+    PyObject *obs_obj, *mask_obj;
+    Py_buffer ov, mv;
+    if (!PyArg_ParseTuple(args, "OO", &obs_obj, &mask_obj)) return NULL;
+    const Tables *tb = &self->tables->tb;
+    if (writable(obs_obj, &ov, self->num * OBS_SIZE, "obs") < 0) return NULL;
+    if (writable(mask_obj, &mv, self->num * tb->na, "mask") < 0) {
+        PyBuffer_Release(&ov);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < self->num; i++)
+        batch_observe(tb, &self->states[i], (uint8_t *)ov.buf + i * OBS_SIZE, (uint8_t *)mv.buf + i * tb->na);
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&mv);
+    Py_RETURN_NONE;
+}
+
+/* step(actions, obs, mask, rewards, done): each table's acting seat takes its action (int32
+ * ids); a table whose hand ends gets its rewards (float32, one per seat: +1 for the winner, or
+ * its team, -1 for the others), done = 1, and a new hand at once; then every observation and
+ * mask. All actions are checked before any is applied: a ValueError changes nothing. */
+static PyObject *Batch_step(BatchObject *self, PyObject *args) {
+    PyObject *act_obj, *obs_obj, *mask_obj, *rew_obj, *done_obj;
+    Py_buffer av, ov, mv, rv, dv;
+    if (!PyArg_ParseTuple(args, "OOOOO", &act_obj, &obs_obj, &mask_obj, &rew_obj, &done_obj)) return NULL;
+    const Tables *tb = &self->tables->tb;
+    int n = tb->n, ids[MAXIDS], got = 0;
+    if (PyObject_GetBuffer(act_obj, &av, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (av.len != self->num * 4) {
+        PyErr_Format(PyExc_ValueError, "actions must be %zd int32, not %zd bytes", self->num, av.len);
+        PyBuffer_Release(&av);
+        return NULL;
+    }
+    if (writable(obs_obj, &ov, self->num * OBS_SIZE, "obs") < 0) goto out0;
+    got = 1;
+    if (writable(mask_obj, &mv, self->num * tb->na, "mask") < 0) goto out;
+    got = 2;
+    if (writable(rew_obj, &rv, self->num * n * 4, "rewards") < 0) goto out;
+    got = 3;
+    if (writable(done_obj, &dv, self->num, "done") < 0) goto out;
+    got = 4;
+    const int32_t *actions = av.buf;
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        const UState *st = &self->states[i];
+        int aid = actions[i], ok = 0, k = legal_ids(tb, st, st->current, ids);
+        for (int j = 0; j < k; j++)
+            if (ids[j] == aid && tb->a_kind[aid] != K_UNO && tb->a_kind[aid] != K_CATCH) ok = 1;
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "table %zd: action %d is not legal for seat %d now", i, aid,
+                         st->current);
+            goto out;
+        }
+    }
+    float *rewards = rv.buf;
+    uint8_t *done = dv.buf;
+    memset(rewards, 0, (size_t)(self->num * n) * 4);
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        UState *st = &self->states[i];
+        step(tb, st, st->current, actions[i]);
+        done[i] = st->current < 0;
+        if (done[i]) {
+            for (int s = 0; s < n; s++)
+                rewards[i * n + s] = partners(tb, s, st->winner) ? 1.0f : -1.0f;
+            if (batch_deal(self, i) < 0) {
+                PyErr_SetString(PyExc_ValueError, "a deal failed");
+                goto out;
+            }
+        }
+        batch_observe(tb, st, (uint8_t *)ov.buf + i * OBS_SIZE, (uint8_t *)mv.buf + i * tb->na);
+    }
+out:
+    if (got >= 4) PyBuffer_Release(&dv);
+    if (got >= 3) PyBuffer_Release(&rv);
+    if (got >= 2) PyBuffer_Release(&mv);
+    if (got >= 1) PyBuffer_Release(&ov);
+out0:
+    PyBuffer_Release(&av);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* state(i) -> State: a copy of table i's hand (tests, debugging). */
+static PyObject *Batch_state(BatchObject *self, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    StateObject *obj = new_state_object(self->tables);
+    if (!obj) return NULL;
+    obj->st = self->states[i];
+    return (PyObject *)obj;
+}
+
+static PyObject *Batch_seed_of(BatchObject *self, PyObject *args) {
+    Py_ssize_t i;
+    unsigned long long hand;
+    if (!PyArg_ParseTuple(args, "nK", &i, &hand)) return NULL;
+    return PyLong_FromUnsignedLongLong(batch_seed(self->seed, i, hand));
+}
+
+static PyObject *Batch_len(BatchObject *self, PyObject *unused) { return PyLong_FromSsize_t(self->num); }
+
+static PyMethodDef Batch_methods[] = {
+    {"observe", (PyCFunction)Batch_observe, METH_VARARGS, "observe(obs, mask)"},
+    {"step", (PyCFunction)Batch_step, METH_VARARGS, "step(actions, obs, mask, rewards, done)"},
+    {"state", (PyCFunction)Batch_state, METH_O, "A copy of one table's state."},
+    {"seed_of", (PyCFunction)Batch_seed_of, METH_VARARGS, "seed_of(table, hand): the seed that deals it."},
+    {"size", (PyCFunction)Batch_len, METH_NOARGS, "The number of tables."},
+    {NULL}};
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unotable.native._core.Batch",
+    .tp_basicsize = sizeof(BatchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Batch_init,
+    .tp_dealloc = (destructor)Batch_dealloc,
+    .tp_methods = Batch_methods,
+    .tp_doc = "Many tables stepped together (see unotable.native.core.Batch).",
+};
+
 static int parse_candidates(PyObject *obj, int n, int *cand, int *ncand) {
     Py_buffer v;
     if (PyObject_GetBuffer(obj, &v, PyBUF_SIMPLE) < 0) return -1;
@@ -1873,12 +2012,16 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "unotable.native._cor
                                     "The native core of unotable (see the C source).", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__core(void) {
-    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&StateType) < 0) return NULL;
+    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&StateType) < 0 || PyType_Ready(&BatchType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&TablesType);
     PyModule_AddObject(m, "Tables", (PyObject *)&TablesType);
     Py_INCREF(&StateType);
     PyModule_AddObject(m, "State", (PyObject *)&StateType);
+    Py_INCREF(&BatchType);
+    PyModule_AddObject(m, "Batch", (PyObject *)&BatchType);
+    PyModule_AddIntConstant(m, "OBS_SIZE", OBS_SIZE);
     return m;
 }
