@@ -9,7 +9,7 @@ setup: $(VENV)/.installed
 
 # setup.py and the C source too: `pip install -e` builds the native core (issue 16) with the
 # machine's compiler, and must build it again when the source changes.
-$(VENV)/.installed: pyproject.toml setup.py src/unotable/native/_core.c
+$(VENV)/.installed: pyproject.toml setup.py $(wildcard src/unotable/native/*.c src/unotable/native/*.h)
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
