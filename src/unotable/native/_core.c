@@ -9,8 +9,8 @@
  * lenient plays) the Python glue refuses before a table is built.
  *
  * A state keeps every card of the deck in one array, in segments: the draw pile (bottom first,
- * top last), the hand of each seat in order, the discard pile (bottom first, top last); a card
- * moves between segments with one memmove. Beside each card in a hand, a mask of the seats that
+ * top last), the hand of each seat in order, the discard pile (top first); a card moves between
+ * segments with one memmove of the hands between (never of a pile). Beside each card in a hand, a mask of the seats that
  * know it (Python's ``known``). Randomness is the Python engine's: a SplitMix64 state whose
  * numbers seed SHAKE-128, whose output are the sort keys of a shuffle (engine._shuffle).
  */
@@ -269,6 +269,11 @@ static PyObject *State_dump(StateObject *self, PyObject *unused) {
     }
     scores = PyList_New(0);
     if (!scores) goto fail;
+    int dlen = DISCARD_LEN(st), ds = st->start[SEG_DISCARD(st)];
+    uint8_t bottom_first[MAXC];
+    for (int i = 0; i < dlen; i++) bottom_first[i] = st->cards[st->ncards - 1 - i];
+    PyObject *discard = list_of(bottom_first, dlen);
+    (void)ds;
     for (int s = 0; s < MAXP; s++) {
         PyObject *x = PyLong_FromLong(st->scores[s]);
         if (!x || PyList_Append(scores, x) < 0) {
@@ -280,7 +285,7 @@ static PyObject *State_dump(StateObject *self, PyObject *unused) {
     }
     return Py_BuildValue("{sNsNsNsNsNsisisisisisisisisisisisisisNsisisisK}", "hands", hands, "known", masks,
                          "draw", list_of(st->cards, DRAW_LEN(st)), "discard",
-                         list_of(st->cards + st->start[SEG_DISCARD(st)], DISCARD_LEN(st)), "drew_facing",
+                         discard, "drew_facing",
                          facing, "color", st->color, "current", st->current, "direction", st->direction,
                          "dealer", st->dealer, "phase", st->phase, "drawn", st->drawn, "after_color",
                          st->after_color, "pend_card", st->pend_card, "pend_from", st->pend_from,
@@ -434,7 +439,15 @@ static PyObject *py_load(PyObject *mod, PyObject *args) {
         }
         st->start[s + 2] = (uint8_t)pos;
     }
-    if (fill_list(discard, st->cards, &pos, MAXC) < 0) goto fail;
+    {
+        int d0 = pos;
+        if (fill_list(discard, st->cards, &pos, MAXC) < 0) goto fail;
+        for (int i = d0, j = pos - 1; i < j; i++, j--) { /* kept top first */
+            uint8_t c = st->cards[i];
+            st->cards[i] = st->cards[j];
+            st->cards[j] = c;
+        }
+    }
     if (PyList_GET_SIZE(discard) < 1) {
         PyErr_SetString(PyExc_ValueError, "load: the discard pile is empty");
         goto fail;

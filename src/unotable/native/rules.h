@@ -69,7 +69,7 @@ typedef struct {
 #define HAND_LEN(st, s) (HAND_END(st, s) - HAND_BEGIN(st, s))
 #define DRAW_LEN(st) ((st)->start[1])
 #define DISCARD_LEN(st) ((st)->ncards - (st)->start[(st)->n + 1])
-#define TOP(st) ((st)->cards[(st)->ncards - 1])
+#define TOP(st) ((st)->cards[(st)->start[(st)->n + 1]]) /* the discard pile is kept top first */
 
 static inline int mod_seat(int x, int n) { return ((x % n) + n) % n; }
 
@@ -211,6 +211,18 @@ static void move_to_end(UState *st, int p, int a, int b) {
     }
 }
 
+/* The card at ``p`` (in segment ``a``: the draw pile or a hand) goes on the discard pile, which
+ * is kept top first, right after the hands: only the cards between move, never the piles. */
+static void move_to_discard(UState *st, int p, int a) {
+    int d = SEG_DISCARD(st), e = st->start[d];
+    uint8_t c = st->cards[p];
+    memmove(st->cards + p, st->cards + p + 1, (size_t)(e - p - 1));
+    if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
+    st->cards[e - 1] = c;
+    st->known[e - 1] = 0;
+    for (int k = a + 1; k <= d; k++) st->start[k]--;
+}
+
 /* engine._reshuffle: the discard pile but its top card becomes the draw pile (called only when
  * the draw pile is empty). */
 static int reshuffle(UState *st) {
@@ -218,10 +230,10 @@ static int reshuffle(UState *st) {
     int m = st->ncards - ds - 1;
     if (m <= 0) return 0;
     uint8_t tmp[MAXC];
-    memcpy(tmp, st->cards + ds, (size_t)m);
+    for (int i = 0; i < m; i++) tmp[i] = st->cards[st->ncards - 1 - i]; /* bottom first, as Python */
     shuffle_state(st, tmp, m);
-    /* [hands | discard (m + 1)] -> [tmp | hands | top] */
-    uint8_t top = st->cards[st->ncards - 1];
+    /* [hands | top, rest of the discard pile] -> [tmp | hands | top] */
+    uint8_t top = st->cards[ds];
     memmove(st->cards + m, st->cards, (size_t)ds);
     memmove(st->known + m, st->known, (size_t)ds * 2);
     memcpy(st->cards, tmp, (size_t)m);
@@ -262,7 +274,7 @@ static void play_from_hand(UState *st, int seat, int t) {
             }
         }
     }
-    move_to_end(st, p, seat + 1, SEG_DISCARD(st));
+    move_to_discard(st, p, seat + 1);
 }
 
 /* engine._reveal: ``owner``'s whole hand becomes known to the seats of ``viewers``. */
@@ -357,7 +369,7 @@ static int turn_first_card(const Tables *tb, UState *st) {
         break;
     }
     if (!ok) return -2;
-    move_to_end(st, DRAW_LEN(st) - 1, 0, SEG_DISCARD(st));
+    move_to_discard(st, DRAW_LEN(st) - 1, 0);
     st->direction = 1;
     if (fx == E_WILD || fx == E_MATER) {
         st->color = -1;
