@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -558,3 +559,68 @@ def test_batch_refuses_bad_actions_and_changes_nothing() -> None:
     with pytest.raises(ConfigError):
         native.Batch(rules, 0)
     assert batch.bytes_per_table() < 1024
+
+
+@needs_core
+def test_load_refuses_fields_that_make_no_position() -> None:
+    """The core's ``load`` checks what its rules read unchecked: a bad field is a ValueError,
+    never a read out of bounds."""
+    assert core_module is not None
+    rules = Rules(players=3)
+    good = native.new_hand(rules, 5).dump()
+    table = native.native_tables(rules)
+    assert native.to_state(core_module.load(table, dict(good)), rules) == native.to_state(
+        native.new_hand(rules, 5), rules
+    )
+    bad_values: list[tuple[str, object]] = [
+        ("current", 3),
+        ("current", 256),
+        ("color", 4),
+        ("phase", 9),
+        ("direction", 0),
+        ("drawn", 65),
+        ("pend_from", -5),
+        ("exposed", 8),
+        ("drew_facing", [-1, 70_000, -1]),
+        (
+            "known",
+            [[1 << 5] * len(good["hands"][0]), [0] * len(good["hands"][1]), [0] * len(good["hands"][2])],
+        ),
+        ("discard", []),
+        ("hands", [[99], [], []]),
+    ]
+    for key, value in bad_values:
+        with pytest.raises(ValueError, match="load"):
+            core_module.load(table, {**good, key: value})
+    after_draw = {**good, "phase": 1, "drawn": -1}
+    with pytest.raises(ValueError, match="phase"):
+        core_module.load(table, after_draw)
+
+
+@pytest.mark.slow
+def test_install_without_a_compiler_runs_in_pure_python(tmp_path: Path) -> None:
+    """``pip install`` on a machine whose C compiler fails: the install goes on, and the package
+    imports with ``COMPILED`` False and plays (the extension is optional). Needs the package
+    registry (pip builds in isolation, with a setuptools of its own)."""
+    root = tmp_path / "checkout"  # a clean copy: no build/ left by an earlier build
+    here = Path(__file__).resolve().parent.parent
+    shutil.copytree(here / "src", root / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(here / name, root / name)
+    target = tmp_path / "site"
+    env = {**os.environ, "CC": "/bin/false"}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(root)],
+        env=env, check=True, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    code = (
+        "import unotable; from unotable import Rules, new_hand, legal_ids; "
+        "st = new_hand(Rules(), 1)[0]; print(unotable.COMPILED, len(legal_ids(st, st.current)) > 0)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "UNOTABLE_PURE"}
+    env["PYTHONPATH"] = str(target)
+    # -S: no site-packages, so that only the installed copy (not this checkout's) is found
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "True"]

@@ -454,10 +454,14 @@ static PyObject *py_load(PyObject *mod, PyObject *args) {
     }
     st->ncards = (uint8_t)pos; /* a position may leave cards out (scenario files) */
     st->start[n + 2] = (uint8_t)pos;
-    for (int s = 0; s < n; s++) st->drew_facing[s] = (int16_t)PyLong_AsLong(PyList_GET_ITEM(facing, s));
+    for (int s = 0; s < n; s++) {
+        long f = PyLong_AsLong(PyList_GET_ITEM(facing, s));
+        if (f == -1 && PyErr_Occurred()) goto fail;
+        st->drew_facing[s] = (int16_t)(f < -1 || f >= 5 * NT ? -2 : f); /* -2: refused below */
+    }
     for (Py_ssize_t s = 0; s < PyList_GET_SIZE(scores); s++)
         st->scores[s] = (int32_t)PyLong_AsLong(PyList_GET_ITEM(scores, s));
-#define GETINT(name, field)                                                      \
+#define GETINT(name, field, lo, hi)                                              \
     do {                                                                         \
         PyObject *x = GETITEM(name);                                             \
         if (!x) {                                                                \
@@ -466,23 +470,47 @@ static PyObject *py_load(PyObject *mod, PyObject *args) {
         }                                                                        \
         long v = PyLong_AsLong(x);                                               \
         if (v == -1 && PyErr_Occurred()) goto fail;                              \
+        if (v < (lo) || v > (hi)) {                                              \
+            PyErr_Format(PyExc_ValueError, "load: %s out of range: %ld", name, v); \
+            goto fail;                                                           \
+        }                                                                        \
         field = v;                                                               \
     } while (0)
-    GETINT("color", st->color);
-    GETINT("current", st->current);
-    GETINT("direction", st->direction);
-    GETINT("dealer", st->dealer);
-    GETINT("phase", st->phase);
-    GETINT("drawn", st->drawn);
-    GETINT("after_color", st->after_color);
-    GETINT("pend_card", st->pend_card);
-    GETINT("pend_from", st->pend_from);
-    GETINT("pend_color", st->pend_color);
-    GETINT("pend_guilty", st->pend_guilty);
-    GETINT("exposed", st->exposed);
-    GETINT("winner", st->winner);
-    GETINT("hand_points", st->hand_points);
-    GETINT("game_winners", st->game_winners);
+    GETINT("color", st->color, -1, 3);
+    GETINT("current", st->current, -1, n - 1);
+    GETINT("direction", st->direction, -1, 1);
+    GETINT("dealer", st->dealer, 0, n - 1);
+    GETINT("phase", st->phase, P_TURN, P_GAME_OVER);
+    GETINT("drawn", st->drawn, -1, NT - 1);
+    GETINT("after_color", st->after_color, -1, n - 1);
+    GETINT("pend_card", st->pend_card, -1, NT - 1);
+    GETINT("pend_from", st->pend_from, -1, n - 1);
+    GETINT("pend_color", st->pend_color, -1, 3);
+    GETINT("pend_guilty", st->pend_guilty, 0, 1);
+    GETINT("exposed", st->exposed, 0, (1L << n) - 1);
+    GETINT("winner", st->winner, -1, n - 1);
+    GETINT("hand_points", st->hand_points, -1, 1L << 30);
+    GETINT("game_winners", st->game_winners, 0, (1L << n) - 1);
+    /* what the rules read without checking must make sense (a bad position fails here, never
+     * in the rules) */
+    if (st->direction == 0 || (st->phase < P_HAND_OVER && st->current < 0) ||
+        (st->phase == P_AFTER_DRAW && st->drawn < 0) || (st->phase == P_CHOOSE_COLOR && st->after_color < 0) ||
+        (st->phase == P_RESPOND && (st->pend_card < 0 || st->pend_from < 0)) ||
+        (st->phase == P_TURN && st->color < 0)) {
+        PyErr_SetString(PyExc_ValueError, "load: the fields do not make a position of this phase");
+        goto fail;
+    }
+    for (int k = 0; k < n; k++) {
+        if (st->drew_facing[k] < -1) {
+            PyErr_SetString(PyExc_ValueError, "load: drew_facing out of range");
+            goto fail;
+        }
+        for (int p = HAND_BEGIN(st, k); p < HAND_END(st, k); p++)
+            if (st->known[p] >> n) {
+                PyErr_SetString(PyExc_ValueError, "load: a known-card mask names no seat");
+                goto fail;
+            }
+    }
     {
         PyObject *x = GETITEM("rng");
         if (!x) goto fail;
