@@ -307,10 +307,12 @@ def test_batched_random_policies_replay_on_the_python_engine(policy: str) -> Non
                             and not ACTION_UNO[a]
                         )
                     ]
-                aid = ids[next(words) % len(ids)]
-                if policy == "plays-first" and len(ids) > 1:
-                    while aid in (ACTION_ID["draw"], ACTION_ID["pass"]):
-                        aid = ids[next(words) % len(ids)]
+                lo = int(ids[0] == ACTION_ID["draw"])  # draw comes first, pass last
+                hi = len(ids) - int(ids[-1] == ACTION_ID["pass"])
+                if policy == "plays-first" and len(ids) > 1 and hi > lo:
+                    aid = ids[lo + next(words) % (hi - lo)]  # uniform over the plays
+                else:
+                    aid = ids[next(words) % len(ids)]
                 step(py, seat, aid)
                 nat.step(seat, aid)
                 actions += 1

@@ -235,12 +235,19 @@ static int greedy_choose(const Tables *tb, const UState *st, int me, const int *
         return greedy_play(tb, st, me, drawn, ids, k);
     }
     default: {
-        const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
-        int best = -1;
+        int best = -1, mater;
         double best_score = 0;
         (void)n;
-        for (int t = 0; t < NT; t++) { /* by card type, the first of the best wins (max) */
-            if (!ok[t] || !holds(st, me, t)) continue;
+        uint64_t bits = playable_bits(tb, st, me, &mater);
+        while (bits || mater) { /* by card type, the first of the best wins (max) */
+            int t;
+            if (bits) {
+                t = __builtin_ctzll(bits);
+                bits &= bits - 1;
+            } else {
+                t = C_MATER;
+                mater = 0;
+            }
             double s = card_score(tb, st, me, t, g);
             if (best < 0 || s > best_score) {
                 best = t;
@@ -316,11 +323,18 @@ static int rollout_action(const Tables *tb, const UState *st) {
     int seat = st->current, len = HAND_LEN(st, seat);
     switch (st->phase) {
     case P_TURN: {
-        const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
-        int best = -1, count = 0;
+        int best = -1, count = 0, mater;
         double best_score = -1e9;
-        for (int t = 0; t < NT; t++) {
-            if (!ok[t] || !holds(st, seat, t)) continue;
+        uint64_t bits = playable_bits(tb, st, seat, &mater);
+        while (bits || mater) { /* by card type */
+            int t;
+            if (bits) {
+                t = __builtin_ctzll(bits);
+                bits &= bits - 1;
+            } else {
+                t = C_MATER;
+                mater = 0;
+            }
             count++;
             double sc = card_score(tb, st, seat, t, &GREEDY);
             if (best < 0 || sc > best_score) {
@@ -371,11 +385,12 @@ static int policy_choose(const Tables *tb, const UState *st, int seat, int polic
         m = eligible(tb, ids, k, el);
         opts = el;
     }
-    int aid = opts[pick_word(pk) % (uint32_t)m];
     if (policy == POL_PLAYS_FIRST && m > 1) {
-        while (aid == tb->draw_id || aid == tb->pass_id) aid = opts[pick_word(pk) % (uint32_t)m];
+        /* uniform over the plays: draw comes first and pass last in every list of ids */
+        int lo = opts[0] == tb->draw_id, hi = m - (opts[m - 1] == tb->pass_id);
+        if (hi > lo) return opts[lo + (int)(pick_word(pk) % (uint32_t)(hi - lo))];
     }
-    return aid;
+    return opts[pick_word(pk) % (uint32_t)m];
 }
 
 

@@ -437,28 +437,38 @@ static inline int add_play_ids(const Tables *tb, int *out, int k, int seat, int 
     return k;
 }
 
+/* The card types ``seat`` holds that it may play now (phase turn): types 0-63 as bits, and
+ * whether Mater (64) is one; without a branch per card (which card plays is a coin toss to the
+ * processor's predictor). */
+static inline uint64_t playable_bits(const Tables *tb, const UState *st, int seat, int *mater) {
+    const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
+    uint64_t bits = 0;
+    int m = 0;
+    for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) {
+        int t = st->cards[p];
+        uint64_t o = ok[t];
+        bits |= (o & (uint64_t)(1 - (t >> 6))) << (t & 63);
+        m |= (int)o & (t >> 6);
+    }
+    *mater = m;
+    return bits;
+}
+
 static int legal_ids(const Tables *tb, const UState *st, int seat, int *out) {
     int k = 0;
     if (seat == st->current) {
         int len = HAND_LEN(st, seat), two = len == 2;
         switch (st->phase) {
-        case P_TURN: {
-            const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
-            uint64_t seen = 0; /* card types 0..63; 64 (Mater) by seen64 */
-            int seen64 = 0;
+        case P_TURN: { /* draw first, then the plays by card type */
+            int mater;
+            uint64_t bits = playable_bits(tb, st, seat, &mater);
             out[k++] = tb->draw_id;
-            for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) {
-                int t = st->cards[p];
-                if (!ok[t]) continue;
-                if (t < 64) {
-                    if (seen >> t & 1) continue;
-                    seen |= 1ULL << t;
-                } else {
-                    if (seen64) continue;
-                    seen64 = 1;
-                }
+            while (bits) {
+                int t = __builtin_ctzll(bits);
+                bits &= bits - 1;
                 k = add_play_ids(tb, out, k, seat, t, two);
             }
+            if (mater) k = add_play_ids(tb, out, k, seat, C_MATER, two);
             break;
         }
         case P_AFTER_DRAW:
