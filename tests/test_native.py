@@ -310,9 +310,9 @@ def test_batched_random_policies_replay_on_the_python_engine(policy: str) -> Non
                 lo = int(ids[0] == ACTION_ID["draw"])  # draw comes first, pass last
                 hi = len(ids) - int(ids[-1] == ACTION_ID["pass"])
                 if policy == "plays-first" and len(ids) > 1 and hi > lo:
-                    aid = ids[lo + next(words) % (hi - lo)]  # uniform over the plays
+                    aid = ids[lo + (next(words) * (hi - lo) >> 32)]  # uniform over the plays
                 else:
-                    aid = ids[next(words) % len(ids)]
+                    aid = ids[next(words) * len(ids) >> 32]
                 step(py, seat, aid)
                 nat.step(seat, aid)
                 actions += 1

@@ -14,6 +14,9 @@ typedef struct {
 
 static inline uint32_t pick_word(Picker *p) { return (uint32_t)(next_random(&p->s) >> 32); }
 
+/* A uniform index below ``m`` from the next word (Lemire's multiply-shift: no division). */
+static inline int pick_below(Picker *p, int m) { return (int)(((uint64_t)pick_word(p) * (uint32_t)m) >> 32); }
+
 enum { POL_RANDOM, POL_PLAYS_FIRST, POL_GREEDY };
 
 /* The out-of-turn options the random policies decline (uno, catch, wrong, penalize), and the
@@ -388,9 +391,9 @@ static int policy_choose(const Tables *tb, const UState *st, int seat, int polic
     if (policy == POL_PLAYS_FIRST && m > 1) {
         /* uniform over the plays: draw comes first and pass last in every list of ids */
         int lo = opts[0] == tb->draw_id, hi = m - (opts[m - 1] == tb->pass_id);
-        if (hi > lo) return opts[lo + (int)(pick_word(pk) % (uint32_t)(hi - lo))];
+        if (hi > lo) return opts[lo + pick_below(pk, hi - lo)];
     }
-    return opts[pick_word(pk) % (uint32_t)m];
+    return opts[pick_below(pk, m)];
 }
 
 

@@ -71,7 +71,12 @@ typedef struct {
 #define DISCARD_LEN(st) ((st)->ncards - (st)->start[(st)->n + 1])
 #define TOP(st) ((st)->cards[(st)->start[(st)->n + 1]]) /* the discard pile is kept top first */
 
-static inline int mod_seat(int x, int n) { return ((x % n) + n) % n; }
+/* ``x`` mod ``n`` for ``x`` in [-n, 2n): every caller's range (a seat plus or minus a few
+ * places, or one seat less another); no division, which costs tens of cycles. */
+static inline int mod_seat(int x, int n) {
+    x += x < 0 ? n : 0;
+    return x >= n ? x - n : x;
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Randomness: SplitMix64 (engine._next_random) and SHAKE-128 (hashlib.shake_128). */
