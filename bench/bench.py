@@ -24,7 +24,9 @@ What it prints
     of the cost of the engine's SHAKE-128 keys); then ``native_state bytes_per_table=...``, the
     bytes of one table in the batched loop. The native ratios of the last line are those of
     ``deals=fast`` (RLCard deals with its own generator too); the ``native players=...
-    deals=engine`` lines above it give the same with the engine's deals.
+    deals=engine`` lines above it give the same with the engine's deals, and each ``native
+    players=...`` line adds the same ratio by processor time (``time.process_time`` on both
+    sides: what the machine's other load changes least).
     Then the RLCard comparison (with the stripped loop and the native core timed in each round
     too), and last, exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y
     native_ratio_vs_rlcard_2p=A native_ratio_vs_rlcard_4p=B``: our hands per second over
@@ -531,6 +533,14 @@ def native_run(
     return len(seeds) / seconds, sum(result.actions)
 
 
+def native_cpu_run(rules: Rules, seeds: Sequence[int], deals: str, base: int) -> float:
+    """Hands per second of processor time (``time.process_time``) of the native core's
+    plays-first loop: what the machine's other load does not change."""
+    start = time.process_time()
+    native.play_hands(rules, seeds, ["plays-first"], pick_seed=base, dealer="seed", deals=deals)
+    return len(seeds) / (time.process_time() - start)
+
+
 def bench_native(plan: Plan, base: int, ours: dict[tuple[str, int, str], float]) -> None:
     """Print the ``native`` lines: the native core's hands per second for the same tables and
     policies (whole hands in its batched loop), and bytes per table."""
@@ -626,6 +636,7 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
         theirs: dict[int, list[float]] = {}
         stripped: dict[int, list[float]] = {}
         compiled: dict[tuple[int, str], list[float]] = {}
+        theirs_cpu: dict[int, list[float]] = {}
         our_actions: dict[tuple[int, str], float] = {}
         their_actions: dict[int, float] = {}
         for r in range(plan.rlcard_rounds):
@@ -650,6 +661,9 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
                     for deals in native.DEALS:
                         rate, _ = native_run(rules, native_seeds, "plays-first", base, deals)
                         compiled.setdefault((players, deals), []).append(rate)
+                        cpu_rate = native_cpu_run(rules, native_seeds, deals, base)
+                        compiled.setdefault((players, f"{deals}-cpu"), []).append(cpu_rate)
+                    theirs_cpu.setdefault(players, []).append(result["hands"] / result["cpu_seconds"])
                 ours.setdefault((players, "plays-first"), []).append((before + after) / 2)
                 our_actions[players, "plays-first"] = actions / len(seeds)
                 played = result["hands"] - result["errors"]
@@ -700,10 +714,16 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
                 paired = ratios[players, f"native-{deals}"] = statistics.median(
                     o / t for o, t in zip(compiled[players, deals], theirs[players], strict=True)
                 )
+                cpu_paired = statistics.median(
+                    o / t for o, t in zip(compiled[players, f"{deals}-cpu"], theirs_cpu[players], strict=True)
+                )
                 print(
                     f"native players={players} policy=plays-first deals={deals} "
                     f"native_hands_per_s={statistics.median(compiled[players, deals]):.1f} "
-                    f"paired_ratio_vs_rlcard={paired:.2f} rounds={plan.rlcard_rounds}",
+                    f"paired_ratio_vs_rlcard={paired:.2f} "
+                    f"native_cpu_hands_per_s={statistics.median(compiled[players, f'{deals}-cpu']):.1f} "
+                    f"rlcard_cpu_hands_per_s={statistics.median(theirs_cpu[players]):.1f} "
+                    f"cpu_paired_ratio_vs_rlcard={cpu_paired:.2f} rounds={plan.rlcard_rounds}",
                     flush=True,
                 )
     finally:
