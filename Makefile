@@ -6,20 +6,24 @@ VENV := .venv
 BIN := $(VENV)/bin
 TEST_EXTRAS := dev,plot,ray
 
-.PHONY: setup play test lint typecheck pytest bench bench-instructions scenarios clean
+.PHONY: setup play test test-pure lint typecheck pytest bench bench-instructions scenarios clean
 
 setup: $(VENV)/.installed
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 
+# setup.py and the C source too: `pip install -e` builds the native core (issue 16) with the
+# machine's compiler, and must build it again when the source changes.
+NATIVE_SOURCES := setup.py $(wildcard src/unotable/native/*.c src/unotable/native/*.h)
+
 # What playing needs: the project and its dependencies, no extras.
-$(VENV)/.play: pyproject.toml | $(BIN)/python
+$(VENV)/.play: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
 	touch $@
 
 # What the tests need besides.
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(TEST_EXTRAS)]'
 	touch $(VENV)/.play $@
@@ -38,6 +42,10 @@ typecheck: setup
 
 pytest: setup
 	$(BIN)/pytest
+
+# The whole suite again in pure Python, the native core left unloaded (CI runs both).
+test-pure: setup
+	UNOTABLE_PURE=1 $(BIN)/pytest
 
 scenarios: setup
 	$(BIN)/uno scenario tests/scenarios/*.json tests/scenarios/upstream/*.json

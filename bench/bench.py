@@ -16,10 +16,23 @@ What it prints
     hands per second of ``stripped.py``, UNO with almost every rule left out in the tightest
     pure-Python loop we could write (a ceiling for pure Python, not a game we offer), and ours
     over it (each stripped run right after one of ours; the median of the pairs' ratios).
-    Then the RLCard comparison (with the stripped loop timed in each round too), and last,
-    exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y``: our hands per second over
+    With the native core loaded (``unotable.COMPILED``), one ``native ...`` line per table,
+    policy and deals: the hands per second of the same policies played inside the core's batched
+    loop (``unotable.native.core.play_hands``, picking from the core's own stream) and
+    ``over_python``, with ``deals=engine`` (every shuffle the engine's: the same deals as ours
+    from the same seeds) and ``deals=fast`` (a Fisher-Yates shuffle: other deals, at a fiftieth
+    of the cost of the engine's SHAKE-128 keys); then ``native_state bytes_per_table=...``, the
+    bytes of one table in the batched loop. The native ratios of the last line are those of
+    ``deals=fast`` (RLCard deals with its own generator too); the ``native players=...
+    deals=engine`` lines above it give the same with the engine's deals, and each ``native
+    players=...`` line adds the same ratio by processor time (``time.process_time`` on both
+    sides: what the machine's other load changes least).
+    Then the RLCard comparison (with the stripped loop and the native core timed in each round
+    too), and last, exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y
+    native_ratio_vs_rlcard_2p=A native_ratio_vs_rlcard_4p=B``: our hands per second over
     RLCard's, with the plays-first policy, as the median of the rounds' own ratios
-    (``paired_ratio`` below; ``nan`` when RLCard was not run). Speeds are medians of the rounds.
+    (``paired_ratio`` below; ``nan`` when RLCard was not run), Python engine then native core
+    (``nan`` without it). Speeds are medians of the rounds.
 
 The random policies (the seat to decide, ``state.current``, picks with its own stream of random
 numbers, apart from the engine's seeded generator)
@@ -85,6 +98,8 @@ from picks import random_words
 from stripped import play_stripped
 from unotable.engine import legal_ids, new_hand, step
 from unotable.invariants import check_invariants
+from unotable.native import COMPILED
+from unotable.native import core as native
 from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, ACTION_UNO, DRAW_ID, PASS_ID, Kind
 from unotable.rules import Rules, find_edition
 from unotable.state import Phase, State
@@ -383,6 +398,8 @@ class Plan:
     rlcard_rounds: int
     rlcard_hands: dict[str, int]
     """Hands per round of the RLCard comparison: ``rlcard``, and ours by policy."""
+    native_hands: dict[str, int]
+    """Hands per timed run of the native core, by policy (and in each RLCard round)."""
 
 
 FULL: Final = Plan(
@@ -393,6 +410,7 @@ FULL: Final = Plan(
     states=2000,
     rlcard_rounds=9,
     rlcard_hands={"rlcard": 2000, "plays-first": 4000, "uniform": 120},
+    native_hands={"uniform": 4000, "plays-first": 50_000},
 )
 QUICK: Final = Plan(
     rounds=1,
@@ -402,6 +420,7 @@ QUICK: Final = Plan(
     states=200,
     rlcard_rounds=3,
     rlcard_hands={"rlcard": 100, "plays-first": 100, "uniform": 5},
+    native_hands={"uniform": 50, "plays-first": 2000},
 )
 
 
@@ -497,8 +516,104 @@ def bench_engine(plan: Plan, base: int) -> dict[tuple[str, int, str], float]:
     return speeds
 
 
-def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
-    """Print the RLCard comparison; the plays-first and uniform ratios for 2 and 4 players.
+NATIVE_POLICY: Final = {"uniform": "random", "plays-first": "plays-first"}
+"""The native core's name of each policy (the same rules; its picks come from its own stream)."""
+
+
+def native_run(
+    rules: Rules, seeds: Sequence[int], policy: str, base: int, deals: str = "fast"
+) -> tuple[float, int]:
+    """Hands per second of the native core's batched loop over ``seeds``, and its number of
+    actions. ``deals``: ``engine`` (dealt and reshuffled exactly as ours) or ``fast``."""
+    start = time.perf_counter()
+    result = native.play_hands(
+        rules, seeds, [NATIVE_POLICY[policy]], pick_seed=base, dealer="seed", deals=deals
+    )
+    seconds = time.perf_counter() - start
+    return len(seeds) / seconds, sum(result.actions)
+
+
+def native_cpu_run(rules: Rules, seeds: Sequence[int], deals: str, base: int) -> float:
+    """Hands per second of processor time (``time.process_time``) of the native core's
+    plays-first loop: what the machine's other load does not change."""
+    start = time.process_time()
+    native.play_hands(rules, seeds, ["plays-first"], pick_seed=base, dealer="seed", deals=deals)
+    return len(seeds) / (time.process_time() - start)
+
+
+def bench_native(plan: Plan, base: int, ours: dict[tuple[str, int, str], float]) -> None:
+    """Print the ``native`` lines: the native core's hands per second for the same tables and
+    policies (whole hands in its batched loop), and bytes per table."""
+    if not COMPILED:
+        print(f"# native core: not loaded ({native.unsupported(Rules())}); no native figures")
+        return
+    for edition, players in TABLES:
+        rules = Rules(edition=find_edition(edition), players=players)
+        for policy in POLICIES:
+            for deals in native.DEALS:
+                seeds = range(base, base + plan.native_hands[policy])
+                native_run(rules, seeds[:10], policy, base, deals)  # its tables built
+                runs = [native_run(rules, seeds, policy, base, deals) for _ in range(plan.rounds)]
+                speed = statistics.median(rate for rate, _ in runs)
+                low, high = min(r for r, _ in runs), max(r for r, _ in runs)
+                print(
+                    f"native edition={edition} players={players} policy={policy} deals={deals} "
+                    f"hands_per_s={speed:.1f} actions_per_hand={runs[0][1] / len(seeds):.1f} "
+                    f"over_python={speed / ours[edition, players, policy]:.1f} hands={len(seeds)} "
+                    f"rounds={plan.rounds} range={low:.1f}..{high:.1f}",
+                    flush=True,
+                )
+    print(
+        f"native_state bytes_per_table={native.state_bytes()} "
+        f"(one hand in the batched loop: cards, known-card masks, scores, generator; the rules' "
+        f"lookup tables are shared)",
+        flush=True,
+    )
+    bench_batch(plan, base)
+
+
+def bench_batch(plan: Plan, base: int) -> None:
+    """Print the ``native_batch`` line: steps per second of :class:`unotable.native.core.Batch`
+    (1,024 tables of classic 4p, each acting seat taking its lowest legal action id, chosen from
+    the masks by numpy when it is installed; else by a Python loop), and bytes per table."""
+    rules = Rules(players=4)
+    tables = 1024
+    batch = native.Batch(rules, tables, seed=base, deals="fast")
+    na = batch.actions_count
+    try:
+        import numpy as np  # noqa: PLC0415 - optional: only the picking is faster with it
+
+        def choose() -> Any:
+            return np.argmax(np.frombuffer(batch.mask, dtype=np.uint8).reshape(tables, na), axis=1).astype(
+                np.int32
+            )
+
+        how = "numpy"
+    except ImportError:  # pragma: no cover - numpy comes with matplotlib in make setup
+
+        def choose() -> Any:
+            mask = bytes(batch.mask)
+            return [mask.index(1, i * na) - i * na for i in range(tables)]
+
+        how = "python"
+    steps = max(20, plan.native_hands["plays-first"] // 100)
+    start = time.perf_counter()
+    ends = 0
+    for _ in range(steps):
+        done = batch.step(choose())[3]
+        ends += sum(done)
+    seconds = time.perf_counter() - start
+    print(
+        f"native_batch players=4 tables={tables} steps_per_s={steps * tables / seconds:.0f} "
+        f"hands_ended={ends} bytes_per_table={batch.bytes_per_table()} picking={how} "
+        f"(state, hand count, observation, mask, rewards, end flag)",
+        flush=True,
+    )
+
+
+def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, float, float]:
+    """Print the RLCard comparison; the plays-first and uniform ratios for 2 and 4 players, and
+    the native core's plays-first ratios (nan without it).
 
     :raises RLCardUnavailableError: if RLCard cannot be run.
     """
@@ -516,10 +631,12 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
             f"({rel(RLCARD_VENV)}); ours on Python {platform.python_version()}",
             flush=True,
         )
-        ratios: dict[tuple[int, str], float] = {}
+        ratios: dict[tuple[int, str], float] = {}  # (players, policy or "native")
         ours: dict[tuple[int, str], list[float]] = {}
         theirs: dict[int, list[float]] = {}
         stripped: dict[int, list[float]] = {}
+        compiled: dict[tuple[int, str], list[float]] = {}
+        theirs_cpu: dict[int, list[float]] = {}
         our_actions: dict[tuple[int, str], float] = {}
         their_actions: dict[int, float] = {}
         for r in range(plan.rlcard_rounds):
@@ -539,6 +656,14 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                 after, _ = timed_run(rules, seeds, True, base)
                 ceiling, _ = stripped_run(players, seeds, base)
                 stripped.setdefault(players, []).append(ceiling)
+                if COMPILED:
+                    native_seeds = range(base, base + plan.native_hands["plays-first"])
+                    for deals in native.DEALS:
+                        rate, _ = native_run(rules, native_seeds, "plays-first", base, deals)
+                        compiled.setdefault((players, deals), []).append(rate)
+                        cpu_rate = native_cpu_run(rules, native_seeds, deals, base)
+                        compiled.setdefault((players, f"{deals}-cpu"), []).append(cpu_rate)
+                    theirs_cpu.setdefault(players, []).append(result["hands"] / result["cpu_seconds"])
                 ours.setdefault((players, "plays-first"), []).append((before + after) / 2)
                 our_actions[players, "plays-first"] = actions / len(seeds)
                 played = result["hands"] - result["errors"]
@@ -548,6 +673,12 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                     f"ours plays-first {before:.0f} and {after:.0f} hands/s around "
                     f"RLCard {result['hands'] / result['seconds']:.0f} hands/s; "
                     f"stripped {ceiling:.0f} hands/s"
+                    + (
+                        f"; native {compiled[players, 'fast'][-1]:.0f} hands/s "
+                        f"({compiled[players, 'engine'][-1]:.0f} with the engine's deals)"
+                        if COMPILED
+                        else ""
+                    )
                 )
                 print(" ".join(line), flush=True)
         for players in (2, 4):
@@ -579,9 +710,33 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float]:
                 f"ours_over_stripped={share:.2f} rounds={plan.rlcard_rounds}",
                 flush=True,
             )
+            for deals in native.DEALS if COMPILED else ():
+                paired = ratios[players, f"native-{deals}"] = statistics.median(
+                    o / t for o, t in zip(compiled[players, deals], theirs[players], strict=True)
+                )
+                cpu_paired = statistics.median(
+                    o / t for o, t in zip(compiled[players, f"{deals}-cpu"], theirs_cpu[players], strict=True)
+                )
+                print(
+                    f"native players={players} policy=plays-first deals={deals} "
+                    f"native_hands_per_s={statistics.median(compiled[players, deals]):.1f} "
+                    f"paired_ratio_vs_rlcard={paired:.2f} "
+                    f"native_cpu_hands_per_s={statistics.median(compiled[players, f'{deals}-cpu']):.1f} "
+                    f"rlcard_cpu_hands_per_s={statistics.median(theirs_cpu[players]):.1f} "
+                    f"cpu_paired_ratio_vs_rlcard={cpu_paired:.2f} rounds={plan.rlcard_rounds}",
+                    flush=True,
+                )
     finally:
         worker.close()
-    return ratios[2, "plays-first"], ratios[4, "plays-first"], ratios[2, "uniform"], ratios[4, "uniform"]
+    nan = math.nan
+    return (
+        ratios[2, "plays-first"],
+        ratios[4, "plays-first"],
+        ratios[2, "uniform"],
+        ratios[4, "uniform"],
+        ratios.get((2, "native-fast"), nan),
+        ratios.get((4, "native-fast"), nan),
+    )
 
 
 def profile(base: int, hands: int) -> None:
@@ -618,6 +773,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             states=plan.states,
             rlcard_rounds=max(1, args.rounds),
             rlcard_hands=plan.rlcard_hands,
+            native_hands=plan.native_hands,
         )
     start = time.perf_counter()
     print(
@@ -632,8 +788,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "# hands_per_s: dealing, policy and engine; us_per_pair: legal_ids + step alone, on recorded hands "
         "replayed; bytes: one state just dealt"
     )
-    bench_engine(plan, args.seed)
-    ratios = (math.nan, math.nan, math.nan, math.nan)
+    speeds = bench_engine(plan, args.seed)
+    bench_native(plan, args.seed, speeds)
+    ratios = (math.nan,) * 6
     if args.no_rlcard:
         print("# RLCard comparison: skipped (--no-rlcard)")
     elif args.quick and not RLCARD_PYTHON.exists():
@@ -653,7 +810,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(our uniform policy: draw always legal, so hands many times longer; not like for like)"
     )
     print(f"# total time {time.perf_counter() - start:.1f} s")
-    print(f"ratio_vs_rlcard_2p={fmt(ratios[0], 2)} ratio_vs_rlcard_4p={fmt(ratios[1], 2)}")
+    print(
+        f"ratio_vs_rlcard_2p={fmt(ratios[0], 2)} ratio_vs_rlcard_4p={fmt(ratios[1], 2)} "
+        f"native_ratio_vs_rlcard_2p={fmt(ratios[4], 2)} native_ratio_vs_rlcard_4p={fmt(ratios[5], 2)}"
+    )
     return 0
 
 

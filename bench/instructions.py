@@ -10,7 +10,10 @@ time (the two sides need not run them at the same pace), so ``bench.py``'s ratio
 figures of record; this one shows where a change moves the cost, to the instruction.
 
 Modes (``--part``): ``hands`` (dealing and the policy's choices included), ``deal`` (only
-``new_hand``), ``pairs`` (recorded hands replayed as ``legal_ids`` + ``step``).
+``new_hand``), ``pairs`` (recorded hands replayed as ``legal_ids`` + ``step``). With ``hands`` and the native
+core loaded, the same count for plays-first hands played in the core's batched loop, with the
+engine's deals and with its fast ones (``native_engine_per_hand``, ``native_fast_per_hand``; its
+picks are its own, so the hands are not the very same ones).
 
 Run ``bench/.venv`` Python: ``.venv/bin/python bench/instructions.py [--hands N]``; needs
 ``valgrind`` on the PATH, and RLCard's venv (``make bench`` makes it) for its side.
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import pickle
 import re
 import shutil
@@ -76,6 +80,18 @@ def _stripped(players: int, hands: int) -> None:
     print("actions", stripped.play_stripped(players, range(SEED, SEED + hands), picks.random_words(SEED)))
 
 
+def _native(players: int, hands: int, deals: str) -> None:
+    """Run in the child under callgrind: ``hands`` plays-first hands in the native core's loop."""
+    from unotable.native import core as native  # noqa: PLC0415
+    from unotable.rules import Rules, find_edition  # noqa: PLC0415
+
+    rules = Rules(edition=find_edition("classic"), players=players)
+    native.play_hands(rules, [1], ["plays-first"], dealer=0)  # the tables are built before counting
+    seeds = range(SEED, SEED + hands)
+    result = native.play_hands(rules, seeds, ["plays-first"], pick_seed=SEED, dealer="seed", deals=deals)
+    print("actions", sum(result.actions))
+
+
 def _theirs(players: int, hands: int) -> None:
     """Run in the child under callgrind, with RLCard's Python: ``hands`` hands of RLCard's."""
     sys.path.insert(0, str(BENCH_DIR))
@@ -119,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _ours(int(players), int(hands), args.part, recorded)
         elif side == "stripped":
             _stripped(int(players), int(hands))
+        elif side.startswith("native-"):
+            _native(int(players), int(hands), side.removeprefix("native-"))
         else:
             _theirs(int(players), int(hands))
         return 0
@@ -130,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.path.insert(0, str(BENCH_DIR))
     import bench  # noqa: PLC0415
     import picks  # noqa: PLC0415
+    from unotable.native import COMPILED  # noqa: PLC0415 - RLCard's Python runs this file too
     from unotable.rules import Rules, find_edition  # noqa: PLC0415
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -159,6 +178,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                 total, _ = count(sys.executable, [*child, str(args.hands), "-"])
                 reference = (total - base) / args.hands
                 line += f" stripped_per_hand={reference:.0f} ours_over_stripped={reference / ours:.2f}"
+            native_cost = {"engine": math.nan, "fast": math.nan}
+            for deals in native_cost if args.part == "hands" and COMPILED else ():
+                child = ["--child", f"native-{deals}", str(players)]
+                base, _ = count(sys.executable, [*child, "0", "-"])
+                total, native_actions = count(sys.executable, [*child, str(args.hands), "-"])
+                cost = native_cost[deals] = (total - base) / args.hands
+                line += (
+                    f" native_{deals}_per_hand={cost:.0f}"
+                    f" native_{deals}_actions_per_hand={native_actions / args.hands:.1f}"
+                )
             if args.part == "hands" and RLCARD_PYTHON.exists():
                 child = ["--child", "rlcard", str(players)]
                 base, _ = count(RLCARD_PYTHON, [*child, "0", "-"])
@@ -169,6 +198,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     f" ratio={theirs / ours:.2f}"
                     f" stripped_ratio={theirs / reference:.2f}"
                 )
+                if COMPILED:
+                    line += (
+                        f" native_engine_ratio={theirs / native_cost['engine']:.1f}"
+                        f" native_fast_ratio={theirs / native_cost['fast']:.1f}"
+                    )
             print(line, flush=True)
     return 0
 

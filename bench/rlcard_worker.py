@@ -46,6 +46,7 @@ def play(game_class: Any, np_module: Any, players: int, hands: int, seed: int) -
     unfinished = 0
     errors = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for _ in range(hands):
         try:
             game.init_game()
@@ -65,6 +66,7 @@ def play(game_class: Any, np_module: Any, players: int, hands: int, seed: int) -
     return {
         "hands": hands,
         "seconds": seconds,
+        "cpu_seconds": time.process_time() - cpu,
         "actions": actions,
         "unfinished": unfinished,
         "errors": errors,

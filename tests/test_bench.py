@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from unotable.native import COMPILED
+
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
 
 TABLES = [
@@ -54,7 +56,23 @@ def test_quick_bench_prints_every_figure() -> None:
     assert any(
         line.startswith("ratio_vs_rlcard_uniform_2p=nan ratio_vs_rlcard_uniform_4p=nan") for line in lines
     )
-    assert lines[-1] == "ratio_vs_rlcard_2p=nan ratio_vs_rlcard_4p=nan"
+    assert lines[-1] == (
+        "ratio_vs_rlcard_2p=nan ratio_vs_rlcard_4p=nan "
+        "native_ratio_vs_rlcard_2p=nan native_ratio_vs_rlcard_4p=nan"
+    )
+    if COMPILED:
+        for edition, players in TABLES:
+            for policy in ("uniform", "plays-first"):
+                for deals in ("engine", "fast"):
+                    line = re.compile(
+                        rf"^native edition={edition} players={players} policy={policy} deals={deals} "
+                        rf"hands_per_s={NUMBER} actions_per_hand={NUMBER} over_python={NUMBER} "
+                    )
+                    assert any(line.match(x) for x in lines), f"no native line: {edition} {players}p {policy}"
+        assert any(re.match(r"^native_state bytes_per_table=\d+ ", x) for x in lines)
+        assert any(re.match(r"^native_batch players=4 tables=1024 steps_per_s=\d+ ", x) for x in lines)
+    else:
+        assert any(x.startswith("# native core: not loaded") for x in lines)
 
 
 INSTRUCTIONS = BENCH.parent / "instructions.py"

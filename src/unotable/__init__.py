@@ -1,7 +1,8 @@
 """unotable: UNO with the exact rules of your box, fast enough for research.
 
 The core (this package's ``cards``, ``rules``, ``notation``, ``state``, ``engine``, ``views``,
-``events``, ``scenario``) is pure Python with no third-party imports.
+``events``, ``scenario``) is pure Python with no third-party imports. ``COMPILED`` says whether
+the optional native core (:mod:`unotable.native`, C) is loaded.
 """
 
 from unotable.cards import CARD_CODE, COLORS, parse_card
@@ -24,6 +25,7 @@ from unotable.errors import (
     UnoError,
 )
 from unotable.events import Event
+from unotable.native import COMPILED
 from unotable.notation import TABLE, format_action, parse_action
 from unotable.rules import EDITIONS, HOUSE_PRESETS, Edition, Rules, find_edition, parse_house
 from unotable.state import Phase, State
@@ -32,6 +34,7 @@ from unotable.views import View, view
 __all__ = [
     "CARD_CODE",
     "COLORS",
+    "COMPILED",
     "EDITIONS",
     "HOUSE_PRESETS",
     "TABLE",

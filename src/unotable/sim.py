@@ -60,6 +60,9 @@ GAME_HAND_CAP: Final = 10_000
 Z95: Final = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 BACKENDS: Final = ("local", "ray")
+CORES: Final = ("auto", "python", "native")
+NATIVE_BOTS: Final = {"greedy": "greedy", "random": "random"}
+"""Bots the native core plays inside its loop (with no options), by its policy's name."""
 
 
 class BotError(RuntimeError):
@@ -151,6 +154,9 @@ class SimConfig:
     hands: int = 0
     games: int = 0
     seed: int = 0
+    core: str = "auto"
+    """Which engine plays: ``auto`` (the native core when it can, see :func:`native_policies`),
+    ``python``, or ``native`` (an error if it cannot)."""
 
     def __post_init__(self) -> None:
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
@@ -160,6 +166,12 @@ class SimConfig:
             raise ConfigError(
                 f"at most {MAX_UNITS:,} {what} in one run, not {self.units:,} (run several seeds for more)"
             )
+        if self.core not in CORES:
+            raise ConfigError(f"core must be one of {', '.join(CORES)}, not {self.core!r}")
+        if self.core == "native":
+            reason = native_unavailable(self)
+            if reason is not None:
+                raise ConfigError(f"core native: {reason}")
         if len(self.bots) != self.participants:
             raise ConfigError(f"{len(self.bots)} bots for {self.participants} players")
 
@@ -174,6 +186,24 @@ class SimConfig:
     def units(self) -> int:
         """Hands or games to play."""
         return self.hands or self.games
+
+
+def native_unavailable(cfg: SimConfig) -> str | None:
+    """Why the native core cannot play ``cfg`` (None if it can): it plays single hands (not
+    games) of the rules it knows, between ``greedy`` and ``random`` bots with no options."""
+    from unotable.native import core as native  # noqa: PLC0415 - optional part
+
+    if cfg.games:
+        return "it plays single hands, not whole games"
+    for spec in cfg.bots:
+        if spec.name not in NATIVE_BOTS or spec.options:
+            return f"it plays only {' and '.join(NATIVE_BOTS)} bots with no options, not {spec.label}"
+    return native.unsupported(cfg.rules)
+
+
+def uses_native(cfg: SimConfig) -> bool:
+    """Whether :func:`simulate` plays ``cfg`` on the native core."""
+    return cfg.core != "python" and native_unavailable(cfg) is None
 
 
 def derive_seed(seed: int, *parts: object) -> int:
@@ -362,8 +392,48 @@ def run_game(cfg: SimConfig, index: int) -> GameRecord:
 Record = HandRecord | GameRecord
 
 
+def run_native_hands(cfg: SimConfig, start: int, stop: int) -> list[Record]:
+    """Hands ``start`` to ``stop - 1`` on the native core, in order: dealt from the same seeds
+    and dealers as :func:`run_hand`. Greedy bots decide exactly as the Python ones (so a table of
+    greedy bots gives the same hands); random bots draw from the core's own stream, seeded by
+    the simulation's seed and each hand's, so their hands differ from the Python run's but
+    depend on the seed alone (not on workers or chunks)."""
+    from unotable.native import core as native  # noqa: PLC0415 - optional part
+
+    rules = cfg.rules
+    n = rules.players
+    indices = range(start, stop)
+    t0 = time.perf_counter()
+    result = native.play_hands(
+        rules,
+        [derive_seed(cfg.seed, "hand", i) for i in indices],
+        [NATIVE_BOTS[spec.name] for spec in cfg.bots],
+        pick_seed=derive_seed(cfg.seed, "native-picks"),
+        dealers=[i % n for i in indices],
+        max_actions=HAND_ACTION_CAP,
+    )
+    per_action = (time.perf_counter() - t0) / max(1, sum(result.actions))
+    slot = [s % 2 if rules.teams else s for s in range(n)]
+    out: list[Record] = []
+    for h, i in enumerate(indices):
+        scores = result.per_seat("scores", h)
+        decisions = result.per_seat("decisions", h)
+        tally = Tally(
+            actions=result.actions[h],
+            decisions=decisions,
+            think=[d * per_action for d in decisions],  # the loop's time, shared by decisions
+            caught=[0] * n,
+            uno_chances=result.per_seat("uno_calls", h),
+            lapses=[0] * n,
+        )
+        out.append(HandRecord(result.winners[h], i % n, [scores[slot[s]] for s in range(n)], tally))
+    return out
+
+
 def run_chunk(cfg: SimConfig, start: int, stop: int) -> list[Record]:
     """Hands (or games) ``start`` to ``stop - 1``, in order."""
+    if uses_native(cfg):
+        return run_native_hands(cfg, start, stop)
     one = run_game if cfg.games else run_hand
     return [one(cfg, i) for i in range(start, stop)]
 
@@ -495,6 +565,7 @@ def summarize(cfg: SimConfig, records: Sequence[Record], seconds: float | None =
             "bots": names,
             "seed": cfg.seed,
             "hands" if cfg.hands else "games": cfg.units,
+            "core": "native" if uses_native(cfg) else "python",
         }
     }
     if cfg.hands:

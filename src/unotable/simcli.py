@@ -23,7 +23,7 @@ from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, HOUSE_RULES, MODES, Rules
-from unotable.sim import BACKENDS, BotError, SimConfig, parse_bots, simulate, summarize
+from unotable.sim import BACKENDS, CORES, BotError, SimConfig, parse_bots, simulate, summarize
 
 DEFAULT_HANDS = 1000
 
@@ -67,6 +67,13 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(
+        "--core",
+        choices=CORES,
+        default="auto",
+        help="engine: the native core when it can play the table (greedy and random bots with no "
+        "options, single hands), python, or native (auto)",
+    )
+    parser.add_argument(
         "--workers", type=argtypes.positive, default=None, help="processes to run on (one per core)"
     )
     parser.add_argument("--backend", choices=BACKENDS, default="local", help="local processes, or Ray")
@@ -106,7 +113,7 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     hands = 0 if games else (args.hands or DEFAULT_HANDS)
     seats = GAME_PLAYERS.get(rules.mode, rules.players) if games else rules.players
     bots = parse_bots(args.bots, seats)
-    return SimConfig(rules, bots, hands=hands, games=games, seed=args.seed)
+    return SimConfig(rules, bots, hands=hands, games=games, seed=args.seed, core=args.core)
 
 
 def _check_output(path: str | None, what: str) -> None:
@@ -231,7 +238,10 @@ def print_table(results: dict[str, Any]) -> None:
     on = [k for k in HOUSE_RULES if rules.get(k, False) is not False]
     house = [f"{k}={rules[k]}" if k == "stacking" else k for k in on]
     extra = f", house rules {', '.join(house)}" if house else ""
-    table = Table(title=f"{what}: {rules['edition']}, {rules['players']} players{extra}, seed {cfg['seed']}")
+    core = f", {cfg['core']} core" if "core" in cfg else ""
+    table = Table(
+        title=f"{what}: {rules['edition']}, {rules['players']} players{extra}, seed {cfg['seed']}{core}"
+    )
     for col in ("player" if games else "seat", "bot", "wins", "win rate", "95% CI", "advantage"):
         table.add_column(col, justify="left" if col == "bot" else "right")
     for col in ("mean score" if games else "mean points", "ms/decision", "UNO lapses", "caught"):

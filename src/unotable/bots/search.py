@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from unotable.bots.base import UNO_TWIN, BaseBot, check_number, color_ranking, opponents, partners, tables
 from unotable.bots.rollout import PLAYOUT_CAP, playout
@@ -41,6 +41,7 @@ from unotable.bots.simple import GreedyBot
 from unotable.cards import INVISIBILITY, WILD_DRAW_FOUR
 from unotable.determinize import DEFAULT_TRUST, determinize, unseen_cards
 from unotable.engine import hand_points, step
+from unotable.native import COMPILED
 from unotable.notation import (
     ACTION_ARG,
     ACTION_CARD,
@@ -52,6 +53,12 @@ from unotable.notation import (
 )
 from unotable.state import Phase, State
 from unotable.views import View
+
+if TYPE_CHECKING:
+    from unotable.native._core import State as NativeState
+
+if COMPILED:
+    from unotable.native import core as native_core
 
 ALLOCATIONS: Final = ("ucb", "uniform")
 """How the playouts of a decision are shared among its candidates: by UCB1, or in turn."""
@@ -67,6 +74,12 @@ MAX_HORIZON: Final = 10_000
 """The longest playout cut (0, no cut, plays a hand out; a playout stops at its cap anyway)."""
 """``win``: 1 for a hand won by the bot (or its team), else 0. ``points``: a win counts from
 0.6 to 1 by the points it scores; a loss from 0.4 to 0 by the points left in the bot's hand."""
+
+
+def native_playouts(view: View) -> bool:
+    """Whether the native core is loaded and plays the rules of ``view`` (then the playouts run
+    in it, :meth:`unotable.native._core.State.playout`)."""
+    return COMPILED and native_core.unsupported(view.rules) is None
 
 
 class SearchBot(BaseBot):
@@ -87,6 +100,9 @@ class SearchBot(BaseBot):
     :param trust: how far the samples believe that a seat which chose to draw held no card
         it could play then (see :func:`~unotable.determinize.determinize`; 0: deal its
         hidden cards uniformly).
+    :param native: play the playouts on the native core (:mod:`unotable.native`) when it is
+        loaded and plays the rules: the same playouts and rewards, only faster (false: always
+        in Python).
     """
 
     name = "search"
@@ -105,6 +121,7 @@ class SearchBot(BaseBot):
         confidence: float = 0.25,
         horizon: int = 20,
         trust: float = DEFAULT_TRUST,
+        native: bool = True,
         forget_uno: float = 0.0,
         late_uno: float = 0.5,
         catch: float = 1.0,
@@ -129,6 +146,11 @@ class SearchBot(BaseBot):
         self.confidence = check_number("confidence", confidence, 0, 100)
         self.horizon = int(check_number("horizon", horizon, 0, MAX_HORIZON, integer=True))
         self.trust = check_number("trust", trust, 0, 1)
+        if not isinstance(native, bool):
+            raise ValueError(f"native must be true or false, not {native!r}")
+        self.native = native
+        """Play the playouts on the native core when it is loaded and plays the rules (the same
+        playouts, decision for decision: only faster)."""
         self.prior = GreedyBot(seed, bluff_prior=self.bluff_prior)
         """The greedy player whose choice the search keeps unless it finds better."""
         self.searches = 0
@@ -210,6 +232,8 @@ class SearchBot(BaseBot):
         moves = [UNO_TWIN[a] if UNO_TWIN[a] in legal else a for a in cands]
         k = len(cands)
         worlds: list[State] = []
+        fast = self.native and native_playouts(view)
+        twins: list[NativeState] = []  # the worlds in the native core, when it plays them
         rewards: list[list[float]] = [[] for _ in range(k)]
         totals = [0.0] * k
         c = self.exploration
@@ -232,10 +256,15 @@ class SearchBot(BaseBot):
             w = len(rewards[i])
             if w == len(worlds):
                 worlds.append(self.sample(view))
-            st = worlds[w].copy()
-            step(st, seat, moves[i])
-            playout(st, self.horizon or PLAYOUT_CAP)
-            r = self._reward(view, st)
+                if fast:
+                    twins.append(native_core.from_state(worlds[w]))
+            if fast:
+                r = self._native_reward(view, twins[w].playout(seat, moves[i], self.horizon or PLAYOUT_CAP))
+            else:
+                st = worlds[w].copy()
+                step(st, seat, moves[i])
+                playout(st, self.horizon or PLAYOUT_CAP)
+                r = self._reward(view, st)
             rewards[i].append(r)
             totals[i] += r
             done += 1
@@ -276,6 +305,23 @@ class SearchBot(BaseBot):
                     break
                 st = determinize(view, rng, trust=self.trust, unseen=unseen)
         return st
+
+    def _native_reward(self, view: View, end: tuple[int, int, int, int, list[int], list[int]]) -> float:
+        """:meth:`_reward` of a native playout's end (phase, seat to play, winner, the hand's
+        points, each hand's size and points)."""
+        phase, current, winner, won_points, sizes, points = end
+        if phase < Phase.HAND_OVER:
+            weights = [
+                math.exp(_CUT_BONUS * (s == current) - _CUT_SLOPE * size) for s, size in enumerate(sizes)
+            ]
+            ours = sum(w for s, w in enumerate(weights) if partners(view, view.seat, s))
+            return ours / sum(weights)
+        won = partners(view, view.seat, winner)
+        if self.reward == "win":
+            return 1.0 if won else 0.0
+        if won:
+            return 0.6 + 0.4 * min(1.0, max(0, won_points) / 250.0)
+        return 0.4 * (1.0 - min(1.0, points[view.seat] / 100.0))
 
     def _reward(self, view: View, st: State) -> float:
         if st.phase < Phase.HAND_OVER:

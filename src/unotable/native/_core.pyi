@@ -1,0 +1,69 @@
+"""Types of the C extension (see _core.c)."""
+
+from typing import Any
+
+class Tables:
+    def __init__(
+        self,
+        n: int,
+        draw_amount: int,
+        response_windows: int,
+        suggestion_penalty: int,
+        must_play_drawn: int,
+        target: int,
+        mode: int,
+        scoring: int,
+        teams: int,
+        deck: bytes,
+        effect: bytes,
+        wild: bytes,
+        color: bytes,
+        points: bytes,
+        playable: bytes,
+        blanks: bytes,
+        actions: bytes,
+        /,
+    ) -> None: ...
+
+class State:
+    @property
+    def current(self) -> int: ...
+    @property
+    def phase(self) -> int: ...
+    @property
+    def winner(self) -> int: ...
+    def legal_ids(self, seat: int, /) -> list[int]: ...
+    def step(self, seat: int, aid: int, /) -> None: ...
+    def copy(self) -> State: ...
+    def playout(
+        self, seat: int, aid: int, horizon: int, /
+    ) -> tuple[int, int, int, int, list[int], list[int]]: ...
+    def rollout_action(self) -> int: ...
+    def dump(self) -> dict[str, Any]: ...
+
+def new_hand(tables: Tables, seed: int, dealer: int, candidates: bytes, /) -> State: ...
+def load(tables: Tables, fields: dict[str, Any], /) -> State: ...
+def play_hands(
+    tables: Tables,
+    seeds: bytes,
+    dealer: int,
+    candidates: bytes,
+    dealers: bytes,
+    policies: bytes,
+    pick_seed: int,
+    max_actions: int,
+    fast: bool = False,
+    /,
+) -> tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]: ...
+def shuffle(rng: int, cards: bytes, fast: bool = False, /) -> tuple[bytes, int]: ...
+def state_size() -> int: ...
+
+OBS_SIZE: int
+
+class Batch:
+    def __init__(self, tables: Tables, num: int, seed: int, fast: bool, /) -> None: ...
+    def observe(self, obs: Any, mask: Any, /) -> None: ...
+    def step(self, actions: Any, obs: Any, mask: Any, rewards: Any, done: Any, /) -> None: ...
+    def state(self, table: int, /) -> State: ...
+    def seed_of(self, table: int, hand: int, /) -> int: ...
+    def size(self) -> int: ...

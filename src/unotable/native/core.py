@@ -1,0 +1,503 @@
+"""The glue between the rules core and the C extension: tables, states in and out, batched loops.
+
+The Python engine is the specification. A native state plays the same hand as the Python state
+dealt from the same seed (the same shuffle, card for card), and :func:`to_state` /
+:func:`from_state` turn one into the other, so that any position the Python engine can make
+(a scenario, a determinized view) can be played on in C and compared field by field.
+
+Rules the native core does not know (house rules, ``lenient_plays``) raise
+:class:`NativeUnsupportedError`; :func:`unsupported` says why without raising, for callers that
+fall back to the Python engine.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from unotable.cards import CARD_COLOR, POINTS, WILD_DRAW_FOUR
+from unotable.engine import E_DRAW, tables_for
+from unotable.errors import ConfigError
+from unotable.native import COMPILED, core_module
+from unotable.notation import ACTION_FIELDS
+from unotable.rules import MODES, Rules, birthday_day
+from unotable.state import State
+
+if TYPE_CHECKING:
+    from unotable.native._core import State as NativeState
+    from unotable.native._core import Tables as NativeTables
+
+MASK64: Final = (1 << 64) - 1
+POLICIES: Final = ("random", "plays-first", "greedy")
+"""The policies the batched loops play inside the core, by code."""
+DEALS: Final = ("engine", "fast")
+"""How the batched loops shuffle: as the Python engine, or by a cheaper Fisher-Yates."""
+MAX_ACTIONS: Final = 200_000
+"""A hand still going after this many actions in a batched loop is a bug: it raises."""
+_JULY_31: Final = 211
+
+
+class NativeUnsupportedError(ConfigError):
+    """The native core cannot play these rules (or is not loaded); use the Python engine."""
+
+
+def unsupported(rules: Rules) -> str | None:
+    """Why the native core cannot play ``rules``, or None if it can."""
+    if not COMPILED:
+        return "the native core is not loaded (not built, or UNOTABLE_PURE is set)"
+    if rules.lenient_plays:
+        return "the native core does not play lenient_plays (RULES §8, R-13)"
+    for name in ("stacking", "seven_zero", "jump_in", "draw_to_match"):
+        if getattr(rules, name, False):
+            return f"the native core does not play the house rule {name} (RULES §11)"
+    return None
+
+
+def check_supported(rules: Rules) -> None:
+    """:raises NativeUnsupportedError: if the native core cannot play ``rules``."""
+    reason = unsupported(rules)
+    if reason is not None:
+        raise NativeUnsupportedError(reason)
+
+
+_TABLES: dict[Rules, NativeTables] = {}
+
+
+def native_tables(rules: Rules) -> NativeTables:
+    """The C tables of ``rules`` (cached).
+
+    :raises NativeUnsupportedError: if the native core cannot play them.
+    """
+    known = _TABLES.get(rules)
+    if known is not None:
+        return known
+    check_supported(rules)
+    assert core_module is not None
+    tb = tables_for(rules)
+    blanks = bytearray(20)
+    for color in range(4):
+        effect = rules.blank_effect(color)
+        if effect is not None:
+            blanks[color * 5 : color * 5 + 5] = bytes(
+                (effect.draw, effect.skip, effect.reverse, effect.wild, effect.reveal)
+            )
+    playable = bytes(int(ok) for row in tb.playable for ok in row)
+    actions = array("b")
+    for kind, card, arg, uno in ACTION_FIELDS:
+        actions.extend((kind, card, arg, int(uno)))
+    table: NativeTables = core_module.Tables(
+        rules.players,
+        tb.draw_amount,
+        int(tb.response_windows),
+        tb.suggestion_penalty,
+        int(tb.must_play_drawn),
+        rules.target,
+        MODES.index(rules.mode),
+        1 if rules.scoring == "lowest" else 0,
+        int(rules.teams),
+        bytes(tb.deck),
+        array("b", tb.effect).tobytes(),
+        bytes(int(w) for w in tb.wild),
+        array("b", CARD_COLOR).tobytes(),
+        bytes(POINTS),
+        playable,
+        bytes(blanks),
+        actions.tobytes(),
+    )
+    if len(_TABLES) >= 256:
+        _TABLES.clear()
+    _TABLES[rules] = table
+    return table
+
+
+def dealer_candidates(rules: Rules) -> list[int]:
+    """The seats among which the dealer is drawn (RULES §2.1): all, or those whose birthday is
+    closest to 31 July (Harry Potter), as the Python engine chooses them."""
+    n = rules.players
+    if rules.edition.dealer_method == "birthday" and rules.birthdays is not None:
+        distances: dict[int, int] = {}
+        for seat, text in enumerate(rules.birthdays):
+            day = birthday_day(text) if text is not None else None
+            if day is not None:
+                d = abs(day - _JULY_31)
+                distances[seat] = min(d, 365 - d)
+        if distances:
+            best = min(distances.values())
+            return [s for s, d in distances.items() if d == best]
+    return list(range(n))
+
+
+def new_hand(rules: Rules, seed: int, *, dealer: int | None = None) -> NativeState:
+    """A native state dealt as ``engine.new_hand(rules, seed, dealer=dealer)`` deals it.
+
+    :raises NativeUnsupportedError: if the native core cannot play ``rules``.
+    :raises ConfigError: if ``dealer`` is no seat.
+    """
+    table = native_tables(rules)
+    assert core_module is not None
+    if dealer is not None and not 0 <= dealer < rules.players:
+        raise ConfigError(f"dealer must be a seat from 0 to {rules.players - 1}, not {dealer}")
+    candidates = dealer_candidates(rules) if dealer is None else []
+    if dealer is None and len(candidates) == 1:
+        dealer = candidates[0]
+    try:
+        st: NativeState = core_module.new_hand(
+            table, seed & MASK64, -1 if dealer is None else dealer, bytes(candidates)
+        )
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    return st
+
+
+def from_state(st: State) -> NativeState:
+    """The native twin of a Python state.
+
+    :raises NativeUnsupportedError: if its rules are not the native core's, or a wrong card's
+        window is open (``lenient_plays``).
+    """
+    table = native_tables(st.rules)
+    assert core_module is not None
+    if st.wrong_seat >= 0:
+        raise NativeUnsupportedError("the native core has no wrong-card window (lenient_plays)")
+    masks: list[list[int]] = []
+    for owner, hand in enumerate(st.hands):
+        mask = [0] * len(hand)
+        for viewer, cards in st.known.get(owner, {}).items():
+            for card in cards:
+                for i, t in enumerate(hand):
+                    if t == card and not mask[i] >> viewer & 1:
+                        mask[i] |= 1 << viewer
+                        break
+        masks.append(mask)
+    winners = 0
+    for w in st.game_winners:
+        winners |= 1 << w
+    fields: dict[str, Any] = {
+        "hands": [list(h) for h in st.hands],
+        "known": masks,
+        "draw": list(st.draw),
+        "discard": list(st.discard),
+        "drew_facing": list(st.drew_facing),
+        "scores": list(st.scores),
+        "color": st.color,
+        "current": st.current,
+        "direction": st.direction,
+        "dealer": st.dealer,
+        "phase": st.phase,
+        "drawn": st.drawn,
+        "after_color": st.after_color,
+        "pend_card": st.pend_card,
+        "pend_from": st.pend_from,
+        "pend_color": st.pend_color,
+        "pend_guilty": int(st.pend_guilty),
+        "exposed": st.exposed,
+        "winner": st.winner,
+        "hand_points": -1 if st.hand_points is None else st.hand_points,
+        "game_winners": winners,
+        "rng": st.rng,
+    }
+    try:
+        native: NativeState = core_module.load(table, fields)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+    return native
+
+
+def to_state(native: NativeState, rules: Rules) -> State:
+    """The Python state of a native one (``rules`` are those it was made with)."""
+    d = native.dump()
+    n = rules.players
+    st = State.__new__(State)
+    st.rules = rules
+    st.tables = tables_for(rules)
+    st.n = n
+    st.hands = d["hands"]
+    st.draw = d["draw"]
+    st.discard = d["discard"]
+    st.color = d["color"]
+    st.current = d["current"]
+    st.direction = d["direction"]
+    st.dealer = d["dealer"]
+    st.phase = d["phase"]
+    st.drawn = d["drawn"]
+    st.drew_facing = d["drew_facing"]
+    st.after_color = d["after_color"]
+    st.pend_card = d["pend_card"]
+    st.pend_from = d["pend_from"]
+    st.pend_guilty = bool(d["pend_guilty"])
+    st.pend_color = d["pend_color"]
+    # What accepting the pending card draws (RULES §11 stacks are the Python engine's alone).
+    pending = st.pend_card
+    st.pend_draw = (
+        0
+        if pending < 0
+        else 4
+        if pending == WILD_DRAW_FOUR
+        else st.tables.draw_amount
+        if st.tables.base_effect[pending] == E_DRAW
+        else 0
+    )
+    st.exposed = d["exposed"]
+    st.wrong_seat = -1
+    st.wrong_snapshot = None
+    known: dict[int, dict[int, list[int]]] = {}
+    for owner, (hand, masks) in enumerate(zip(d["hands"], d["known"], strict=True)):
+        for card, mask in zip(hand, masks, strict=True):
+            for viewer in range(n):
+                if mask >> viewer & 1:
+                    known.setdefault(owner, {}).setdefault(viewer, []).append(card)
+    st.known = known
+    st.scores = d["scores"][: rules.score_slots]
+    st.winner = d["winner"]
+    st.hand_points = None if d["hand_points"] < 0 else d["hand_points"]
+    st.game_winners = [s for s in range(n) if d["game_winners"] >> s & 1]
+    st.rng = d["rng"]
+    return st
+
+
+@dataclass(frozen=True)
+class HandResults:
+    """What :func:`play_hands` returns, one entry per hand; the per-seat arrays have ``players``
+    entries per hand (:meth:`per_seat` cuts them)."""
+
+    players: int
+    winners: array[int]
+    actions: array[int]
+    hand_points: array[int]
+    points: array[int]
+    """Points left in each seat's hand at the end."""
+    scores: array[int]
+    """The hand's scores from zero (by player, or by team in the first two entries)."""
+    decisions: array[int]
+    """Actions each seat took."""
+    uno_calls: array[int]
+    """Plays of each seat's next-to-last card (with the UNO call)."""
+
+    def __len__(self) -> int:
+        return len(self.winners)
+
+    def per_seat(self, name: str, hand: int) -> list[int]:
+        """The per-seat array ``name`` (``points``, ``scores``, ...) of hand number ``hand``."""
+        values: array[int] = getattr(self, name)
+        return list(values[hand * self.players : (hand + 1) * self.players])
+
+
+def policy_codes(policies: Sequence[str], players: int) -> bytes:
+    """The codes of one policy per seat (one name for every seat, or one per seat).
+
+    :raises ConfigError: on an unknown policy or a wrong number of them.
+    """
+    names = list(policies) * players if len(policies) == 1 else list(policies)
+    if len(names) != players:
+        raise ConfigError(f"give one policy for every seat or one per seat ({players}), not {len(names)}")
+    for name in names:
+        if name not in POLICIES:
+            raise ConfigError(f"unknown native policy {name!r} (known: {', '.join(POLICIES)})")
+    return bytes(POLICIES.index(name) for name in names)
+
+
+def play_hands(
+    rules: Rules,
+    seeds: Iterable[int],
+    policies: Sequence[str],
+    *,
+    pick_seed: int = 0,
+    dealer: int | str | None = None,
+    dealers: Sequence[int] | None = None,
+    deals: str = "engine",
+    max_actions: int = MAX_ACTIONS,
+) -> HandResults:
+    """Play one whole hand per seed inside the core, dealt as ``engine.new_hand`` deals it.
+
+    :param policies: one name of :data:`POLICIES` for every seat, or one per seat. ``random``
+        is uniform over the legal actions but the out-of-turn ones (it always calls UNO with its
+        next-to-last card); ``plays-first`` the same, but it draws only with nothing to play and
+        plays a drawn card that can go; ``greedy`` is :class:`unotable.bots.simple.GreedyBot`'s
+        rules in C (default options, never forgetting UNO).
+    :param pick_seed: seeds the policies' random picks; hand ``i`` picks from a stream seeded by
+        ``pick_seed`` and its own seed, so a hand's result never depends on the batch it is in.
+    :param dealer: a seat, ``"seed"`` (``seed % players``, as the benchmark deals) or None (the
+        edition's method, as ``new_hand`` with no dealer).
+    :param dealers: one dealer per seed, instead of ``dealer``.
+    :param deals: ``engine`` (default): every shuffle is the Python engine's, so each hand is
+        dealt (and reshuffled) exactly as ``engine.new_hand`` deals it from the same seed;
+        ``fast``: a Fisher-Yates shuffle from the same generator, as random but other deals,
+        and about fifty times cheaper than the engine's SHAKE-128 keys (for throughput, where
+        matching the Python engine's deals does not matter).
+    :raises NativeUnsupportedError: if the native core cannot play ``rules``.
+    :raises ConfigError: on a bad policy or dealer.
+    """
+    table = native_tables(rules)
+    assert core_module is not None
+    n = rules.players
+    codes = policy_codes(policies, n)
+    seed_array = array("Q", (s & MASK64 for s in seeds))
+    candidates = b""
+    if dealer is None:
+        cands = dealer_candidates(rules)
+        if len(cands) == 1:
+            dealer_code = cands[0]
+        else:
+            dealer_code = -1
+            candidates = bytes(cands)
+    elif dealer == "seed":
+        dealer_code = -2
+    elif isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < n:
+        dealer_code = dealer
+    else:
+        raise ConfigError(f"dealer must be a seat from 0 to {n - 1}, 'seed' or None, not {dealer!r}")
+    if deals not in DEALS:
+        raise ConfigError(f"deals must be one of {', '.join(DEALS)}, not {deals!r}")
+    per_hand = b""
+    if dealers is not None:
+        if len(dealers) != len(seed_array) or not all(0 <= d < n for d in dealers):
+            raise ConfigError(f"dealers must give one seat from 0 to {n - 1} per seed")
+        per_hand = bytes(dealers)
+    try:
+        out = core_module.play_hands(
+            table,
+            seed_array.tobytes(),
+            dealer_code,
+            candidates,
+            per_hand,
+            codes,
+            pick_seed & MASK64,
+            max_actions,
+            deals == "fast",
+        )
+    except RuntimeError as exc:
+        raise ConfigError(str(exc)) from None
+    w, a, hp, pts, sc, dec, unos = out
+    return HandResults(
+        n,
+        array("b", w),
+        array("i", a),
+        array("i", hp),
+        array("i", pts),
+        array("i", sc),
+        array("i", dec),
+        array("i", unos),
+    )
+
+
+def state_bytes() -> int:
+    """Bytes of one state in the batched loops (the C struct; the tables are shared)."""
+    assert core_module is not None
+    size: int = core_module.state_size()
+    return size
+
+
+def require_compiled() -> None:
+    """:raises NativeUnsupportedError: if the native core is not loaded."""
+    if not COMPILED:
+        raise NativeUnsupportedError(unsupported(Rules()) or "the native core is not loaded")
+
+
+OBS_SIZE: Final = 149
+"""Bytes of one table's observation in :class:`Batch` (see its docstring)."""
+
+
+class Batch:
+    """Many tables stepped together, for reinforcement learning: actions in; observations,
+    masks, rewards and end flags out, written into flat buffers (``array.array`` here; any
+    writable buffer of the right size, numpy arrays included, through :meth:`step_into`), with no
+    Python object per table.
+
+    Each table plays hand after hand: when a hand ends, the table's rewards are written (+1 for
+    each seat of the winner's side, -1 for the others), its ``done`` flag is set, and a new hand
+    is dealt at once (hand ``k`` of table ``i`` from seed :meth:`seed_of`, dealer ``seed %
+    players``); the observation is then the new hand's. The seat the phase waits for acts;
+    out-of-turn actions are not offered (an agent calls UNO with the ``uno`` spelling of its
+    play), so no window ever stays open for others to catch.
+
+    Observation of a table (``OBS_SIZE`` bytes, from the acting seat's side, nothing it may not
+    see): 0-64 the count of each card type in its hand; 65-129 of each card type in the discard
+    pile; 130 the top card; 131 the colour to match + 1; 132 the phase; 133 the direction (1:
+    left); 134 the drawn card + 1 (0: none); 135 the action card pending on it + 1; 136 the size
+    of the draw pile; 137-146 the hand sizes, from the acting seat onwards in the direction of
+    play; 147 the acting seat; 148 the number of players. The mask has one byte per action id
+    (``notation.ACTIONS``).
+
+    :raises NativeUnsupportedError: if the native core cannot play ``rules``.
+    """
+
+    def __init__(self, rules: Rules, num: int, seed: int = 0, *, deals: str = "engine") -> None:
+        if deals not in DEALS:
+            raise ConfigError(f"deals must be one of {', '.join(DEALS)}, not {deals!r}")
+        if isinstance(num, bool) or not isinstance(num, int) or not 1 <= num <= 1 << 24:
+            raise ConfigError(f"a batch holds 1 to {1 << 24} tables, not {num!r}")
+        table = native_tables(rules)
+        assert core_module is not None
+        self.rules = rules
+        self.num = num
+        self.players = rules.players
+        self.actions_count = len(ACTION_FIELDS)
+        self._core = core_module.Batch(table, num, seed & MASK64, deals == "fast")
+        self.obs = array("B", bytes(num * OBS_SIZE))
+        self.mask = array("B", bytes(num * self.actions_count))
+        self.rewards = array("f", [0.0]) * (num * self.players)
+        self.done = array("B", bytes(num))
+        self._core.observe(self.obs, self.mask)
+
+    def step(
+        self, actions: Sequence[int] | array[int]
+    ) -> tuple[array[int], array[int], array[float], array[int]]:
+        """Each table's acting seat takes its action; the (reused) buffers ``obs``, ``mask``,
+        ``rewards`` and ``done``.
+
+        :raises ConfigError: if an action is not legal for its table (nothing is changed then).
+        """
+        acts = actions if isinstance(actions, array) and actions.typecode == "i" else array("i", actions)
+        self.step_into(acts, self.obs, self.mask, self.rewards, self.done)
+        return self.obs, self.mask, self.rewards, self.done
+
+    def step_into(self, actions: Any, obs: Any, mask: Any, rewards: Any, done: Any) -> None:
+        """:meth:`step` into buffers of the caller: int32 actions (``num``), uint8 observations
+        (``num * OBS_SIZE``), uint8 masks (``num * len(ACTIONS)``), float32 rewards (``num *
+        players``), uint8 end flags (``num``).
+
+        :raises ConfigError: if an action is not legal, or a buffer has the wrong size.
+        """
+        try:
+            self._core.step(actions, obs, mask, rewards, done)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
+
+    def state(self, table: int) -> NativeState:
+        """A copy of table ``table``'s hand (for tests; :func:`to_state` makes it a Python one)."""
+        st: NativeState = self._core.state(table)
+        return st
+
+    def seed_of(self, table: int, hand: int) -> int:
+        """The seed that deals hand number ``hand`` (from 0) of table ``table``."""
+        seed: int = self._core.seed_of(table, hand)
+        return seed
+
+    def bytes_per_table(self) -> int:
+        """Bytes the batch keeps per table: its state and hand count, and its buffers."""
+        buffers = OBS_SIZE + self.actions_count + 4 * self.players + 1
+        return state_bytes() + 8 + buffers
+
+
+__all__ = [
+    "DEALS",
+    "MAX_ACTIONS",
+    "OBS_SIZE",
+    "POLICIES",
+    "Batch",
+    "HandResults",
+    "NativeUnsupportedError",
+    "check_supported",
+    "dealer_candidates",
+    "from_state",
+    "native_tables",
+    "new_hand",
+    "play_hands",
+    "policy_codes",
+    "require_compiled",
+    "state_bytes",
+    "to_state",
+    "unsupported",
+]

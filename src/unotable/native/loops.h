@@ -1,0 +1,360 @@
+/* The loops that run inside the core, as Python functions and types: play_hands (whole hands
+ * by the policies) and Batch (many tables stepped together). Included by _core.c only, after
+ * the Tables and State objects. */
+#ifndef UNOTABLE_LOOPS_H
+#define UNOTABLE_LOOPS_H
+
+/* play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions[, fast])
+ * -> (winners, actions, hand_points, points, scores, decisions, uno_calls): one hand per seed (an
+ * array of uint64 seeds), played to its end by the seats' policies (bytes, one per seat:
+ * 0 random, 1 plays-first, 2 greedy). The dealer: ``dealers[h]`` when ``dealers`` has one byte per
+ * hand; else ``dealer`` (a seat; -1: drawn among ``candidates``; -2: seed % n). ``fast``: every
+ * shuffle is shuffle_fast's (other deals than the Python engine's, far cheaper). The picks of hand
+ * h come from a stream seeded by (pick_seed, seeds[h]), so a hand's result depends on its seed,
+ * its dealer and pick_seed alone, never on the batch it is played in. Returns bytes: int8
+ * winners; int32 actions and hand points; int32 per seat and hand (n per hand): points left in
+ * hand, scores (the hand's, from zero), decisions, plays of the next-to-last card (UNO called). */
+static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
+    TablesObject *tables;
+    PyObject *seeds_obj, *cand_obj, *pol_obj, *dealers_obj;
+    int dealer_arg, cand[MAXP], ncand = 0, fast = 0;
+    unsigned long long pick_seed;
+    long long max_actions;
+    if (!PyArg_ParseTuple(args, "O!OiOOOKL|p", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj,
+                          &dealers_obj, &pol_obj, &pick_seed, &max_actions, &fast))
+        return NULL;
+    const Tables *tb = &tables->tb;
+    int n = tb->n;
+    uint8_t policies[MAXP];
+    Py_buffer sv, pv, dv;
+    if (dealer_arg == -1 && parse_candidates(cand_obj, n, cand, &ncand) < 0) return NULL;
+    if (dealer_arg >= n || dealer_arg < -2) {
+        PyErr_SetString(PyExc_ValueError, "bad dealer");
+        return NULL;
+    }
+    if (read_bytes(pol_obj, n, "policies", &pv) < 0) return NULL;
+    memcpy(policies, pv.buf, (size_t)n);
+    PyBuffer_Release(&pv);
+    for (int s = 0; s < n; s++)
+        if (policies[s] > POL_GREEDY) {
+            PyErr_SetString(PyExc_ValueError, "unknown policy");
+            return NULL;
+        }
+    if (PyObject_GetBuffer(seeds_obj, &sv, PyBUF_SIMPLE) < 0) return NULL;
+    if (PyObject_GetBuffer(dealers_obj, &dv, PyBUF_SIMPLE) < 0) {
+        PyBuffer_Release(&sv);
+        return NULL;
+    }
+    Py_ssize_t count = sv.len / 8;
+    PyObject *w = NULL, *a = NULL, *hp = NULL, *pts = NULL, *sc = NULL, *dec = NULL, *unos = NULL;
+    if (sv.len % 8 || (dv.len && dv.len != count)) {
+        PyErr_SetString(PyExc_ValueError, "seeds must be 64-bit numbers, dealers one byte per seed or none");
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < dv.len; i++)
+        if (((uint8_t *)dv.buf)[i] >= n) {
+            PyErr_SetString(PyExc_ValueError, "bad dealer");
+            goto fail;
+        }
+    w = PyBytes_FromStringAndSize(NULL, count);
+    a = PyBytes_FromStringAndSize(NULL, count * 4);
+    hp = PyBytes_FromStringAndSize(NULL, count * 4);
+    pts = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    sc = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    dec = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    unos = PyBytes_FromStringAndSize(NULL, count * 4 * n);
+    if (!w || !a || !hp || !pts || !sc || !dec || !unos) goto fail;
+    int8_t *winners = (int8_t *)PyBytes_AS_STRING(w);
+    int32_t *actions = (int32_t *)PyBytes_AS_STRING(a), *hand_pts = (int32_t *)PyBytes_AS_STRING(hp),
+            *points = (int32_t *)PyBytes_AS_STRING(pts), *scores = (int32_t *)PyBytes_AS_STRING(sc),
+            *decisions = (int32_t *)PyBytes_AS_STRING(dec), *uno_calls = (int32_t *)PyBytes_AS_STRING(unos);
+    const uint64_t *seeds = sv.buf;
+    const uint8_t *dealers = dv.len ? dv.buf : NULL;
+    int err = 0;
+    memset(decisions, 0, (size_t)(count * n) * 4);
+    memset(uno_calls, 0, (size_t)(count * n) * 4);
+    Py_BEGIN_ALLOW_THREADS;
+    for (Py_ssize_t h = 0; h < count && !err; h++) {
+        UState st;
+        int ids[MAXIDS], c2[MAXP];
+        memcpy(c2, cand, sizeof cand);
+        uint64_t seed = seeds[h];
+        int dealer = dealers ? dealers[h] : dealer_arg == -2 ? (int)(seed % (uint64_t)n) : dealer_arg;
+        if (new_hand(tb, &st, seed, dealer, c2, ncand, fast) < 0) {
+            err = 1;
+            break;
+        }
+        Picker pk = {seed_to_rng(pick_seed ^ seed_to_rng(seed))};
+        long long count_actions = 0;
+        int32_t *dec_h = decisions + h * n, *uno_h = uno_calls + h * n;
+        while (st.current >= 0) {
+            if (count_actions >= max_actions) {
+                err = 2;
+                break;
+            }
+            int seat = st.current;
+            int k = legal_ids(tb, &st, seat, ids);
+            int aid = policy_choose(tb, &st, seat, policies[seat], &pk, ids, k);
+            dec_h[seat]++;
+            if (tb->a_uno[aid]) uno_h[seat]++;
+            step(tb, &st, seat, aid);
+            count_actions++;
+        }
+        winners[h] = st.winner;
+        actions[h] = (int32_t)count_actions;
+        hand_pts[h] = st.hand_points;
+        hand_points_of(tb, &st, points + h * n);
+        memcpy(scores + h * n, st.scores, (size_t)n * 4);
+    }
+    Py_END_ALLOW_THREADS;
+    if (err) {
+        PyErr_SetString(PyExc_RuntimeError, err == 1 ? "a deal failed" : "a hand did not end within max_actions");
+        goto fail;
+    }
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&dv);
+    return Py_BuildValue("(NNNNNNN)", w, a, hp, pts, sc, dec, unos);
+fail:
+    PyBuffer_Release(&sv);
+    PyBuffer_Release(&dv);
+    Py_XDECREF(w);
+    Py_XDECREF(a);
+    Py_XDECREF(hp);
+    Py_XDECREF(pts);
+    Py_XDECREF(sc);
+    Py_XDECREF(dec);
+    Py_XDECREF(unos);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Batch: many tables stepped together for reinforcement learning (no Python object per table).
+ * Each table plays hand after hand (a finished hand is dealt again at once, from the table's
+ * next seed); the seat the phase waits for acts. Observations, masks, rewards and the end
+ * flags are written into buffers the caller owns (numpy arrays or bytearrays). */
+
+#define OBS_SIZE 149
+
+typedef struct {
+    PyObject_HEAD TablesObject *tables;
+    Py_ssize_t num;
+    int fast;
+    uint64_t seed;
+    UState *states;
+    uint64_t *hands; /* hands dealt so far, per table */
+} BatchObject;
+
+static PyTypeObject BatchType;
+
+static uint64_t batch_seed(uint64_t base, Py_ssize_t table, uint64_t hand) {
+    uint64_t x = seed_to_rng(base) ^ ((uint64_t)table * 0xD1B54A32D192ED03ULL);
+    uint64_t y = x + hand * 0x9E3779B97F4A7C15ULL;
+    return next_random(&y);
+}
+
+static int batch_deal(BatchObject *b, Py_ssize_t i) {
+    const Tables *tb = &b->tables->tb;
+    int cand[MAXP];
+    uint64_t seed = batch_seed(b->seed, i, b->hands[i]++);
+    return new_hand(tb, &b->states[i], seed, (int)(seed % (uint64_t)tb->n), cand, 0, b->fast);
+}
+
+/* What the seat the phase waits for sees (RULES: its hand, the discard pile, the sizes). */
+static void batch_observe(const Tables *tb, const UState *st, uint8_t *obs, uint8_t *mask) {
+    int n = st->n, seat = st->current, ids[MAXIDS];
+    memset(obs, 0, OBS_SIZE);
+    for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) obs[st->cards[p]]++;
+    for (int p = st->start[SEG_DISCARD(st)]; p < st->ncards; p++) obs[NT + st->cards[p]]++;
+    obs[130] = TOP(st);
+    obs[131] = (uint8_t)(st->color + 1);
+    obs[132] = (uint8_t)st->phase;
+    obs[133] = st->direction > 0;
+    obs[134] = (uint8_t)(st->drawn + 1);
+    obs[135] = (uint8_t)(st->pend_card + 1);
+    obs[136] = (uint8_t)DRAW_LEN(st);
+    for (int k = 0; k < n; k++) obs[137 + k] = (uint8_t)HAND_LEN(st, mod_seat(seat + k * st->direction, n));
+    obs[147] = (uint8_t)seat;
+    obs[148] = (uint8_t)n;
+    memset(mask, 0, (size_t)tb->na);
+    int k = legal_ids(tb, st, seat, ids);
+    for (int i = 0; i < k; i++) {
+        int kind = tb->a_kind[ids[i]];
+        if (kind != K_UNO && kind != K_CATCH && kind != K_PENALIZE) mask[ids[i]] = 1;
+    }
+}
+
+static int writable(PyObject *obj, Py_buffer *v, Py_ssize_t need, const char *what) {
+    if (PyObject_GetBuffer(obj, v, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS) < 0) return -1;
+    if (v->len != need) {
+        PyErr_Format(PyExc_ValueError, "%s must be %zd bytes, not %zd", what, need, v->len);
+        PyBuffer_Release(v);
+        return -1;
+    }
+    return 0;
+}
+
+/* Batch(tables, num, seed, fast) */
+static int Batch_init(BatchObject *self, PyObject *args, PyObject *kw) {
+    TablesObject *tables;
+    Py_ssize_t num;
+    unsigned long long seed;
+    int fast;
+    if (!PyArg_ParseTuple(args, "O!nKp", &TablesType, &tables, &num, &seed, &fast)) return -1;
+    if (num < 1 || num > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "a batch holds 1 to 16,777,216 tables");
+        return -1;
+    }
+    PyMem_Free(self->states);
+    PyMem_Free(self->hands);
+    self->states = PyMem_Calloc((size_t)num, sizeof(UState));
+    self->hands = PyMem_Calloc((size_t)num, sizeof(uint64_t));
+    if (!self->states || !self->hands) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_INCREF(tables);
+    Py_XSETREF(self->tables, tables);
+    self->num = num;
+    self->seed = seed;
+    self->fast = fast;
+    for (Py_ssize_t i = 0; i < num; i++)
+        if (batch_deal(self, i) < 0) {
+            PyErr_SetString(PyExc_ValueError, "a deal failed");
+            return -1;
+        }
+    return 0;
+}
+
+static void Batch_dealloc(BatchObject *self) {
+    Py_XDECREF(self->tables);
+    PyMem_Free(self->states);
+    PyMem_Free(self->hands);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* observe(obs, mask): every table's observation and mask of its acting seat. */
+static PyObject *Batch_observe(BatchObject *self, PyObject *args) {
+    PyObject *obs_obj, *mask_obj;
+    Py_buffer ov, mv;
+    if (!PyArg_ParseTuple(args, "OO", &obs_obj, &mask_obj)) return NULL;
+    const Tables *tb = &self->tables->tb;
+    if (writable(obs_obj, &ov, self->num * OBS_SIZE, "obs") < 0) return NULL;
+    if (writable(mask_obj, &mv, self->num * tb->na, "mask") < 0) {
+        PyBuffer_Release(&ov);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < self->num; i++)
+        batch_observe(tb, &self->states[i], (uint8_t *)ov.buf + i * OBS_SIZE, (uint8_t *)mv.buf + i * tb->na);
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&mv);
+    Py_RETURN_NONE;
+}
+
+/* step(actions, obs, mask, rewards, done): each table's acting seat takes its action (int32
+ * ids); a table whose hand ends gets its rewards (float32, one per seat: +1 for the winner, or
+ * its team, -1 for the others), done = 1, and a new hand at once; then every observation and
+ * mask. All actions are checked before any is applied: a ValueError changes nothing. */
+static PyObject *Batch_step(BatchObject *self, PyObject *args) {
+    PyObject *act_obj, *obs_obj, *mask_obj, *rew_obj, *done_obj;
+    Py_buffer av, ov, mv, rv, dv;
+    if (!PyArg_ParseTuple(args, "OOOOO", &act_obj, &obs_obj, &mask_obj, &rew_obj, &done_obj)) return NULL;
+    const Tables *tb = &self->tables->tb;
+    int n = tb->n, ids[MAXIDS], got = 0;
+    if (PyObject_GetBuffer(act_obj, &av, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+    if (av.len != self->num * 4) {
+        PyErr_Format(PyExc_ValueError, "actions must be %zd int32, not %zd bytes", self->num, av.len);
+        PyBuffer_Release(&av);
+        return NULL;
+    }
+    if (writable(obs_obj, &ov, self->num * OBS_SIZE, "obs") < 0) goto out0;
+    got = 1;
+    if (writable(mask_obj, &mv, self->num * tb->na, "mask") < 0) goto out;
+    got = 2;
+    if (writable(rew_obj, &rv, self->num * n * 4, "rewards") < 0) goto out;
+    got = 3;
+    if (writable(done_obj, &dv, self->num, "done") < 0) goto out;
+    got = 4;
+    const int32_t *actions = av.buf;
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        const UState *st = &self->states[i];
+        int aid = actions[i], ok = 0, k = legal_ids(tb, st, st->current, ids);
+        for (int j = 0; j < k; j++)
+            if (ids[j] == aid && tb->a_kind[aid] != K_UNO && tb->a_kind[aid] != K_CATCH) ok = 1;
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "table %zd: action %d is not legal for seat %d now", i, aid,
+                         st->current);
+            goto out;
+        }
+    }
+    float *rewards = rv.buf;
+    uint8_t *done = dv.buf;
+    memset(rewards, 0, (size_t)(self->num * n) * 4);
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        UState *st = &self->states[i];
+        step(tb, st, st->current, actions[i]);
+        done[i] = st->current < 0;
+        if (done[i]) {
+            for (int s = 0; s < n; s++)
+                rewards[i * n + s] = partners(tb, s, st->winner) ? 1.0f : -1.0f;
+            if (batch_deal(self, i) < 0) {
+                PyErr_SetString(PyExc_ValueError, "a deal failed");
+                goto out;
+            }
+        }
+        batch_observe(tb, st, (uint8_t *)ov.buf + i * OBS_SIZE, (uint8_t *)mv.buf + i * tb->na);
+    }
+out:
+    if (got >= 4) PyBuffer_Release(&dv);
+    if (got >= 3) PyBuffer_Release(&rv);
+    if (got >= 2) PyBuffer_Release(&mv);
+    if (got >= 1) PyBuffer_Release(&ov);
+out0:
+    PyBuffer_Release(&av);
+    if (PyErr_Occurred()) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* state(i) -> State: a copy of table i's hand (tests, debugging). */
+static PyObject *Batch_state(BatchObject *self, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    StateObject *obj = new_state_object(self->tables);
+    if (!obj) return NULL;
+    obj->st = self->states[i];
+    return (PyObject *)obj;
+}
+
+static PyObject *Batch_seed_of(BatchObject *self, PyObject *args) {
+    Py_ssize_t i;
+    unsigned long long hand;
+    if (!PyArg_ParseTuple(args, "nK", &i, &hand)) return NULL;
+    return PyLong_FromUnsignedLongLong(batch_seed(self->seed, i, hand));
+}
+
+static PyObject *Batch_len(BatchObject *self, PyObject *unused) { return PyLong_FromSsize_t(self->num); }
+
+static PyMethodDef Batch_methods[] = {
+    {"observe", (PyCFunction)Batch_observe, METH_VARARGS, "observe(obs, mask)"},
+    {"step", (PyCFunction)Batch_step, METH_VARARGS, "step(actions, obs, mask, rewards, done)"},
+    {"state", (PyCFunction)Batch_state, METH_O, "A copy of one table's state."},
+    {"seed_of", (PyCFunction)Batch_seed_of, METH_VARARGS, "seed_of(table, hand): the seed that deals it."},
+    {"size", (PyCFunction)Batch_len, METH_NOARGS, "The number of tables."},
+    {NULL}};
+
+static PyTypeObject BatchType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unotable.native._core.Batch",
+    .tp_basicsize = sizeof(BatchObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Batch_init,
+    .tp_dealloc = (destructor)Batch_dealloc,
+    .tp_methods = Batch_methods,
+    .tp_doc = "Many tables stepped together (see unotable.native.core.Batch).",
+};
+
+
+#endif /* UNOTABLE_LOOPS_H */

@@ -1,0 +1,808 @@
+/* The rules of a hand in C (RULES.md §1-9), function by function as src/unotable/engine.py;
+ * the state, its randomness (the engine's shuffle), legal actions and their effects.
+ * Included by _core.c only (one translation unit: every function static). */
+#ifndef UNOTABLE_RULES_H
+#define UNOTABLE_RULES_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define MAXP 10
+#define MAXC 112
+#define NT 65
+#define NAMAX 512
+#define MAXIDS 512
+
+enum { K_PLAY, K_DRAW, K_PASS, K_COLOR, K_UNO, K_CATCH, K_CHALLENGE, K_ACCEPT, K_INVIS, K_WRONG, K_PENALIZE };
+enum { E_NUMBER, E_SKIP, E_REVERSE, E_DRAW, E_WILD, E_WD4, E_HOWLER, E_INVIS, E_MATER, E_BLANK };
+enum { P_TURN, P_AFTER_DRAW, P_CHOOSE_COLOR, P_RESPOND, P_HAND_OVER, P_GAME_OVER };
+enum { M_SOLO, M_PARTNERS, M_TEAMS, M_ROTATING, M_TWO_TABLES, M_CHALLENGE };
+
+#define C_WD4 61
+#define C_HOWLER 62
+#define C_INVIS 63
+#define C_MATER 64
+#define TABLE_SEAT (-2)
+
+/* ------------------------------------------------------------------------------------------ */
+/* Tables: what the hot path looks up (engine.Tables). */
+
+typedef struct {
+    int n, draw_amount, rw, sugg, must_play_drawn, target, mode, scoring, teams;
+    int ndeck;
+    uint8_t deck[MAXC];
+    int8_t effect[NT];
+    uint8_t wild[NT];
+    int8_t color[NT];
+    uint8_t points[NT];
+    uint8_t playable[5 * NT][NT];
+    uint8_t blank_draw[4], blank_skip[4], blank_rev[4], blank_wild[4], blank_reveal[4];
+    int na;
+    int8_t a_kind[NAMAX], a_card[NAMAX], a_arg[NAMAX], a_uno[NAMAX];
+    int16_t play_id[NT][2][MAXP + 1]; /* [card][uno][arg + 1] */
+    int16_t draw_id, pass_id, uno_id, challenge_id, accept_id;
+    int16_t color_id[4], catch_id[MAXP], invis_id[2][4], penalize_id[MAXP];
+} Tables;
+
+/* ------------------------------------------------------------------------------------------ */
+/* The state of a hand (state.State). */
+
+typedef struct {
+    uint64_t rng;
+    int32_t scores[MAXP];
+    int32_t hand_points; /* -1: None */
+    int16_t drew_facing[MAXP];
+    uint16_t exposed;
+    uint16_t game_winners; /* a mask of seats or teams */
+    int8_t n, phase, current, direction, dealer, color, drawn, after_color;
+    int8_t pend_card, pend_from, pend_color, pend_guilty, winner, any_known;
+    uint8_t fast; /* 1: shuffles are shuffle_fast's (batched loops with deals="fast") */
+    uint8_t ncards;
+    uint8_t start[MAXP + 3]; /* segment k starts at start[k]; start[n + 2] == ncards */
+    uint8_t cards[MAXC];
+    uint16_t known[MAXC];
+} UState;
+
+#define SEG_DISCARD(st) ((st)->n + 1)
+#define HAND_BEGIN(st, s) ((st)->start[(s) + 1])
+#define HAND_END(st, s) ((st)->start[(s) + 2])
+#define HAND_LEN(st, s) (HAND_END(st, s) - HAND_BEGIN(st, s))
+#define DRAW_LEN(st) ((st)->start[1])
+#define DISCARD_LEN(st) ((st)->ncards - (st)->start[(st)->n + 1])
+#define TOP(st) ((st)->cards[(st)->start[(st)->n + 1]]) /* the discard pile is kept top first */
+
+/* ``x`` mod ``n`` for ``x`` in [-n, 2n): every caller's range (a seat plus or minus a few
+ * places, or one seat less another); no division, which costs tens of cycles. */
+static inline int mod_seat(int x, int n) {
+    x += x < 0 ? n : 0;
+    return x >= n ? x - n : x;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Randomness: SplitMix64 (engine._next_random) and SHAKE-128 (hashlib.shake_128). */
+
+static inline uint64_t next_random(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static const uint64_t KECCAK_RC[24] = {
+    0x0000000000000001ULL, 0x0000000000008082ULL, 0x800000000000808AULL, 0x8000000080008000ULL,
+    0x000000000000808BULL, 0x0000000080000001ULL, 0x8000000080008081ULL, 0x8000000000008009ULL,
+    0x000000000000008AULL, 0x0000000000000088ULL, 0x0000000080008009ULL, 0x000000008000000AULL,
+    0x000000008000808BULL, 0x800000000000008BULL, 0x8000000000008089ULL, 0x8000000000008003ULL,
+    0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800AULL, 0x800000008000000AULL,
+    0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
+#define ROTL64(x, y) ((y) ? (((x) << (y)) | ((x) >> ((64 - (y)) & 63))) : (x))
+
+/* Keccak-f[1600]: per round, theta's column parities, then rho and pi lane by lane straight into
+ * each row of the result, and chi on that row at once. */
+#define KECCAK_ROW(y, i0, r0, i1, r1, i2, r2, i3, r3, i4, r4)                                   \
+    {                                                                                          \
+        uint64_t b0 = ROTL64(A[i0] ^ D[(i0) % 5], r0), b1 = ROTL64(A[i1] ^ D[(i1) % 5], r1),   \
+                 b2 = ROTL64(A[i2] ^ D[(i2) % 5], r2), b3 = ROTL64(A[i3] ^ D[(i3) % 5], r3),   \
+                 b4 = ROTL64(A[i4] ^ D[(i4) % 5], r4);                                         \
+        B[(y) + 0] = b0 ^ (~b1 & b2);                                                          \
+        B[(y) + 1] = b1 ^ (~b2 & b3);                                                          \
+        B[(y) + 2] = b2 ^ (~b3 & b4);                                                          \
+        B[(y) + 3] = b3 ^ (~b4 & b0);                                                          \
+        B[(y) + 4] = b4 ^ (~b0 & b1);                                                          \
+    }
+
+static void keccak_f(uint64_t A[25]) {
+    uint64_t C[5], D[5], B[25];
+    for (int r = 0; r < 24; r++) {
+        for (int x = 0; x < 5; x++) C[x] = A[x] ^ A[x + 5] ^ A[x + 10] ^ A[x + 15] ^ A[x + 20];
+        for (int x = 0; x < 5; x++) D[x] = C[(x + 4) % 5] ^ ROTL64(C[(x + 1) % 5], 1);
+        KECCAK_ROW(0, 0, 0, 6, 44, 12, 43, 18, 21, 24, 14)
+        KECCAK_ROW(5, 3, 28, 9, 20, 10, 3, 16, 45, 22, 61)
+        KECCAK_ROW(10, 1, 1, 7, 6, 13, 25, 19, 8, 20, 18)
+        KECCAK_ROW(15, 4, 27, 5, 36, 11, 10, 17, 15, 23, 56)
+        KECCAK_ROW(20, 2, 62, 8, 55, 14, 39, 15, 41, 21, 2)
+        B[0] ^= KECCAK_RC[r];
+        memcpy(A, B, sizeof B);
+    }
+}
+
+/* The first ``count`` 64-bit little-endian words of SHAKE-128 of the 8 bytes of ``x``
+ * (little-endian): the output is whole lanes, 21 to a block. */
+static void shake128_words(uint64_t x, uint64_t *out, int count) {
+    uint64_t s[25];
+    memset(s, 0, sizeof s);
+    s[0] = x;
+    s[1] = 0x1FULL;                /* SHAKE's domain bits and the first padding bit */
+    s[20] ^= 0x8000000000000000ULL; /* the last bit of the 168-byte block */
+    int done = 0;
+    for (;;) {
+        keccak_f(s);
+        for (int i = 0; i < 21 && done < count; i++) out[done++] = s[i];
+        if (done >= count) return;
+    }
+}
+
+/* engine._shuffle: each card's key keeps 44 random bits above the card in the lowest byte. */
+static void shuffle_cards(uint64_t *rng, uint8_t *cards, int len) {
+    uint64_t keys[MAXC];
+    if (len <= 0) return;
+    shake128_words(next_random(rng), keys, len);
+    for (int i = 0; i < len; i++) keys[i] = (keys[i] & 0x000FFFFFFFFFFF00ULL) | cards[i];
+    /* a counting sort on the top 7 random bits, then insertion sort (few inversions left) */
+    uint64_t sorted[MAXC];
+    uint8_t first[129];
+    memset(first, 0, sizeof first);
+    for (int i = 0; i < len; i++) first[((keys[i] >> 45) & 0x7F) + 1]++;
+    for (int b = 0; b < 128; b++) first[b + 1] = (uint8_t)(first[b + 1] + first[b]);
+    for (int i = 0; i < len; i++) sorted[first[(keys[i] >> 45) & 0x7F]++] = keys[i];
+    for (int i = 1; i < len; i++) {
+        uint64_t k = sorted[i];
+        int j = i - 1;
+        while (j >= 0 && sorted[j] > k) {
+            sorted[j + 1] = sorted[j];
+            j--;
+        }
+        sorted[j + 1] = k;
+    }
+    memcpy(keys, sorted, (size_t)len * sizeof(uint64_t));
+    for (int i = 0; i < len; i++) cards[i] = (uint8_t)(keys[i] & 0xFF);
+}
+
+/* The "fast" deals of the batched loops: a Fisher-Yates shuffle from the same SplitMix64 state,
+ * each index by Lemire's multiply-shift (bias below 2**-57). Not the Python engine's shuffle:
+ * other deals, as random, at a fiftieth of the cost of SHAKE-128's keys. */
+static void shuffle_fast(uint64_t *rng, uint8_t *cards, int len) {
+    for (int i = len - 1; i > 0; i--) {
+        uint64_t x = next_random(rng);
+        int j = (int)(((unsigned __int128)x * (uint64_t)(i + 1)) >> 64);
+        uint8_t c = cards[i];
+        cards[i] = cards[j];
+        cards[j] = c;
+    }
+}
+
+static inline void shuffle_state(UState *st, uint8_t *cards, int len) {
+    if (st->fast)
+        shuffle_fast(&st->rng, cards, len);
+    else
+        shuffle_cards(&st->rng, cards, len);
+}
+
+static uint64_t seed_to_rng(uint64_t seed) {
+    uint64_t x = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
+    return x ? x : 1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Moving cards between segments. */
+
+/* The card at ``p`` (in segment ``a``) goes to the end of segment ``b``, knowing no one. */
+static void move_to_end(UState *st, int p, int a, int b) {
+    uint8_t c = st->cards[p];
+    if (a < b) {
+        int e = st->start[b + 1];
+        memmove(st->cards + p, st->cards + p + 1, (size_t)(e - p - 1));
+        if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
+        st->cards[e - 1] = c;
+        st->known[e - 1] = 0;
+        for (int k = a + 1; k <= b; k++) st->start[k]--;
+    } else if (a > b) {
+        int e = st->start[b + 1];
+        memmove(st->cards + e + 1, st->cards + e, (size_t)(p - e));
+        if (st->any_known) memmove(st->known + e + 1, st->known + e, (size_t)(p - e) * 2);
+        st->cards[e] = c;
+        st->known[e] = 0;
+        for (int k = b + 1; k <= a; k++) st->start[k]++;
+    }
+}
+
+/* The card at ``p`` (in segment ``a``: the draw pile or a hand) goes on the discard pile, which
+ * is kept top first, right after the hands: only the cards between move, never the piles. */
+static void move_to_discard(UState *st, int p, int a) {
+    int d = SEG_DISCARD(st), e = st->start[d];
+    uint8_t c = st->cards[p];
+    memmove(st->cards + p, st->cards + p + 1, (size_t)(e - p - 1));
+    if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
+    st->cards[e - 1] = c;
+    st->known[e - 1] = 0;
+    for (int k = a + 1; k <= d; k++) st->start[k]--;
+}
+
+/* engine._reshuffle: the discard pile but its top card becomes the draw pile (called only when
+ * the draw pile is empty). */
+static int reshuffle(UState *st) {
+    int ds = st->start[SEG_DISCARD(st)];
+    int m = st->ncards - ds - 1;
+    if (m <= 0) return 0;
+    uint8_t tmp[MAXC];
+    for (int i = 0; i < m; i++) tmp[i] = st->cards[st->ncards - 1 - i]; /* bottom first, as Python */
+    shuffle_state(st, tmp, m);
+    /* [hands | top, rest of the discard pile] -> [tmp | hands | top] */
+    uint8_t top = st->cards[ds];
+    memmove(st->cards + m, st->cards, (size_t)ds);
+    memmove(st->known + m, st->known, (size_t)ds * 2);
+    memcpy(st->cards, tmp, (size_t)m);
+    memset(st->known, 0, (size_t)m * 2);
+    for (int k = 1; k <= SEG_DISCARD(st); k++) st->start[k] = (uint8_t)(st->start[k] + m);
+    st->cards[st->ncards - 1] = top;
+    st->known[st->ncards - 1] = 0;
+    return 1;
+}
+
+/* engine._draw_cards */
+static int draw_cards(UState *st, int seat, int k) {
+    int got = 0;
+    while (got < k) {
+        if (DRAW_LEN(st) == 0 && !reshuffle(st)) break;
+        move_to_end(st, DRAW_LEN(st) - 1, 0, seat + 1);
+        got++;
+    }
+    if (got) {
+        st->exposed &= (uint16_t)~(1u << seat);
+        st->drew_facing[seat] = -1;
+    }
+    return got;
+}
+
+/* ``seat`` plays its first copy of ``t`` onto the discard pile; whoever knew a copy of ``t`` in
+ * that hand knows one fewer (engine._forget). */
+static void play_from_hand(UState *st, int seat, int t) {
+    int b = HAND_BEGIN(st, seat), e = HAND_END(st, seat), p = b;
+    while (p < e && st->cards[p] != t) p++;
+    if (st->any_known) {
+        uint16_t done = st->known[p];
+        for (int q = p + 1; q < e; q++) {
+            if (st->cards[q] == t) {
+                uint16_t c = st->known[q] & (uint16_t)~done;
+                st->known[q] &= (uint16_t)~c;
+                done |= c;
+            }
+        }
+    }
+    move_to_discard(st, p, seat + 1);
+}
+
+/* engine._reveal: ``owner``'s whole hand becomes known to the seats of ``viewers``. */
+static void reveal(UState *st, int owner, uint16_t viewers) {
+    int b = HAND_BEGIN(st, owner), e = HAND_END(st, owner);
+    for (int p = b; p < e; p++) st->known[p] |= viewers;
+    if (viewers) st->any_known = 1;
+}
+
+static inline uint16_t all_but(int n, int seat) { return (uint16_t)(((1u << n) - 1) & ~(1u << seat)); }
+
+static int holds_color(const Tables *tb, const UState *st, int seat, int color) {
+    int b = HAND_BEGIN(st, seat), e = HAND_END(st, seat);
+    for (int p = b; p < e; p++) {
+        int t = st->cards[p];
+        if (tb->color[t] == color && !tb->wild[t]) return 1;
+    }
+    return 0;
+}
+
+static int holds(const UState *st, int seat, int t) {
+    int b = HAND_BEGIN(st, seat), e = HAND_END(st, seat);
+    for (int p = b; p < e; p++)
+        if (st->cards[p] == t) return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Making a state (engine._empty_state, new_hand, _deal, _turn_first_card). */
+
+static void empty_state(const Tables *tb, UState *st, uint64_t rng) {
+    memset(st, 0, sizeof *st);
+    st->n = (int8_t)tb->n;
+    st->ncards = (uint8_t)tb->ndeck;
+    st->color = -1;
+    st->current = 0;
+    st->direction = 1;
+    st->dealer = (int8_t)(tb->n - 1);
+    st->phase = P_TURN;
+    st->drawn = -1;
+    for (int s = 0; s < MAXP; s++) st->drew_facing[s] = -1;
+    st->after_color = -1;
+    st->pend_card = -1;
+    st->pend_from = -1;
+    st->pend_color = -1;
+    st->winner = -1;
+    st->hand_points = -1;
+    st->rng = rng;
+}
+
+/* engine._choose_dealer's draw among ``cand`` (the birthday part is done by the glue). */
+static int choose_dealer(const Tables *tb, UState *st, int *cand, int ncand) {
+    uint8_t deck[MAXC];
+    int len = tb->ndeck;
+    memcpy(deck, tb->deck, (size_t)len);
+    shuffle_state(st, deck, len);
+    for (;;) {
+        int value[MAXP], best = -1;
+        for (int i = 0; i < ncand; i++) {
+            if (len == 0) {
+                len = tb->ndeck;
+                memcpy(deck, tb->deck, (size_t)len);
+                shuffle_state(st, deck, len);
+            }
+            int c = deck[--len];
+            value[i] = (c < 60 && c % 15 <= 9) ? c % 15 : 0;
+            if (value[i] > best) best = value[i];
+        }
+        int k = 0;
+        for (int i = 0; i < ncand; i++)
+            if (value[i] == best) cand[k++] = cand[i];
+        ncand = k;
+        if (ncand == 1) return cand[0];
+    }
+}
+
+static int turn_first_card(const Tables *tb, UState *st) {
+    int n = st->n, first = (st->dealer + 1) % n, t = -1, fx = 0;
+    int tries = 4 * DRAW_LEN(st) + 8, ok = 0;
+    for (int i = 0; i < tries; i++) {
+        int len = DRAW_LEN(st);
+        if (len == 0) return -1;
+        t = st->cards[len - 1];
+        fx = tb->effect[t];
+        if (fx == E_WD4 || fx == E_HOWLER || fx == E_INVIS || fx == E_BLANK) {
+            int k = len - 1, at = k - k / 2; /* floor(k/2) cards above it */
+            memmove(st->cards + at + 1, st->cards + at, (size_t)(k - at));
+            st->cards[at] = (uint8_t)t;
+            continue;
+        }
+        ok = 1;
+        break;
+    }
+    if (!ok) return -2;
+    move_to_discard(st, DRAW_LEN(st) - 1, 0);
+    st->direction = 1;
+    if (fx == E_WILD || fx == E_MATER) {
+        st->color = -1;
+        st->phase = P_CHOOSE_COLOR;
+        st->current = (int8_t)first;
+        st->after_color = (int8_t)first;
+        return 0;
+    }
+    st->color = tb->color[t];
+    if (fx == E_SKIP) {
+        st->current = (int8_t)((first + 1) % n);
+    } else if (fx == E_REVERSE) {
+        st->direction = -1;
+        st->current = st->dealer;
+    } else if (fx == E_DRAW) {
+        draw_cards(st, first, tb->draw_amount);
+        st->current = (int8_t)((first + 1) % n);
+    } else {
+        st->current = (int8_t)first;
+    }
+    return 0;
+}
+
+/* engine._deal from ``deck`` (top card first). */
+static int deal_deck(const Tables *tb, UState *st, const uint8_t *deck, int dealer) {
+    int n = tb->n, dealt = 7 * n, nd = tb->ndeck, pos = 0;
+    st->dealer = (int8_t)dealer;
+    for (int i = nd - 1; i >= dealt; i--) st->cards[pos++] = deck[i];
+    st->start[0] = 0;
+    st->start[1] = (uint8_t)pos;
+    for (int s = 0; s < n; s++) {
+        int j = mod_seat(s - dealer - 1, n);
+        for (int i = j; i < dealt; i += n) st->cards[pos++] = deck[i];
+        st->start[s + 2] = (uint8_t)pos;
+    }
+    st->start[n + 2] = (uint8_t)nd;
+    return turn_first_card(tb, st);
+}
+
+/* engine.new_hand; ``dealer`` < 0: drawn among the ``ncand`` seats of ``cand``. */
+static int new_hand(const Tables *tb, UState *st, uint64_t seed, int dealer, int *cand, int ncand, int fast) {
+    uint8_t deck[MAXC];
+    empty_state(tb, st, seed_to_rng(seed));
+    st->fast = (uint8_t)fast;
+    if (dealer < 0) dealer = choose_dealer(tb, st, cand, ncand);
+    memcpy(deck, tb->deck, (size_t)tb->ndeck);
+    shuffle_state(st, deck, tb->ndeck);
+    return deal_deck(tb, st, deck, dealer);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Legal actions (engine.legal_ids). */
+
+static inline int add_play_ids(const Tables *tb, int *out, int k, int seat, int t, int two) {
+    for (int u = 0; u <= two; u++) {
+        if (t == C_HOWLER) {
+            for (int s = 0; s < tb->n; s++)
+                if (s != seat) out[k++] = tb->play_id[t][u][s + 1];
+        } else if (tb->wild[t] && t != C_MATER) {
+            for (int c = 0; c < 4; c++) out[k++] = tb->play_id[t][u][c + 1];
+        } else {
+            out[k++] = tb->play_id[t][u][0];
+        }
+    }
+    return k;
+}
+
+/* The card types ``seat`` holds that it may play now (phase turn): types 0-63 as bits, and
+ * whether Mater (64) is one; without a branch per card (which card plays is a coin toss to the
+ * processor's predictor). */
+static inline uint64_t playable_bits(const Tables *tb, const UState *st, int seat, int *mater) {
+    const uint8_t *ok = tb->playable[(st->color + 1) * NT + TOP(st)];
+    uint64_t bits = 0;
+    int m = 0;
+    for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) {
+        int t = st->cards[p];
+        uint64_t o = ok[t];
+        bits |= (o & (uint64_t)(1 - (t >> 6))) << (t & 63);
+        m |= (int)o & (t >> 6);
+    }
+    *mater = m;
+    return bits;
+}
+
+static int legal_ids(const Tables *tb, const UState *st, int seat, int *out) {
+    int k = 0;
+    if (seat == st->current) {
+        int len = HAND_LEN(st, seat), two = len == 2;
+        switch (st->phase) {
+        case P_TURN: { /* draw first, then the plays by card type */
+            int mater;
+            uint64_t bits = playable_bits(tb, st, seat, &mater);
+            out[k++] = tb->draw_id;
+            while (bits) {
+                int t = __builtin_ctzll(bits);
+                bits &= bits - 1;
+                k = add_play_ids(tb, out, k, seat, t, two);
+            }
+            if (mater) k = add_play_ids(tb, out, k, seat, C_MATER, two);
+            break;
+        }
+        case P_AFTER_DRAW:
+            k = add_play_ids(tb, out, k, seat, st->drawn, two);
+            if (!tb->must_play_drawn) out[k++] = tb->pass_id;
+            break;
+        case P_CHOOSE_COLOR:
+            for (int c = 0; c < 4; c++) out[k++] = tb->color_id[c];
+            break;
+        default: /* respond */
+            out[k++] = tb->accept_id;
+            if (st->pend_card == C_WD4) out[k++] = tb->challenge_id;
+            if (tb->rw && holds(st, seat, C_INVIS)) {
+                for (int c = 0; c < 4; c++) out[k++] = tb->invis_id[0][c];
+                if (two)
+                    for (int c = 0; c < 4; c++) out[k++] = tb->invis_id[1][c];
+            }
+        }
+    } else if (seat == TABLE_SEAT) {
+        if (st->phase < P_HAND_OVER)
+            for (int s = 0; s < st->n; s++) out[k++] = tb->penalize_id[s];
+        return k;
+    }
+    if (st->exposed) {
+        for (int x = 0; x < st->n; x++)
+            if (st->exposed >> x & 1) out[k++] = x == seat ? tb->uno_id : tb->catch_id[x];
+    }
+    return k;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Effects (engine.step and its helpers). */
+
+static void end_hand(const Tables *tb, UState *st, int winner);
+
+static void open_response(UState *st, int victim, int t, int player, int guilty, int prev_color) {
+    st->phase = P_RESPOND;
+    st->pend_color = (int8_t)prev_color;
+    st->current = (int8_t)victim;
+    st->pend_card = (int8_t)t;
+    st->pend_from = (int8_t)player;
+    st->pend_guilty = (int8_t)guilty;
+}
+
+static void clear_response(UState *st) {
+    st->pend_card = -1;
+    st->pend_from = -1;
+    st->pend_guilty = 0;
+    st->pend_color = -1;
+    st->phase = P_TURN;
+}
+
+static void ask_color(UState *st, int chooser, int then) {
+    st->phase = P_CHOOSE_COLOR;
+    st->current = (int8_t)chooser;
+    st->after_color = (int8_t)then;
+}
+
+static void go_out(const Tables *tb, UState *st, int seat, int t, int fx, int arg) {
+    int n = st->n;
+    if (fx == E_WILD || fx == E_WD4 || fx == E_INVIS || (fx == E_BLANK && tb->wild[t])) st->color = (int8_t)arg;
+    int d = st->direction;
+    if (fx == E_BLANK) {
+        int c = tb->color[t];
+        if (tb->blank_rev[c]) d = st->direction = (int8_t)-d;
+        if (tb->blank_draw[c]) draw_cards(st, mod_seat(seat + d, n), tb->blank_draw[c]);
+    } else if (fx == E_DRAW) {
+        draw_cards(st, mod_seat(seat + d, n), tb->draw_amount);
+    } else if (fx == E_WD4) {
+        draw_cards(st, mod_seat(seat + d, n), 4);
+    } else if (fx == E_REVERSE) {
+        st->direction = (int8_t)-d;
+    }
+    end_hand(tb, st, seat);
+}
+
+static void blank_effect(const Tables *tb, UState *st, int seat, int t, int arg) {
+    int n = st->n, c = tb->color[t];
+    if (tb->blank_wild[c]) st->color = (int8_t)arg;
+    if (tb->blank_rev[c]) st->direction = (int8_t)-st->direction;
+    int d = st->direction, victim = mod_seat(seat + d, n);
+    if (tb->blank_reveal[c]) reveal(st, victim, all_but(n, victim));
+    if (tb->blank_draw[c]) draw_cards(st, victim, tb->blank_draw[c]);
+    if (tb->blank_skip[c] || (tb->blank_rev[c] && n == 2))
+        st->current = (int8_t)mod_seat(victim + d, n);
+    else
+        st->current = (int8_t)victim;
+}
+
+static void hand_points_of(const Tables *tb, const UState *st, int *points) {
+    for (int s = 0; s < st->n; s++) {
+        int sum = 0;
+        for (int p = HAND_BEGIN(st, s); p < HAND_END(st, s); p++) sum += tb->points[st->cards[p]];
+        points[s] = sum;
+    }
+}
+
+/* engine.end_hand */
+static void end_hand(const Tables *tb, UState *st, int winner) {
+    int n = st->n, points[MAXP], target = tb->target;
+    st->winner = (int8_t)winner;
+    st->current = -1;
+    st->exposed = 0;
+    st->drawn = -1;
+    st->after_color = -1;
+    clear_response(st);
+    hand_points_of(tb, st, points);
+    st->game_winners = 0;
+    if (tb->teams) {
+        int team = winner % 2, sum = 0;
+        for (int s = 0; s < n; s++)
+            if (s % 2 != team) sum += points[s];
+        st->hand_points = sum;
+        st->scores[team] += sum;
+        if (st->scores[team] >= target && (tb->mode == M_PARTNERS || tb->mode == M_TEAMS))
+            st->game_winners = (uint16_t)(1u << team);
+    } else if (tb->mode == M_CHALLENGE) {
+        int sum = 0, standing = 0;
+        uint16_t mask = 0;
+        for (int s = 0; s < n; s++) {
+            st->scores[s] += points[s];
+            sum += points[s];
+            if (st->scores[s] < target) {
+                standing++;
+                mask |= (uint16_t)(1u << s);
+            }
+        }
+        st->hand_points = sum;
+        if (standing <= 1) st->game_winners = standing ? mask : (uint16_t)(1u << winner);
+    } else if (tb->scoring == 1) { /* lowest */
+        int sum = 0, hi = 0, lo = 0;
+        for (int s = 0; s < n; s++) {
+            st->scores[s] += points[s];
+            sum += points[s];
+        }
+        st->hand_points = sum;
+        hi = lo = st->scores[0];
+        for (int s = 1; s < n; s++) {
+            if (st->scores[s] > hi) hi = st->scores[s];
+            if (st->scores[s] < lo) lo = st->scores[s];
+        }
+        if (hi >= target)
+            for (int s = 0; s < n; s++)
+                if (st->scores[s] == lo) st->game_winners |= (uint16_t)(1u << s);
+    } else {
+        int sum = 0;
+        for (int s = 0; s < n; s++) sum += points[s];
+        st->hand_points = sum - points[winner];
+        st->scores[winner] += st->hand_points;
+        if (st->scores[winner] >= target) st->game_winners = (uint16_t)(1u << winner);
+    }
+    st->phase = st->game_winners ? P_GAME_OVER : P_HAND_OVER;
+}
+
+/* engine.step: apply legal action ``aid`` of ``seat`` (nothing is checked here). */
+static void step(const Tables *tb, UState *st, int seat, int aid) {
+    int kind = tb->a_kind[aid], t = tb->a_card[aid], arg = tb->a_arg[aid], uno = tb->a_uno[aid];
+    int n = st->n;
+    switch (kind) {
+    case K_PLAY: {
+        play_from_hand(st, seat, t);
+        int left = HAND_LEN(st, seat);
+        st->exposed = (left == 1 && !uno) ? (uint16_t)(1u << seat) : 0;
+        if (st->phase) {
+            st->phase = P_TURN;
+            st->drawn = -1;
+        }
+        int fx = tb->effect[t];
+        if (fx == E_NUMBER && left) {
+            st->color = tb->color[t];
+            st->current = (int8_t)mod_seat(seat + st->direction, n);
+            return;
+        }
+        int prev_color = st->color, c = tb->color[t], d = st->direction;
+        if (c >= 0) st->color = (int8_t)c;
+        if (left == 0) {
+            go_out(tb, st, seat, t, fx, arg);
+            return;
+        }
+        switch (fx) {
+        case E_NUMBER:
+            st->current = (int8_t)mod_seat(seat + d, n);
+            break;
+        case E_SKIP: {
+            int victim = mod_seat(seat + d, n);
+            if (tb->rw) {
+                open_response(st, victim, t, seat, 0, prev_color);
+                return;
+            }
+            st->current = (int8_t)mod_seat(victim + d, n);
+            break;
+        }
+        case E_REVERSE:
+            d = st->direction = (int8_t)-d;
+            if (n == 2) {
+                int victim = mod_seat(seat + d, n);
+                if (tb->rw) {
+                    open_response(st, victim, t, seat, 0, prev_color);
+                    return;
+                }
+                st->current = (int8_t)seat;
+            } else {
+                st->current = (int8_t)mod_seat(seat + d, n);
+            }
+            break;
+        case E_DRAW: {
+            int victim = mod_seat(seat + d, n);
+            if (tb->rw) {
+                open_response(st, victim, t, seat, 0, prev_color);
+                return;
+            }
+            draw_cards(st, victim, tb->draw_amount);
+            st->current = (int8_t)mod_seat(victim + d, n);
+            break;
+        }
+        case E_WILD:
+        case E_INVIS:
+            st->color = (int8_t)arg;
+            st->current = (int8_t)mod_seat(seat + d, n);
+            break;
+        case E_WD4: {
+            int guilty = prev_color >= 0 && holds_color(tb, st, seat, prev_color);
+            st->color = (int8_t)arg;
+            open_response(st, mod_seat(seat + d, n), t, seat, guilty, prev_color);
+            return;
+        }
+        case E_HOWLER:
+            if (tb->rw) {
+                open_response(st, arg, t, seat, 0, prev_color);
+                return;
+            }
+            reveal(st, arg, all_but(n, arg));
+            ask_color(st, seat, mod_seat(seat + d, n));
+            break;
+        case E_MATER:
+            for (int other = 0; other < n; other++)
+                if (other != seat) reveal(st, other, (uint16_t)(1u << seat));
+            ask_color(st, seat, mod_seat(seat + d, n));
+            break;
+        default:
+            blank_effect(tb, st, seat, t, arg);
+        }
+        return;
+    }
+    case K_DRAW: {
+        st->exposed = 0;
+        int facing = st->drew_facing[seat] = (int16_t)((st->color + 1) * NT + TOP(st));
+        if (DRAW_LEN(st) == 0 && !reshuffle(st)) {
+            st->current = (int8_t)mod_seat(seat + st->direction, n);
+            return;
+        }
+        int top = st->cards[DRAW_LEN(st) - 1];
+        move_to_end(st, DRAW_LEN(st) - 1, 0, seat + 1);
+        if (tb->playable[facing][top]) {
+            st->phase = P_AFTER_DRAW;
+            st->drawn = (int8_t)top;
+        } else {
+            st->current = (int8_t)mod_seat(seat + st->direction, n);
+        }
+        return;
+    }
+    case K_PASS:
+        st->phase = P_TURN;
+        st->drawn = -1;
+        st->drew_facing[seat] = -1;
+        st->current = (int8_t)mod_seat(seat + st->direction, n);
+        return;
+    case K_COLOR:
+        st->color = (int8_t)arg;
+        st->phase = P_TURN;
+        st->current = st->after_color;
+        st->after_color = -1;
+        return;
+    case K_ACCEPT: {
+        int pt = st->pend_card, player = st->pend_from, fx = tb->effect[pt], d = st->direction;
+        clear_response(st);
+        if (fx == E_HOWLER) {
+            reveal(st, seat, all_but(n, seat));
+            ask_color(st, player, mod_seat(player + d, n));
+            return;
+        }
+        if (fx == E_DRAW)
+            draw_cards(st, seat, tb->draw_amount);
+        else if (fx == E_WD4)
+            draw_cards(st, seat, 4);
+        st->current = (int8_t)mod_seat(seat + d, n);
+        return;
+    }
+    case K_CHALLENGE: {
+        int offender = st->pend_from, guilty = st->pend_guilty;
+        clear_response(st);
+        reveal(st, offender, (uint16_t)(1u << seat));
+        if (guilty) {
+            draw_cards(st, offender, 4);
+            st->current = (int8_t)seat;
+        } else {
+            draw_cards(st, seat, 6);
+            st->current = (int8_t)mod_seat(seat + st->direction, n);
+        }
+        return;
+    }
+    case K_INVIS: {
+        int pt = st->pend_card, player = st->pend_from;
+        clear_response(st);
+        play_from_hand(st, seat, C_INVIS);
+        st->color = (int8_t)arg;
+        int left = HAND_LEN(st, seat);
+        if (left == 1 && !uno) st->exposed |= (uint16_t)(1u << seat);
+        if (left == 0) {
+            go_out(tb, st, seat, C_INVIS, E_INVIS, arg);
+            return;
+        }
+        st->current = (int8_t)(pt == C_HOWLER ? mod_seat(player + st->direction, n) : seat);
+        return;
+    }
+    case K_UNO:
+        st->exposed &= (uint16_t)~(1u << seat);
+        return;
+    case K_CATCH:
+        st->exposed &= (uint16_t)~(1u << arg);
+        draw_cards(st, arg, 2);
+        return;
+    case K_PENALIZE:
+        draw_cards(st, arg, tb->sugg);
+        return;
+    default:
+        return;
+    }
+}
+
+
+#endif /* UNOTABLE_RULES_H */

@@ -1,0 +1,628 @@
+"""The native core against the Python engine, which is its specification (issue 16).
+
+Same seeds, same deals: every seat's legal set and the whole state (hidden parts, known cards
+and the generator included) are compared after every action, across editions, player counts
+2-10 and options; every scenario file is played on both. Without the compiled core (not built,
+or ``UNOTABLE_PURE=1``) only the fallback tests run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+import unotable
+from unotable.cards import POINTS
+from unotable.engine import _shuffle, check, legal_ids, new_hand, seat_index, step
+from unotable.errors import ConfigError, IllegalActionError
+from unotable.native import COMPILED, core_module
+from unotable.native import core as native
+from unotable.notation import ACTION_KIND, ACTION_UNO, KIND_PLAY, TABLE_SEAT
+from unotable.rules import BlankEffect, Rules, find_edition
+from unotable.scenario import initial_state, load
+from unotable.state import State
+
+if TYPE_CHECKING:
+    from unotable.native._core import State as NativeState
+
+needs_core = pytest.mark.skipif(not COMPILED, reason="the native core is not loaded")
+
+SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
+SHARED = Path("/work/shared/scenarios")
+if SHARED.is_dir():
+    SCENARIOS += sorted(SHARED.glob("*.json"))
+
+
+def rules_variants() -> Iterator[Rules]:
+    """Editions x players 2-10, and the book options on some of them."""
+    for edition in ("classic", "harry-potter", "cars2"):
+        for players in range(2, 11):
+            yield Rules(edition=find_edition(edition), players=players)
+    yield Rules(players=3, must_play_drawn=True)
+    yield Rules(edition=find_edition("harry-potter"), players=2, must_play_drawn=True)
+    yield Rules(players=4, scoring="lowest", target=60)
+    yield Rules(players=5, mode="challenge", target=40)
+    yield Rules(players=4, mode="partners", target=50)
+    yield Rules(players=6, mode="teams", target=50)
+    yield Rules(players=4, mode="rotating-partners")
+    yield Rules(players=3, target=30)
+    yield Rules(
+        players=3,
+        blanks=((0, 7), (1, BlankEffect(draw=2, skip=True)), (2, BlankEffect(wild=True, reveal=True))),
+    )
+    yield Rules(players=2, blanks=((3, BlankEffect(reverse=True, draw=1)), (1, 61)))
+    yield Rules(
+        edition=find_edition("harry-potter"),
+        players=4,
+        birthdays=("07-30", None, "08-01", "01-01"),
+    )
+
+
+def differential(rules: Rules, seed: int, max_actions: int, rng: random.Random) -> int:
+    """Play one hand on both engines from ``seed``, by random actions of every seat (out of turn
+    too, the referee's penalties now and then, UNO sometimes forgotten); compare after each one.
+    The number of actions played."""
+    dealer = None if seed % 3 == 0 else seed % rules.players
+    py, _ = new_hand(rules, seed, dealer=dealer)
+    nat = native.new_hand(rules, seed, dealer=dealer)
+    return compare_play(py, nat, max_actions, rng)
+
+
+def compare_play(py: State, nat: NativeState, max_actions: int, rng: random.Random) -> int:
+    """Random actions on both from twin states; assert they stay twins. Actions played."""
+    rules = py.rules
+    n = rules.players
+    seats = [*range(n), TABLE_SEAT]
+    for count in range(max_actions):
+        assert native.to_state(nat, rules) == py, f"states differ after {count} actions"
+        legal = {}
+        for s in seats:
+            mine = sorted(legal_ids(py, s))
+            assert sorted(nat.legal_ids(s)) == mine, f"seat {s} after {count} actions"
+            legal[s] = mine
+        if py.current < 0:
+            return count
+        r = rng.random()
+        if r < 0.01:
+            seat = TABLE_SEAT
+        elif r < 0.12:
+            seat = rng.choice([s for s in range(n) if legal[s]])
+        else:
+            seat = py.current
+        options = legal[seat]
+        aid = rng.choice(options)
+        if ACTION_KIND[aid] == KIND_PLAY and not ACTION_UNO[aid] and rng.random() < 0.7:
+            # mostly call UNO when the spelling exists
+            twins = [a for a in options if ACTION_UNO[a] and ACTION_KIND[a] == KIND_PLAY]
+            aid = rng.choice(twins) if twins else aid
+        step(py, seat, aid)
+        nat.step(seat, aid)
+    assert native.to_state(nat, rules) == py
+    return max_actions
+
+
+def test_compiled_flag_is_exported() -> None:
+    assert unotable.COMPILED is COMPILED
+    assert isinstance(COMPILED, bool)
+
+
+def test_pure_env_forces_python() -> None:
+    code = "import unotable, unotable.native as m; print(unotable.COMPILED, m.core_module is None)"
+    env = {**os.environ, "UNOTABLE_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_unsupported_rules_are_refused_with_a_reason() -> None:
+    lenient = Rules(lenient_plays=True)
+    reason = native.unsupported(lenient)
+    assert reason is not None
+    if COMPILED:
+        assert "lenient_plays" in reason
+        assert native.unsupported(Rules()) is None
+    with pytest.raises(native.NativeUnsupportedError):
+        native.new_hand(lenient, 1)
+    assert issubclass(native.NativeUnsupportedError, ConfigError)
+
+
+@needs_core
+@pytest.mark.parametrize("length", [1, 2, 7, 21, 22, 60, 108, 112])
+def test_the_shuffle_is_the_engines(length: int) -> None:
+    assert core_module is not None
+    for rng_state in (1, 12345, 2**64 - 1, 0x9E3779B97F4A7C15):
+        st = new_hand(Rules(), 0)[0]
+        st.rng = rng_state
+        cards = [(i * 7) % 65 for i in range(length)]
+        mine = list(cards)
+        _shuffle(st, mine)
+        shuffled, after = core_module.shuffle(rng_state, bytes(cards))
+        assert list(shuffled) == mine
+        assert after == st.rng
+
+
+@needs_core
+def test_deals_are_the_engines() -> None:
+    for rules in rules_variants():
+        for seed in (0, 1, 7, -3, 2**70 + 5):
+            for dealer in (None, 0, rules.players - 1):
+                py = new_hand(rules, seed, dealer=dealer)[0]
+                assert native.to_state(native.new_hand(rules, seed, dealer=dealer), rules) == py
+
+
+@needs_core
+def test_differential_sample() -> None:
+    """The CI sample: some 30,000 actions over every variant."""
+    rng = random.Random(16)
+    total = 0
+    for i, rules in enumerate(rules_variants()):
+        for seed in range(4):
+            total += differential(rules, 1000 * i + seed, 400, rng)
+    assert total > 20_000
+
+
+@needs_core
+@pytest.mark.slow
+def test_differential_million() -> None:
+    """At least 1,000,000 actions compared (figures in docs/performance.md)."""
+    rng = random.Random(1616)
+    total = 0
+    variants = list(rules_variants())
+    seed = 0
+    while total < 1_000_000:
+        rules = variants[seed % len(variants)]
+        total += differential(rules, seed, 3000, rng)
+        seed += 1
+    print(f"differential: {total} actions over {seed} hands")
+
+
+@needs_core
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.name)
+def test_scenario_on_both(path: Path) -> None:
+    """Each scenario's actions on the Python engine and on its native twin: the same refusals,
+    the same legal sets and states after each action."""
+    sc = load(path)
+    try:
+        py = initial_state(sc)
+    except ConfigError:
+        pytest.skip("the position does not load (the scenario tests that)")
+    if native.unsupported(sc.rules) is not None:
+        with pytest.raises(native.NativeUnsupportedError):
+            native.from_state(py)
+        return
+    nat = native.from_state(py)
+    assert native.to_state(nat, sc.rules) == py
+    n = sc.rules.players
+    for seat, action in sc.actions:
+        for s in [*range(n), TABLE_SEAT]:
+            assert sorted(nat.legal_ids(s)) == sorted(legal_ids(py, s))
+        try:
+            aid = check(py, seat, action)
+        except IllegalActionError:
+            try:
+                s = seat_index(py, seat)
+            except Exception:
+                return
+            with pytest.raises(ValueError):
+                nat.step(s, ACTION_ID_OF(action))
+            assert native.to_state(nat, sc.rules) == py  # a refusal changes nothing
+            return
+        s = seat_index(py, seat)
+        step(py, s, aid)
+        nat.step(s, aid)
+        assert native.to_state(nat, sc.rules) == py
+
+
+def ACTION_ID_OF(action: str) -> int:  # noqa: N802 - reads as a table lookup
+    """The id of a notation string, or an id no table has (a refused spelling)."""
+    from unotable.notation import ACTION_ID  # noqa: PLC0415
+
+    return ACTION_ID.get(action, 10_000) if isinstance(action, str) else 10_000
+
+
+@needs_core
+def test_from_state_round_trips_midhand_positions() -> None:
+    rng = random.Random(5)
+    for rules in list(rules_variants())[::3]:
+        py = new_hand(rules, 11)[0]
+        for _ in range(rng.randrange(5, 60)):
+            if py.current < 0:
+                break
+            aid = rng.choice(legal_ids(py, py.current))
+            step(py, py.current, aid)
+        nat = native.from_state(py)
+        assert native.to_state(nat, rules) == py
+        compare_play(py, nat, 100, rng)
+
+
+@needs_core
+def test_native_step_refuses_and_changes_nothing() -> None:
+    rules = Rules(players=3)
+    nat = native.new_hand(rules, 3)
+    before = native.to_state(nat, rules)
+    other = (nat.current + 1) % 3
+    with pytest.raises(ValueError, match="not legal"):
+        nat.step(other, legal_ids(before, before.current)[0])
+    with pytest.raises(ValueError, match="no seat"):
+        nat.step(7, 0)
+    with pytest.raises(ValueError, match="no seat"):
+        nat.legal_ids(-5)
+    assert native.to_state(nat, rules) == before
+
+
+# --------------------------------------------------------------------------------------------
+# The batched loop, and `uno simulate` on it.
+
+
+def _picker(pick_seed: int, seed: int) -> Iterator[int]:
+    """The policies' stream of the batched loop (SplitMix64, upper 32 bits)."""
+    from unotable.state import seed_to_rng  # noqa: PLC0415
+
+    state = seed_to_rng(pick_seed ^ seed_to_rng(seed & native.MASK64))
+    mask = native.MASK64
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & mask
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        yield (z ^ (z >> 31)) >> 32
+
+
+@needs_core
+@pytest.mark.parametrize("policy", ["random", "plays-first"])
+def test_batched_random_policies_replay_on_the_python_engine(policy: str) -> None:
+    """Each hand of the batched loop, replayed here with the same picks over the native legal
+    order, on the Python engine: the same actions are legal and the hand ends the same way."""
+    from unotable.notation import ACTION_ID, ACTION_KIND, Kind  # noqa: PLC0415
+
+    declined = {int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG), int(Kind.PENALIZE)}
+    for rules in [Rules(players=2), Rules(edition=find_edition("harry-potter"), players=3), Rules(players=6)]:
+        seeds = list(range(40, 55))
+        result = native.play_hands(rules, seeds, [policy], pick_seed=9, dealer="seed")
+        for h, seed in enumerate(seeds):
+            nat = native.new_hand(rules, seed, dealer=seed % rules.players)
+            py = new_hand(rules, seed, dealer=seed % rules.players)[0]
+            words = _picker(9, seed)
+            actions = 0
+            while py.current >= 0:
+                seat = py.current
+                ids = nat.legal_ids(seat)
+                assert sorted(ids) == sorted(legal_ids(py, seat))
+                if py.exposed or len(py.hands[seat]) == 2:
+                    uno = any(ACTION_UNO[a] for a in ids)
+                    ids = [
+                        a
+                        for a in ids
+                        if ACTION_KIND[a] not in declined
+                        and not (
+                            uno
+                            and ACTION_KIND[a] in (KIND_PLAY, int(Kind.INVISIBILITY))
+                            and not ACTION_UNO[a]
+                        )
+                    ]
+                lo = int(ids[0] == ACTION_ID["draw"])  # draw comes first, pass last
+                hi = len(ids) - int(ids[-1] == ACTION_ID["pass"])
+                if policy == "plays-first" and len(ids) > 1 and hi > lo:
+                    aid = ids[lo + (next(words) * (hi - lo) >> 32)]  # uniform over the plays
+                else:
+                    aid = ids[next(words) * len(ids) >> 32]
+                step(py, seat, aid)
+                nat.step(seat, aid)
+                actions += 1
+            assert (py.winner, actions, py.hand_points) == (
+                result.winners[h],
+                result.actions[h],
+                result.hand_points[h],
+            )
+            assert result.per_seat("points", h) == [sum(POINTS[t] for t in hand) for hand in py.hands]
+
+
+@needs_core
+def test_batched_results_do_not_depend_on_the_batch() -> None:
+    rules = Rules(players=4)
+    seats = ["random", "greedy", "plays-first", "greedy"]
+    whole = native.play_hands(rules, range(100), seats, pick_seed=3)
+    parts = [native.play_hands(rules, range(a, a + 25), seats, pick_seed=3) for a in range(0, 100, 25)]
+    assert list(whole.winners) == [w for p in parts for w in p.winners]
+    assert list(whole.actions) == [a for p in parts for a in p.actions]
+    other = native.play_hands(rules, range(100), seats, pick_seed=4)
+    assert list(other.actions) != list(whole.actions)
+
+
+@needs_core
+def test_batched_bad_input_is_refused() -> None:
+    with pytest.raises(ConfigError, match="unknown native policy"):
+        native.play_hands(Rules(), [1], ["search"])
+    with pytest.raises(ConfigError, match="one policy"):
+        native.play_hands(Rules(players=3), [1], ["random", "random"])
+    with pytest.raises(ConfigError, match="dealer"):
+        native.play_hands(Rules(players=3), [1], ["random"], dealer=3)
+    with pytest.raises(ConfigError, match="dealers"):
+        native.play_hands(Rules(players=3), [1, 2], ["random"], dealers=[0])
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("edition", "players", "mode"),
+    [("classic", 2, "solo"), ("harry-potter", 4, "solo"), ("cars2", 5, "solo"), ("classic", 4, "partners")],
+)
+def test_simulate_greedy_tables_are_the_same_on_both_cores(edition: str, players: int, mode: str) -> None:
+    """The native greedy policy decides exactly as GreedyBot: same hands, same results."""
+    from unotable.sim import SimConfig, parse_bots, results_without_timing, simulate, summarize  # noqa: PLC0415
+
+    rules = Rules(edition=find_edition(edition), players=players, mode=mode)
+    out = []
+    for core in ("python", "native"):
+        cfg = SimConfig(rules, parse_bots("greedy", players), hands=120, seed=8, core=core)
+        results = results_without_timing(summarize(cfg, simulate(cfg, workers=1)))
+        assert results["config"].pop("core") == core
+        out.append(results)
+    assert out[0] == out[1]
+
+
+@needs_core
+def test_simulate_random_seats_native_is_reproducible_and_said() -> None:
+    from unotable.sim import SimConfig, parse_bots, results_without_timing, simulate, summarize  # noqa: PLC0415
+
+    cfg = SimConfig(Rules(players=3), parse_bots("greedy,random,random", 3), hands=300, seed=2)
+    one = results_without_timing(summarize(cfg, simulate(cfg, workers=1)))
+    two = results_without_timing(summarize(cfg, simulate(cfg, workers=2)))
+    assert one == two
+    assert one["config"]["core"] == "native"
+    pure = SimConfig(
+        Rules(players=3), parse_bots("greedy,random,random", 3), hands=300, seed=2, core="python"
+    )
+    assert results_without_timing(summarize(pure, simulate(pure, workers=1)))["config"]["core"] == "python"
+
+
+def test_simulate_core_native_refuses_what_it_cannot_play() -> None:
+    from unotable.sim import SimConfig, parse_bots  # noqa: PLC0415
+
+    with pytest.raises(ConfigError, match="core native"):
+        SimConfig(Rules(players=2), parse_bots("search,greedy", 2), hands=3, core="native")
+    with pytest.raises(ConfigError, match="core native"):
+        SimConfig(Rules(players=2, lenient_plays=True), parse_bots("greedy", 2), hands=3, core="native")
+    with pytest.raises(ConfigError, match="core must be"):
+        SimConfig(Rules(players=2), parse_bots("greedy", 2), hands=3, core="fast")
+
+
+@needs_core
+def test_the_fast_shuffle_is_a_uniform_permutation() -> None:
+    """Where each of 8 cards lands over 16,000 fast shuffles: a chi-square test per card
+    (7 degrees of freedom; 24.3 is its 0.1% point), and always a permutation."""
+    assert core_module is not None
+    counts = [[0] * 8 for _ in range(8)]
+    rng = 99
+    for _ in range(16_000):
+        cards, rng = core_module.shuffle(rng, bytes(range(8)), True)
+        assert sorted(cards) == list(range(8))
+        for place, card in enumerate(cards):
+            counts[card][place] += 1
+    for row in counts:
+        chi2 = sum((c - 2000) ** 2 / 2000 for c in row)
+        assert chi2 < 24.3, row
+
+
+@needs_core
+def test_fast_deals_are_other_deals_played_by_the_same_rules() -> None:
+    rules = Rules(players=4)
+    engine = native.play_hands(rules, range(300), ["plays-first"], deals="engine")
+    fast = native.play_hands(rules, range(300), ["plays-first"], deals="fast")
+    again = native.play_hands(rules, range(300), ["plays-first"], deals="fast")
+    assert list(fast.actions) == list(again.actions)
+    assert list(fast.actions) != list(engine.actions)
+    for h in range(300):  # the winner holds nothing; it scores the others' points
+        points = fast.per_seat("points", h)
+        assert points[fast.winners[h]] == 0
+        assert fast.hand_points[h] == sum(points)
+    with pytest.raises(ConfigError, match="deals"):
+        native.play_hands(rules, [1], ["random"], deals="quick")
+
+
+# --------------------------------------------------------------------------------------------
+# The search bot's playouts.
+
+
+@needs_core
+def test_rollout_policy_is_the_pythons() -> None:
+    """bots/rollout.rollout_action and the core's, on every state of greedy-played hands, and
+    whole playouts (their ends) from each."""
+    from unotable.bots.rollout import playout, rollout_action  # noqa: PLC0415
+
+    rng = random.Random(3)
+    checked = 0
+    for rules in list(rules_variants())[::2]:
+        for seed in range(3):
+            py = new_hand(rules, seed)[0]
+            while py.current >= 0:
+                nat = native.from_state(py)
+                aid = rollout_action(py)
+                assert nat.rollout_action() == aid
+                if rng.random() < 0.2:  # a whole playout from here, after a random action
+                    seat = py.current
+                    first = rng.choice(legal_ids(py, seat))
+                    horizon = rng.choice([0, 5, 20, 3000])
+                    end = py.copy()
+                    step(end, seat, first)
+                    playout(end, horizon)
+                    points = [sum(POINTS[t] for t in h) for h in end.hands]
+                    expected = (
+                        end.phase,
+                        end.current,
+                        end.winner,
+                        -1 if end.hand_points is None else end.hand_points,
+                        [len(h) for h in end.hands],
+                        points,
+                    )
+                    assert nat.playout(seat, first, horizon) == expected
+                    assert native.to_state(nat, rules) == py  # the playout ran on a copy
+                step(py, py.current, aid)
+                checked += 1
+    assert checked > 1000
+
+
+@needs_core
+def test_search_bot_decides_the_same_with_native_playouts() -> None:
+    from unotable.bots import make_bot  # noqa: PLC0415
+    from unotable.views import view  # noqa: PLC0415
+
+    decisions = 0
+    for rules in (Rules(players=3), Rules(edition=find_edition("harry-potter"), players=4)):
+        py = new_hand(rules, 21)[0]
+        rng = random.Random(4)
+        while py.current >= 0 and decisions < 40:
+            seat = py.current
+            v = view(py, seat)
+            fast = make_bot("search", 5, budget=60)
+            slow = make_bot("search", 5, budget=60, native=False)
+            assert fast.act(v) == slow.act(v)
+            decisions += 1
+            step(py, seat, rng.choice(legal_ids(py, seat)))
+    assert decisions >= 40
+
+
+# --------------------------------------------------------------------------------------------
+# The batched stepping API (reinforcement learning).
+
+
+@needs_core
+@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("harry-potter", 4), ("cars2", 3)])
+def test_batch_steps_as_the_python_engine(edition: str, players: int) -> None:
+    """Each table of a batch, followed on the Python engine hand after hand: the same states,
+    the masks are the acting seat's legal actions (out-of-turn ones left out), the observations
+    what that seat sees, the rewards and end flags those of the hands' ends."""
+    from unotable.notation import ACTIONS, Kind  # noqa: PLC0415
+
+    rules = Rules(edition=find_edition(edition), players=players)
+    num = 6
+    batch = native.Batch(rules, num, seed=11)
+    na = len(ACTIONS)
+    hands = [0] * num
+    pys = []
+    for i in range(num):
+        seed = batch.seed_of(i, 0)
+        pys.append(new_hand(rules, seed, dealer=seed % players)[0])
+    rng = random.Random(8)
+    ends = 0
+    for _ in range(400):
+        actions = []
+        for i, py in enumerate(pys):
+            assert native.to_state(batch.state(i), rules) == py
+            seat = py.current
+            legal = sorted(
+                a for a in legal_ids(py, seat) if ACTION_KIND[a] not in (int(Kind.UNO), int(Kind.CATCH))
+            )
+            mask = batch.mask[i * na : (i + 1) * na]
+            assert [a for a in range(na) if mask[a]] == legal
+            obs = batch.obs[i * native.OBS_SIZE : (i + 1) * native.OBS_SIZE]
+            assert list(obs[:65]) == [py.hands[seat].count(t) for t in range(65)]
+            assert obs[130] == py.discard[-1] and obs[147] == seat
+            assert list(obs[137 : 137 + players]) == [
+                len(py.hands[(seat + k * py.direction) % players]) for k in range(players)
+            ]
+            actions.append(rng.choice(legal))
+        _, _, rewards, done = batch.step(actions)
+        for i, py in enumerate(pys):
+            step(py, py.current, actions[i])
+            assert done[i] == (py.current < 0)
+            if done[i]:
+                ends += 1
+                won = [1.0 if s == py.winner else -1.0 for s in range(players)]
+                assert list(rewards[i * players : (i + 1) * players]) == won
+                hands[i] += 1
+                seed = batch.seed_of(i, hands[i])
+                pys[i] = new_hand(rules, seed, dealer=seed % players)[0]
+            else:
+                assert list(rewards[i * players : (i + 1) * players]) == [0.0] * players
+    assert ends > 0
+
+
+@needs_core
+def test_batch_refuses_bad_actions_and_changes_nothing() -> None:
+    rules = Rules(players=3)
+    batch = native.Batch(rules, 4, seed=2)
+    before = [native.to_state(batch.state(i), rules) for i in range(4)]
+    good = [legal_ids(st, st.current)[0] for st in before]
+    bad = next(a for a in range(245) if a not in legal_ids(before[2], before[2].current))
+    with pytest.raises(ConfigError, match="table 2"):
+        batch.step([good[0], good[1], bad, good[3]])
+    with pytest.raises(ConfigError, match="actions"):
+        batch.step(good[:3])
+    assert [native.to_state(batch.state(i), rules) for i in range(4)] == before
+    again = native.Batch(rules, 4, seed=2)
+    assert list(again.obs) == list(batch.obs)
+    with pytest.raises(ConfigError):
+        native.Batch(rules, 0)
+    assert batch.bytes_per_table() < 1024
+
+
+@needs_core
+def test_load_refuses_fields_that_make_no_position() -> None:
+    """The core's ``load`` checks what its rules read unchecked: a bad field is a ValueError,
+    never a read out of bounds."""
+    assert core_module is not None
+    rules = Rules(players=3)
+    good = native.new_hand(rules, 5).dump()
+    table = native.native_tables(rules)
+    assert native.to_state(core_module.load(table, dict(good)), rules) == native.to_state(
+        native.new_hand(rules, 5), rules
+    )
+    bad_values: list[tuple[str, object]] = [
+        ("current", 3),
+        ("current", 256),
+        ("color", 4),
+        ("phase", 9),
+        ("direction", 0),
+        ("drawn", 65),
+        ("pend_from", -5),
+        ("exposed", 8),
+        ("drew_facing", [-1, 70_000, -1]),
+        (
+            "known",
+            [[1 << 5] * len(good["hands"][0]), [0] * len(good["hands"][1]), [0] * len(good["hands"][2])],
+        ),
+        ("discard", []),
+        ("hands", [[99], [], []]),
+    ]
+    for key, value in bad_values:
+        with pytest.raises(ValueError, match="load"):
+            core_module.load(table, {**good, key: value})
+    after_draw = {**good, "phase": 1, "drawn": -1}
+    with pytest.raises(ValueError, match="phase"):
+        core_module.load(table, after_draw)
+
+
+@pytest.mark.slow
+def test_install_without_a_compiler_runs_in_pure_python(tmp_path: Path) -> None:
+    """``pip install`` on a machine whose C compiler fails: the install goes on, and the package
+    imports with ``COMPILED`` False and plays (the extension is optional). Needs the package
+    registry (pip builds in isolation, with a setuptools of its own)."""
+    root = tmp_path / "checkout"  # a clean copy: no build/ left by an earlier build
+    here = Path(__file__).resolve().parent.parent
+    shutil.copytree(here / "src", root / "src", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy(here / name, root / name)
+    target = tmp_path / "site"
+    env = {**os.environ, "CC": "/bin/false"}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(root)],
+        env=env, check=True, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    code = (
+        "import unotable; from unotable import Rules, new_hand, legal_ids; "
+        "st = new_hand(Rules(), 1)[0]; print(unotable.COMPILED, len(legal_ids(st, st.current)) > 0)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "UNOTABLE_PURE"}
+    env["PYTHONPATH"] = str(target)
+    # -S: no site-packages, so that only the installed copy (not this checkout's) is found
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["False", "True"]
