@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final
 
@@ -297,14 +297,18 @@ async def room_socket(ws: WebSocket) -> None:
     await Connection(ws, room).run()
 
 
-def create_app(database_url: str) -> Starlette:
-    """The app over the database at ``database_url`` (migrated on start; games resumed)."""
+def create_app(database_url: str, *, seeds: Callable[[], int] | None = None) -> Starlette:
+    """The app over the database at ``database_url`` (migrated on start; games resumed).
+
+    :param seeds: where new games' seeds come from (default: 128 bits from :mod:`secrets`);
+        the tests give fixed ones to deal known hands.
+    """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(database_url)
         store.migrate()
-        hub = Hub(store)
+        hub = Hub(store) if seeds is None else Hub(store, seeds)
         resumed = hub.resume()
         if resumed:
             log.info("resumed %d game(s)", resumed)

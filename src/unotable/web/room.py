@@ -174,8 +174,10 @@ class Room:
         settings: RoomSettings,
         seats: list[Seat],
         stored: StoredGame,
+        seeds: Callable[[], int] = new_seed,
     ) -> None:
         self.store = store
+        self.seeds = seeds
         self.code = code
         self.settings = settings
         self.seats = seats
@@ -285,7 +287,7 @@ class Room:
         """
         if not self.game.finished:
             raise ProtocolError("game_running")
-        seed = new_seed()
+        seed = self.seeds()
         number = self.game_number + 1
         s = self.settings
         try:
@@ -548,8 +550,10 @@ def timeout_action(legal: Iterable[int], hand: Iterable[int]) -> str:
 class Hub:
     """Every live room of the server, over one :class:`Store`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, seeds: Callable[[], int] = new_seed) -> None:
         self.store = store
+        self.seeds = seeds
+        """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
         self.rooms: dict[str, Room] = {}
 
     def create(self, settings: RoomSettings) -> Room:
@@ -557,7 +561,7 @@ class Hub:
 
         :raises ProtocolError: ``storage`` if the database refuses it.
         """
-        seed = new_seed()
+        seed = self.seeds()
         seats = [Seat(p, label) for p, label in enumerate(settings.seats)]
         stored_seats = [StoredSeat(s.player, s.bot, None, None) for s in seats]
         for _ in range(20):
@@ -579,7 +583,7 @@ class Hub:
                 continue
             rules = settings.rules.to_dict()
             stored = StoredGame(game_id, 0, rules, settings.players, settings.rounds, seed, False, ())
-            room = Room(self.store, code, settings, seats, stored)
+            room = Room(self.store, code, settings, seats, stored, self.seeds)
             self.rooms[code] = room
             room.start()
             return room
@@ -604,7 +608,7 @@ class Hub:
     def _room(self, stored: StoredRoom) -> Room:
         settings = RoomSettings.from_dict(stored.settings)
         seats = [Seat(s.player, s.bot, s.name, s.token_hash) for s in stored.seats]
-        return Room(self.store, stored.code, settings, seats, stored.game)
+        return Room(self.store, stored.code, settings, seats, stored.game, self.seeds)
 
     def resume(self) -> int:
         """Load every room whose game goes on (after a restart); how many."""
