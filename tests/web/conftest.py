@@ -66,12 +66,13 @@ class LiveServer:
 
     def __init__(self, url: str, seeds: Callable[[], int] | None = None) -> None:
         config = uvicorn.Config(
-            create_app(url, seeds=seeds),
+            create_app(url, seeds=seeds, rate=1000.0),
             host="127.0.0.1",
             port=0,
             ws_max_size=WS_MAX_SIZE,
             log_level="warning",
         )
+        self.url = url
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

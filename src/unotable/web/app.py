@@ -50,6 +50,8 @@ log = logging.getLogger("unotable.web")
 STATIC: Final = Path(__file__).with_name("static")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
+DEFAULT_RATE: Final = 10.0
+"""Messages a second one connection may send, by default (a person clicks far fewer)."""
 FLOOD_CLOSE: Final = 200
 """Messages refused in a row for coming too fast before the connection is closed."""
 STATUS: Final[dict[str, int]] = {
@@ -184,10 +186,10 @@ async def game_replay(request: Request) -> Response:
 class Connection:
     """One WebSocket of a room: its rate limit, and once it has said hello, its listener."""
 
-    def __init__(self, ws: WebSocket, room: Room) -> None:
+    def __init__(self, ws: WebSocket, room: Room, rate: float = DEFAULT_RATE) -> None:
         self.ws = ws
         self.room = room
-        self.limit = RateLimit()
+        self.limit = RateLimit(rate, 3 * rate)
         self.listener: Listener | None = None
         self.writer: asyncio.Task[None] | None = None
 
@@ -294,14 +296,17 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
         await ws.close(4404)
         return
-    await Connection(ws, room).run()
+    await Connection(ws, room, ws.app.state.rate).run()
 
 
-def create_app(database_url: str, *, seeds: Callable[[], int] | None = None) -> Starlette:
+def create_app(
+    database_url: str, *, seeds: Callable[[], int] | None = None, rate: float = DEFAULT_RATE
+) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
     :param seeds: where new games' seeds come from (default: 128 bits from :mod:`secrets`);
         the tests give fixed ones to deal known hands.
+    :param rate: messages a second one connection may send (three times that at once).
     """
 
     @contextlib.asynccontextmanager
@@ -313,6 +318,7 @@ def create_app(database_url: str, *, seeds: Callable[[], int] | None = None) -> 
         if resumed:
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub
+        app.state.rate = rate
         try:
             yield
         finally:

@@ -113,6 +113,10 @@ class SeatClient:
                     self.messages.append(m)
                 if m["type"] == "error":
                     self.errors.append(m)
+                    if m["code"] == "too_fast" and self.last is not None:
+                        await asyncio.sleep(0.5)  # the server dropped our message: try again
+                        self._acted_seq = -1
+                        await self._act(ws, self.last)
                     continue
                 if m["type"] not in ("welcome", "update"):
                     continue

@@ -41,6 +41,12 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)",
     )
     parser.add_argument(
+        "--rate",
+        type=float,
+        default=10.0,
+        help="messages a second one connection may send, three times that at once (10)",
+    )
+    parser.add_argument(
         "--data-dir",
         metavar="DIR",
         default=None,
@@ -67,6 +73,9 @@ def run_serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         print(f"uno serve: error: {INSTALL_HINT} ({exc})", file=sys.stderr)
         return 2
+    if not 0 < args.rate <= 100_000:
+        print(f"uno serve: error: --rate must be from 0 to 100000, not {args.rate}", file=sys.stderr)
+        return 2
     if not 0 < args.port < 65536:
         print(f"uno serve: error: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
         return 2
@@ -80,7 +89,7 @@ def run_serve(args: argparse.Namespace) -> int:
     url = database_url(args.database, data_dir)
     print(f"uno serve: http://{args.host}:{args.port}/  (database: {_shown(url)})", flush=True)
     uvicorn.run(
-        create_app(url),
+        create_app(url, rate=args.rate),
         host=args.host,
         port=args.port,
         ws_max_size=WS_MAX_SIZE,
