@@ -305,10 +305,20 @@ def play_out(r: Room) -> None:
         r.act(p, (plays or legal)[0])
 
 
+def first_answers(r: Room, actions: int) -> None:
+    """Take ``actions`` actions in the room: each time its current player's first legal one."""
+    for _ in range(actions):
+        if r.game.hand_over:
+            r.next_hand()
+        p = r.game.current_player
+        assert p is not None
+        r.act(p, r.game.legal_actions(p)[0])
+
+
 def test_a_whole_game_rematch_and_replay(client: TestClient) -> None:
     code, tokens = full_room(client, target=60)
     r = room(client, code)
-    play_out(r)
+    client.portal.call(play_out, r)  # type: ignore[union-attr]  # on the server's loop
     assert r.status == "finished"
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"type": "hello", "token": tokens[2]})
@@ -337,12 +347,7 @@ def test_a_restart_resumes_the_game_exactly(tmp_path: Path) -> None:
     with TestClient(create_app(url, seeds=lambda: SEED)) as c:
         code, tokens = full_room(c, target=200)
         r = room(c, code)
-        for _ in range(40):
-            if r.game.hand_over:
-                r.next_hand()
-            p = r.game.current_player
-            assert p is not None
-            r.act(p, r.game.legal_actions(p)[0])
+        c.portal.call(first_answers, r, 40)  # type: ignore[union-attr]
         saved = r.game.to_dict()
         views = [r.game.view(p).to_dict() for p in range(3)]
     with TestClient(create_app(url)) as c:
