@@ -377,9 +377,15 @@ class Room:
             "timer": timer,
         }
 
-    def message(self, player: int | None, events: Iterable[Event], kind: str = "update") -> dict[str, Any]:
+    def message(
+        self,
+        player: int | None,
+        events: Iterable[Event],
+        kind: str = "update",
+        table: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The message for ``player``'s connections (``None``: a spectator's): the events as its
-        seat sees them, its view, and the table."""
+        seat sees them, its view, and the table (``table``, if already made)."""
         game = self.game
         seat = None if player is None else game.seat_of(player)
         if seat is not None and player is not None:
@@ -393,7 +399,7 @@ class Room:
             "seat": seat,
             "events": [e.for_seat(seat).to_dict() for e in events],
             "view": view,
-            "table": self.table(),
+            "table": self.table() if table is None else table,
         }
 
     def welcome(self, listener: Listener) -> None:
@@ -410,10 +416,11 @@ class Room:
 
     def _broadcast(self, events: list[Event]) -> None:
         cache: dict[int | None, str] = {}
+        table = self.table() if self.listeners else None
         for lst in list(self.listeners):
             text = cache.get(lst.player)
             if text is None:
-                text = cache[lst.player] = json.dumps(self.message(lst.player, events))
+                text = cache[lst.player] = json.dumps(self.message(lst.player, events, table=table))
             lst.send(text)
             if lst.closed:
                 self.listeners.discard(lst)

@@ -31,6 +31,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -250,8 +251,12 @@ class Store:
 
         :raises sqlalchemy.exc.IntegrityError: if the game already has a row ``seq``.
         """
-        with self._session() as s:
-            s.add(ActionRow(game_id=game_id, seq=seq, seat=seat, action=action, created_at=_now()))
+        # A plain INSERT, not the ORM's unit of work: this is the one write made per action.
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(ActionRow),
+                {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()},
+            )
 
     def finish(self, game_id: int) -> None:
         """Mark a game finished (its log says so too; this flag serves listings)."""
