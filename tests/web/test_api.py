@@ -413,3 +413,20 @@ def test_timeout_action_draws_keeps_accepts_or_calls_the_colour_held_most() -> N
     assert timeout_action(colors, green) == "color G"
     assert timeout_action([ACTION_ID["pass"], ACTION_ID["play W R"]], []) == "pass"
     assert timeout_action([ACTION_ID["accept"], ACTION_ID["challenge"]], []) == "accept"
+
+
+def test_the_turn_timer_acts_for_a_person_who_waits(client: TestClient) -> None:
+    code, tokens = full_room(client, turn_seconds=5)
+    r = room(client, code)
+    current = r.game.current_player
+    assert current is not None
+    move = client.portal.call(r.next_move)  # type: ignore[union-attr]
+    assert move is not None and move.player == current and move.action == "draw" and 4 < move.delay <= 5
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[current]})
+        m = ws.receive_json()
+        assert m["table"]["timer"]["player"] == current and 0 < m["table"]["timer"]["seconds"] <= 5
+        m = ws.receive_json()  # nobody acts: the server draws for them after 5 seconds
+        assert m["seq"] == 1 and m["events"][0]["kind"] == "draw" and m["events"][0]["seat"] == current
+    stored = r.store.load_game(code, 0)
+    assert stored is not None and stored.log[0][1] == "draw"

@@ -227,3 +227,28 @@ def test_a_hand_in_the_browser_on_postgresql(browser: Any) -> None:
         play_a_hand(server, browser, None)
     finally:
         server.stop()
+
+
+def test_a_finished_game_replays_step_by_step(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        code = server.room({"players": 2, "seats": ["greedy", "random"], "bot_delay": 0, "target": 20})
+        page = ctx.new_page()
+        page.goto(f"{server.http}/r/{code}")
+        page.click("#watch")
+        page.wait_for_selector("#replay-link", timeout=60_000)  # the game's end, for a spectator
+        assert page.locator("#rematch").count() == 0  # spectators cannot start one
+        page.click("#replay-link")
+        page.wait_for_selector("#replay-step")
+        first = page.inner_text("#replay-step")
+        assert first.startswith("Step 1 of ")
+        for _ in range(5):
+            page.click("#replay-next")
+        assert page.inner_text("#replay-step").startswith("Step 6 of ")
+        assert page.locator("#replay #log li").count() > 0
+        page.click("#replay-prev")
+        assert page.inner_text("#replay-step").startswith("Step 5 of ")
+    finally:
+        ctx.close()
+        server.stop()
