@@ -93,7 +93,9 @@ class Player:
         if colors:
             self.click(f'#chooser [data-action="{colors[0]}"]')
             return True
-        plays = sorted({a.split(" ")[1] for a in legal if a.startswith("play ")}, key=lambda c: c != "W+4")
+        plays = sorted(
+            {a.split(" ")[1] for a in legal if a.startswith("play ")}, key=lambda c: (c != "W+4", c)
+        )
         if plays:
             code = plays[0]
             if view["phase"] == "after_draw":
@@ -178,9 +180,6 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
                 reloaded = True
                 before = state(a_page)
                 assert before is not None
-                if shots is not None:
-                    a_page.screenshot(path=str(shots / "web-table.png"))
-                    b_page.screenshot(path=str(shots / "web-phone.png"))
                 a_page.reload()
                 a_page.wait_for_selector("#seats .seat")
                 a_page.wait_for_function("() => window.unotable.msg !== null")
@@ -191,6 +190,12 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
                     or after["seq"] != before["seq"]
                 )
                 assert a_page.locator("#hand .card").count() == len(after["view"]["hand"])
+            if shots is not None:
+                for page, name in ((a_page, "web-table.png"), (b_page, "web-phone.png")):
+                    m = state(page)
+                    ready = m and m["view"]["current"] == m["seat"] and len(m["view"]["hand"]) > 3
+                    if ready and ana.acted > 4 and not (shots / name).exists():
+                        page.screenshot(path=str(shots / name))
             spect = state(c_page)
             assert spect is not None and spect["view"]["hand"] == [] and spect["seat"] is None
             assert c_page.locator("#hand .card").count() == 0
