@@ -430,3 +430,44 @@ def test_the_turn_timer_acts_for_a_person_who_waits(client: TestClient) -> None:
         assert m["seq"] == 1 and m["events"][0]["kind"] == "draw" and m["events"][0]["seat"] == current
     stored = r.store.load_game(code, 0)
     assert stored is not None and stored.log[0][1] == "draw"
+
+
+def expose_someone(r: Room) -> int:
+    """Play first answers, never calling UNO, until a seat holds one card uncalled; that seat."""
+    for _ in range(3000):
+        game = r.game
+        if game.hand_over:
+            r.next_hand()
+            continue
+        exposed = game.view(0).uno_exposed
+        if exposed:
+            return exposed[0]
+        p = game.current_player
+        assert p is not None
+        legal = [a for a in game.legal_actions(p) if not a.endswith("uno") and not a.startswith("catch")]
+        plays = [a for a in legal if a.startswith("play")]
+        r.act(p, (plays or legal)[0])
+    raise AssertionError("nobody forgot UNO")
+
+
+def test_two_catches_race_the_first_to_arrive_wins(client: TestClient) -> None:
+    code, tokens = full_room(client, target=10_000)
+    r = room(client, code)
+    caught = client.portal.call(expose_someone, r)  # type: ignore[union-attr]
+    first, second = [p for p in range(3) if p != caught]
+    size = r.game.view(caught).hand_sizes[caught]
+    with client.websocket_connect(f"/ws/{code}") as a, client.websocket_connect(f"/ws/{code}") as b:
+        a.send_json({"type": "hello", "token": tokens[first]})
+        a.receive_json()
+        b.send_json({"type": "hello", "token": tokens[second]})
+        b.receive_json()
+        a.receive_json()  # b came online
+        a.send_json({"type": "act", "token": tokens[first], "action": f"catch {caught}"})
+        b.send_json({"type": "act", "token": tokens[second], "action": f"catch {caught}"})
+        ma = a.receive_json()
+        assert ma["events"][0] == {"kind": "catch", "seat": first, "target": caught}
+        mb = b.receive_json()
+        assert mb["type"] == "update" and mb["seq"] == ma["seq"]  # b sees who won
+        err = b.receive_json()
+        assert err["type"] == "error" and err["code"] == "illegal"
+    assert r.game.view(caught).hand_sizes[caught] == size + 2
