@@ -456,6 +456,8 @@ class Room:
             if s.turn_seconds:
                 return Move(None, DEAL, self._left(s.turn_seconds))
             return None
+        if not self._specs and not s.turn_seconds:
+            return None  # people only, no timer: the room never acts by itself in a hand
         seating = game.deal.seating
         views = {p: game.view(p) for p in seating}
         any_view = next(iter(views.values()))
