@@ -35,9 +35,11 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    """``uno serve`` on ``port``, once it answers."""
+def start_server(data: Path, port: int, database: str | None = None) -> subprocess.Popen[bytes]:
+    """``uno serve`` on ``port`` (SQLite in ``data``, or ``database``), once it answers."""
     cmd = [sys.executable, "-m", "unotable", "serve", "--port", str(port), "--data-dir", str(data)]
+    if database:
+        cmd += ["--database", database]
     proc = subprocess.Popen([*cmd, "--rate", "100000"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while True:
@@ -96,14 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rooms", default="10,100,500", help="numbers of concurrent rooms (10,100,500)")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play for each number (20)")
     parser.add_argument("--quick", action="store_true", help="10 and 50 rooms, 5 seconds each")
+    parser.add_argument("--database", default=None, help="a database URL for uno serve (SQLite otherwise)")
     args = parser.parse_args(argv)
     counts = [10, 50] if args.quick else [int(x) for x in args.rooms.split(",")]
     seconds = 5.0 if args.quick else args.seconds
-    print(f"bench-web: {os.cpu_count()} cores, {seconds:g} s of play per line, 2 seats a room, SQLite")
+    where = "PostgreSQL" if args.database else "SQLite"
+    print(f"bench-web: {os.cpu_count()} cores, {seconds:g} s of play per line, 2 seats a room, {where}")
     with tempfile.TemporaryDirectory(prefix="unotable-bench-web-") as tmp:
         for n in counts:
             port = free_port()
-            proc = start_server(Path(tmp) / f"n{n}", port)
+            proc = start_server(Path(tmp) / f"n{n}", port, args.database)
             try:
                 actions, lat = asyncio.run(
                     run_rooms(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", n, seconds)

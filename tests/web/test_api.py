@@ -65,7 +65,7 @@ def full_room(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
 
 
 def room(client: TestClient, code: str) -> Room:
-    r = hub(client).get(code)
+    r = client.portal.call(hub(client).get, code)  # type: ignore[union-attr]
     assert r is not None
     return r
 
@@ -289,12 +289,12 @@ def test_actions_before_every_seat_is_taken_are_refused(client: TestClient) -> N
 # ---- whole games: deals, rematch, replays, restart
 
 
-def play_out(r: Room) -> None:
+async def play_out(r: Room) -> None:
     """Play the room's game to its end from the server side (first legal answer, UNO called)."""
     game = r.game
     while not game.finished:
         if game.hand_over:
-            r.next_hand()
+            await r.next_hand()
             continue
         p = game.current_player
         assert p is not None
@@ -302,17 +302,17 @@ def play_out(r: Room) -> None:
         plays = [a for a in legal if a.startswith("play") and a.endswith("uno")] or [
             a for a in legal if a.startswith("play")
         ]
-        r.act(p, (plays or legal)[0])
+        await r.act(p, (plays or legal)[0])
 
 
-def first_answers(r: Room, actions: int) -> None:
+async def first_answers(r: Room, actions: int) -> None:
     """Take ``actions`` actions in the room: each time its current player's first legal one."""
     for _ in range(actions):
         if r.game.hand_over:
-            r.next_hand()
+            await r.next_hand()
         p = r.game.current_player
         assert p is not None
-        r.act(p, r.game.legal_actions(p)[0])
+        await r.act(p, r.game.legal_actions(p)[0])
 
 
 def test_a_whole_game_rematch_and_replay(client: TestClient) -> None:
@@ -432,12 +432,12 @@ def test_the_turn_timer_acts_for_a_person_who_waits(client: TestClient) -> None:
     assert stored is not None and stored.log[0][1] == "draw"
 
 
-def expose_someone(r: Room) -> int:
+async def expose_someone(r: Room) -> int:
     """Play first answers, never calling UNO, until a seat holds one card uncalled; that seat."""
     for _ in range(3000):
         game = r.game
         if game.hand_over:
-            r.next_hand()
+            await r.next_hand()
             continue
         exposed = game.view(0).uno_exposed
         if exposed:
@@ -446,7 +446,7 @@ def expose_someone(r: Room) -> int:
         assert p is not None
         legal = [a for a in game.legal_actions(p) if not a.endswith("uno") and not a.startswith("catch")]
         plays = [a for a in legal if a.startswith("play")]
-        r.act(p, (plays or legal)[0])
+        await r.act(p, (plays or legal)[0])
     raise AssertionError("nobody forgot UNO")
 
 

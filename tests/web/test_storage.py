@@ -68,19 +68,19 @@ def test_rooms_seats_and_logs_round_trip(db_url: str) -> None:
 
 def _room(client: TestClient, code: str) -> Room:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    room = hub.get(code)
+    room = client.portal.call(hub.get, code)  # type: ignore[union-attr]
     assert room is not None
     return room
 
 
-def last_answers(r: Room, actions: int) -> None:
+async def last_answers(r: Room, actions: int) -> None:
     """Take ``actions`` actions in the room: each time its current player's last legal one."""
     for _ in range(actions):
         if r.game.hand_over:
-            r.next_hand()
+            await r.next_hand()
         p = r.game.current_player
         assert p is not None
-        r.act(p, r.game.legal_actions(p)[-1])
+        await r.act(p, r.game.legal_actions(p)[-1])
 
 
 def test_a_restart_resumes_every_game_exactly(db_url: str) -> None:

@@ -89,18 +89,18 @@ def _hub(request: Request | WebSocket) -> Hub:
     return hub
 
 
-def _room(request: Request) -> Room:
+async def _room(request: Request) -> Room:
     code = request.path_params["code"]
-    room = _hub(request).get(code)
+    room = await _hub(request).get(code)
     if room is None:
         raise ProtocolError("no_room", room=code)
     return room
 
 
-def room_info(room: Room) -> dict[str, Any]:
+async def room_info(room: Room) -> dict[str, Any]:
     """A room as everyone sees it (no token, no seed)."""
     info = room.table()
-    info["finished_games"] = room.store.finished_games(room.code)
+    info["finished_games"] = await asyncio.to_thread(room.store.finished_games, room.code)
     return info
 
 
@@ -136,7 +136,7 @@ async def create_room(request: Request) -> Response:
             settings = parse_settings(data)
         except SettingsError as exc:
             raise ProtocolError("bad_settings", detail=str(exc)) from None
-        room = _hub(request).create(settings)
+        room = await _hub(request).create(settings)
     except ProtocolError as exc:
         return _error(exc)
     return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
@@ -145,7 +145,7 @@ async def create_room(request: Request) -> Response:
 async def get_room(request: Request) -> Response:
     """``GET /api/rooms/{code}``."""
     try:
-        return JSONResponse(room_info(_room(request)))
+        return JSONResponse(await room_info(await _room(request)))
     except ProtocolError as exc:
         return _error(exc)
 
@@ -153,7 +153,7 @@ async def get_room(request: Request) -> Response:
 async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{code}/join``."""
     try:
-        room = _room(request)
+        room = await _room(request)
         data = await _json_body(request)
         if not isinstance(data, dict) or set(data) - {"name", "player"}:
             raise ProtocolError("bad_request", detail="send {name, player (optional)}")
@@ -162,7 +162,7 @@ async def join_room(request: Request) -> Response:
             isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(room.seats)
         ):
             raise ProtocolError("seat_taken", player=player)
-        token, seat = room.join(data.get("name"), player)
+        token, seat = await room.join(data.get("name"), player)
     except ProtocolError as exc:
         return _error(exc)
     return JSONResponse({"token": token, "player": seat, "code": room.code})
@@ -171,11 +171,11 @@ async def join_room(request: Request) -> Response:
 async def game_replay(request: Request) -> Response:
     """``GET /api/rooms/{code}/games/{number}``."""
     try:
-        room = _room(request)
+        room = await _room(request)
         text = request.path_params["number"]
         number = int(text) if text.isdigit() and len(text) < 6 else -1
         steps: list[dict[str, Any]] = []
-        if number < 0 or not replay(room.store, room, number, steps.append):
+        if number < 0 or not await asyncio.to_thread(replay, room.store, room, number, steps.append):
             raise ProtocolError("no_game", number=text, room=room.code)
     except ProtocolError as exc:
         return _error(exc)
@@ -210,7 +210,7 @@ class Connection:
                 return
             await self.ws.send_text(text)
 
-    def handle(self, m: Message) -> dict[str, Any] | None:
+    async def handle(self, m: Message) -> dict[str, Any] | None:
         """Act on one checked message; a direct answer, if any.
 
         :raises ProtocolError: for anything refused (nothing changes then).
@@ -242,11 +242,11 @@ class Connection:
             raise ProtocolError("wrong_token")
         if m.type == "act":
             assert m.action is not None
-            room.act(player, m.action)
+            await room.act(player, m.action)
         elif m.type == "next_hand":
-            room.next_hand()
+            await room.next_hand()
         elif m.type == "rematch":
-            room.rematch()
+            await room.rematch()
         return None
 
     async def run(self) -> None:
@@ -272,7 +272,7 @@ class Connection:
                         return
                     continue
                 try:
-                    answer = self.handle(parse(raw))
+                    answer = await self.handle(parse(raw))
                 except ProtocolError as exc:
                     answer = exc.to_dict()
                 if answer is not None:
@@ -291,7 +291,7 @@ async def room_socket(ws: WebSocket) -> None:
     """``/ws/{code}``."""
     await ws.accept()
     code = ws.path_params["code"]
-    room = _hub(ws).get(code)
+    room = await _hub(ws).get(code)
     if room is None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
         await ws.close(4404)
@@ -314,7 +314,7 @@ def create_app(
         store = Store(database_url)
         store.migrate()
         hub = Hub(store) if seeds is None else Hub(store, seeds)
-        resumed = hub.resume()
+        resumed = await hub.resume()
         if resumed:
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub

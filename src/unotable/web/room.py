@@ -187,6 +187,9 @@ class Room:
         self._changed: asyncio.Event | None = None
         self._driver: asyncio.Task[None] | None = None
         self._specs = {p: BotSpec.parse(s.bot) for p, s in enumerate(seats) if s.bot is not None}
+        self._lock = asyncio.Lock()
+        """Held from an action's check to its broadcast: one change at a time, in arrival order,
+        while other rooms go on during the database's commit."""
         self._load(stored)
 
     # ---- the game and its log
@@ -231,21 +234,29 @@ class Room:
                 return seat
         return None
 
-    def _commit(self, seat: str | None, action: str) -> None:
+    async def _commit(self, seat: str | None, action: str) -> None:
         try:
-            self.store.append(self.game_id, self.seq, seat, action)
+            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action)
         except SQLAlchemyError:
             log.exception("room %s: could not store action %d", self.code, self.seq)
             raise ProtocolError("storage") from None
         self.seq += 1
 
-    def act(self, player: int, action: str) -> None:
+    async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
         """``player`` takes ``action`` (the notation of the hand's table): checked, stored, applied
-        and sent to everyone.
+        and sent to everyone. With ``version`` (the room's own moves), nothing is done unless
+        the table is still as it was then; whether the action was taken.
 
         :raises ProtocolError: ``not_started``, ``game_over``, ``illegal`` (with the engine's
             reason) or ``storage``; nothing changes then.
         """
+        async with self._lock:
+            if version is not None and version != self.version:
+                return False
+            await self._act(player, action)
+            return True
+
+    async def _act(self, player: int, action: str) -> None:
         if not self.started:
             raise ProtocolError("not_started")
         game = self.game
@@ -259,39 +270,53 @@ class Room:
         except IllegalActionError as exc:
             raise ProtocolError("illegal", detail=str(exc)) from None
         text = ACTION_TEXT[aid]
-        self._commit(str(seat), text)
+        await self._commit(str(seat), text)
         events = game.apply(player, text)
         self.hand_events += events
         if game.finished:
             self._finish()
         self._changed_now(events)
 
-    def next_hand(self) -> None:
-        """Deal the next hand (stored first).
+    async def next_hand(self, *, version: int | None = None) -> bool:
+        """Deal the next hand (stored first); with ``version``, only if the table is as it was
+        then. Whether it was dealt.
 
         :raises ProtocolError: ``hand_running``, ``game_over`` or ``storage``.
         """
+        async with self._lock:
+            if version is not None and version != self.version:
+                return False
+            await self._next_hand()
+            return True
+
+    async def _next_hand(self) -> None:
         game = self.game
         if game.finished:
             raise ProtocolError("game_over")
         if not game.hand_over:
             raise ProtocolError("hand_running")
-        self._commit(None, DEAL)
+        await self._commit(None, DEAL)
         self.hand_events = list(game.next_hand())
         self._changed_now(self.hand_events)
 
-    def rematch(self) -> None:
+    async def rematch(self) -> None:
         """A new game with the same settings and seats, once this one is over.
 
         :raises ProtocolError: ``game_running`` or ``storage``.
         """
+        async with self._lock:
+            await self._rematch()
+
+    async def _rematch(self) -> None:
         if not self.game.finished:
             raise ProtocolError("game_running")
         seed = self.seeds()
         number = self.game_number + 1
         s = self.settings
         try:
-            game_id = self.store.new_game(self.code, number, s.rules.to_dict(), s.players, s.rounds, seed)
+            game_id = await asyncio.to_thread(
+                self.store.new_game, self.code, number, s.rules.to_dict(), s.players, s.rounds, seed
+            )
         except SQLAlchemyError:
             log.exception("room %s: could not store a rematch", self.code)
             raise ProtocolError("storage") from None
@@ -304,13 +329,16 @@ class Room:
         except SQLAlchemyError:  # the log says it is over; the flag only serves listings
             log.exception("room %s: could not mark game %d finished", self.code, self.game_number)
 
-    def join(self, name: Any, player: int | None) -> tuple[str, int]:
+    async def join(self, name: Any, player: int | None) -> tuple[str, int]:
         """Give a person's seat (``player``, or the first free one) to ``name``: its token and
         the player number.
 
         :raises ProtocolError: ``bad_name``, ``room_full``, ``seat_taken`` or ``storage``.
         """
-        name = clean_name(name)
+        async with self._lock:
+            return await self._join(clean_name(name), player)
+
+    async def _join(self, name: str, player: int | None) -> tuple[str, int]:
         free = [s.player for s in self.seats if s.free]
         if player is None:
             if not free:
@@ -321,7 +349,7 @@ class Room:
         token = secrets.token_urlsafe(32)
         h = hash_token(token)
         try:
-            ok = self.store.take_seat(self.code, player, name, h)
+            ok = await asyncio.to_thread(self.store.take_seat, self.code, player, name, h)
         except SQLAlchemyError:
             log.exception("room %s: could not store a seat", self.code)
             raise ProtocolError("storage") from None
@@ -524,10 +552,10 @@ class Room:
                     continue
             try:
                 if move.action == DEAL:
-                    self.next_hand()
+                    await self.next_hand(version=version)
                 else:
                     assert move.player is not None
-                    self.act(move.player, move.action)
+                    await self.act(move.player, move.action, version=version)
             except ProtocolError as exc:  # a storage failure: try again after a pause
                 log.warning("room %s: the room's own move %s failed: %s", self.code, move, exc.text)
                 await asyncio.sleep(1.0)
@@ -564,8 +592,9 @@ class Hub:
         self.seeds = seeds
         """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
         self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
 
-    def create(self, settings: RoomSettings) -> Room:
+    async def create(self, settings: RoomSettings) -> Room:
         """A new room: stored, then live.
 
         :raises ProtocolError: ``storage`` if the database refuses it.
@@ -578,7 +607,8 @@ class Hub:
             if code in self.rooms:
                 continue
             try:
-                game_id = self.store.create_room(
+                game_id = await asyncio.to_thread(
+                    self.store.create_room,
                     code,
                     settings.to_dict(),
                     stored_seats,
@@ -598,7 +628,7 @@ class Hub:
             return room
         raise ProtocolError("storage")
 
-    def get(self, code: str) -> Room | None:
+    async def get(self, code: str) -> Room | None:
         """The live room ``code``, loaded from the database if need be."""
         code = code.strip().upper()
         room = self.rooms.get(code)
@@ -606,24 +636,30 @@ class Hub:
             return room
         if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
             return None
-        stored = self.store.load_room(code)
-        if stored is None:
-            return None
-        room = self._room(stored)
-        self.rooms[code] = room
-        room.start()
+        async with self._loading:
+            room = self.rooms.get(code)
+            if room is None:
+                room = await asyncio.to_thread(self._load, code)
+                if room is None:
+                    return None
+                self.rooms[code] = room
+                room.start()
         return room
+
+    def _load(self, code: str) -> Room | None:
+        stored = self.store.load_room(code)
+        return None if stored is None else self._room(stored)
 
     def _room(self, stored: StoredRoom) -> Room:
         settings = RoomSettings.from_dict(stored.settings)
         seats = [Seat(s.player, s.bot, s.name, s.token_hash) for s in stored.seats]
         return Room(self.store, stored.code, settings, seats, stored.game, self.seeds)
 
-    def resume(self) -> int:
+    async def resume(self) -> int:
         """Load every room whose game goes on (after a restart); how many."""
-        codes = self.store.room_codes(active_only=True)
+        codes = await asyncio.to_thread(self.store.room_codes, active_only=True)
         for code in codes:
-            self.get(code)
+            await self.get(code)
         return len(codes)
 
     async def close(self) -> None:
