@@ -96,6 +96,7 @@ CASES = [
     ("cars2", 3, "solo"),
     ("classic", 4, "partners"),
     ("harry-potter", 2, "solo"),
+    ("classic", 4, "challenge"),
 ]
 
 

@@ -133,8 +133,13 @@ function act(action) {
 function onMessage(m) {
   if (m.type === "error") {
     if (m.code === "bad_token") {
+      // This browser's seat is gone (another server, another database): join afresh.
       localStorage.removeItem(tokenKey(game.code));
       game.token = null;
+      game.closedByUs = true;
+      game.ws.close();
+      joinPage(game.code);
+      return;
     }
     flash(S.errors[m.code] || m.message);
     return;
