@@ -154,6 +154,9 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
     c_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         a_page, b_page, c_page = a_ctx.new_page(), b_ctx.new_page(), c_ctx.new_page()
+        script_errors: list[str] = []
+        for page in (a_page, b_page, c_page):
+            page.on("pageerror", lambda exc: script_errors.append(str(exc)))
         code = make_room(a_page, base)
         take_seat(a_page, base, code, "Ana")
         take_seat(b_page, base, code, "Ben")
@@ -212,6 +215,7 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
         a_page.click("#next-hand")
         a_page.wait_for_function(f"() => window.unotable.msg.table.hand === {hand + 1}")
         assert a_page.locator("#overlay").is_hidden()
+        assert script_errors == []
     finally:
         for ctx in (a_ctx, b_ctx, c_ctx):
             ctx.close()

@@ -162,8 +162,14 @@ function onMessage(m) {
     game.selected = -1;
   }
   game.msg = m;
+  game.timerEnd = m.table.timer ? performance.now() + 1000 * m.table.timer.seconds : null;
   render();
 }
+
+// The turn timer counts down between messages.
+setInterval(() => {
+  if (game.timerEnd !== null && game.timerEnd !== undefined && game.msg && !$("table").hidden) render();
+}, 1000);
 
 function flash(text) {
   const b = $("banner");
@@ -200,7 +206,8 @@ function render() {
     const exposed = view.uno_exposed.includes(seat);
     const score = standings.by_team ? null : standings.scores[player];
     const info = table.players[player];
-    const timer = table.timer && table.timer.player === player ? S.timer(table.timer.seconds) : null;
+    const left = game.timerEnd ? Math.max(0, (game.timerEnd - performance.now()) / 1000) : 0;
+    const timer = table.timer && table.timer.player === player ? S.timer(left) : null;
     return el("div", { class: `seat${view.current === seat ? " turn" : ""}${me ? " me" : ""}`,
       dataset: { seat: String(seat), player: String(player), count: String(count) } },
     el("div", { class: "name" }, names[seat], me ? ` (${S.you})` : ""),
@@ -227,6 +234,7 @@ function render() {
   const status = [el("div", { class: "turn" }, current === null ? "" :
     current === mySeat ? `${S.yourTurn}: ${S.phase[view.phase] || view.phase}` : S.turnOf(names[current]))];
   status.push(el("div", {}, S.direction(view.direction)));
+  status.push(el("div", {}, S.handNumber(table.hand + 1, table.game_number + 1)));
   $("status").replaceChildren(...status);
 
   // Actions.
@@ -504,6 +512,7 @@ async function joinPage(code) {
 function enterTable(code, token) {
   game.code = code;
   game.token = token;
+  game.timerEnd = null;
   game.msg = null;
   if (game.ws) {
     game.closedByUs = true;

@@ -80,6 +80,7 @@ window.STRINGS = {
     respond: "answer the card played on you",
   },
   dealer: "dealer",
+  handNumber: (hand, gameNumber) => `Hand ${hand}` + (gameNumber > 1 ? ` of game ${gameNumber}` : ""),
   timer: (s) => `${Math.ceil(s)} s`,
   uno: "UNO!",
   unoArmed: "UNO! (armed: it goes with your next play)",
