@@ -471,3 +471,21 @@ def test_two_catches_race_the_first_to_arrive_wins(client: TestClient) -> None:
         err = b.receive_json()
         assert err["type"] == "error" and err["code"] == "illegal"
     assert r.game.view(caught).hand_sizes[caught] == size + 2
+
+
+def test_idle_rooms_leave_memory_and_come_back_as_they_were(client: TestClient) -> None:
+    code, tokens = full_room(client)
+    r = room(client, code)
+    client.portal.call(first_answers, r, 12)  # type: ignore[union-attr]
+    h = hub(client)
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        before = ws.receive_json()
+        assert client.portal.call(h.sweep, 0.0) == 0  # type: ignore[union-attr]  # someone is here
+    assert client.portal.call(h.sweep, 0.0) == 1  # type: ignore[union-attr]
+    assert code not in h.rooms
+    again = room(client, code)
+    assert again is not r and again.game.to_dict() == r.game.to_dict()
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        assert ws.receive_json()["view"] == before["view"]

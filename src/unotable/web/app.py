@@ -315,6 +315,7 @@ def create_app(
         store.migrate()
         hub = Hub(store) if seeds is None else Hub(store, seeds)
         resumed = await hub.resume()
+        hub.start_sweeping()
         if resumed:
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub

@@ -73,6 +73,9 @@ PUBLIC_VIEW_KEYS: Final = (
     "game_winners",
 )
 """The fields of a view every seat sees alike (P-184): a spectator gets these and nothing else."""
+IDLE_UNLOAD: Final = 600.0
+"""Seconds a room may go without any connection before it leaves memory (P-192): its game
+waits in the database, and the next visit loads it again."""
 QUEUE_LIMIT: Final = 500
 """Messages waiting for one connection at most; a connection that falls further behind is closed."""
 
@@ -184,6 +187,8 @@ class Room:
         self.listeners: set[Listener] = set()
         self.version = 0
         self.last_change = time.monotonic()
+        self.alone_since: float | None = time.monotonic()
+        """Since when nobody has been connected (``None`` while someone is)."""
         self._changed: asyncio.Event | None = None
         self._driver: asyncio.Task[None] | None = None
         self._specs = {p: BotSpec.parse(s.bot) for p, s in enumerate(seats) if s.bot is not None}
@@ -435,11 +440,14 @@ class Room:
         listener.send(json.dumps(self.message(listener.player, self.hand_events, "welcome")))
         self._broadcast([])
         self.listeners.add(listener)
+        self.alone_since = None
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection."""
         self.listeners.discard(listener)
         listener.close()
+        if not self.listeners:
+            self.alone_since = time.monotonic()
         self._broadcast([])
 
     def _broadcast(self, events: list[Event]) -> None:
@@ -593,6 +601,7 @@ class Hub:
         """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def create(self, settings: RoomSettings) -> Room:
         """A new room: stored, then live.
@@ -662,8 +671,37 @@ class Hub:
             await self.get(code)
         return len(codes)
 
+    async def sweep(self, idle: float = IDLE_UNLOAD) -> int:
+        """Unload the rooms nobody has been connected to for ``idle`` seconds; how many."""
+        now = time.monotonic()
+        gone = 0
+        async with self._loading:
+            for code, room in list(self.rooms.items()):
+                if room.alone_since is not None and now - room.alone_since >= idle:
+                    async with room._lock:  # never in the middle of a change
+                        del self.rooms[code]
+                        await room.stop()
+                    gone += 1
+        return gone
+
+    def start_sweeping(self, every: float = 60.0) -> None:
+        """Sweep idle rooms out of memory every ``every`` seconds, on the running loop."""
+
+        async def loop() -> None:
+            while True:
+                await asyncio.sleep(every)
+                await self.sweep()
+
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(loop(), name="sweeper")
+
     async def close(self) -> None:
         """Stop every room."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+            self._sweeper = None
         for room in list(self.rooms.values()):
             await room.stop()
 
