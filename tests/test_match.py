@@ -599,7 +599,7 @@ def test_bad_saved_game_is_refused_and_changes_nothing(case: str, text: str) -> 
 
 def test_bad_saved_game_messages_name_the_place() -> None:
     cases = dict(_bad_cases())
-    with pytest.raises(SavedGameError, match=r"hands\[1\]\[3\] .* is refused: "):
+    with pytest.raises(SavedGameError, match=r"hands\[1\]\[3\] .* is refused \("):
         Game.from_json(cases["illegal action"])
     with pytest.raises(SavedGameError, match=r"unknown key 'score'"):
         Game.from_json(cases["unknown key"])

@@ -114,3 +114,53 @@ def test_birthday_days() -> None:
 def test_replacement_blank_is_the_card() -> None:
     rules = Rules.from_dict({"blanks": {"B": "R3"}})
     assert Counter(rules.deck())[parse_card("R3")] == 3
+
+
+def test_tables_are_shared_by_rules_that_differ_only_in_scoring_options() -> None:
+    from unotable.engine import tables_for  # noqa: PLC0415 - the cache under test
+
+    a = tables_for(Rules(players=3, target=100))
+    b = tables_for(Rules(players=3, target=200, scoring="lowest"))
+    c = tables_for(Rules(players=3, must_play_drawn=True))
+    assert a is b
+    assert a is not c
+
+
+def test_memory_stays_flat_over_thousands_of_rules() -> None:
+    """A server makes a ``Rules`` per room: the table cache must not grow with them (issue 12)."""
+    import gc  # noqa: PLC0415
+    import tracemalloc  # noqa: PLC0415
+
+    from unotable.engine import _TABLES, TABLES_CACHED, new_hand  # noqa: PLC0415
+
+    editions = [find_edition(e) for e in ("classic", "harry-potter", "cars2")]
+
+    def make(i: int) -> None:
+        rules = Rules(
+            edition=editions[i % 3], players=2 + i % 9, target=1 + i, must_play_drawn=bool(i // 27 % 2)
+        )
+        new_hand(rules, i)
+
+    for i in range(300):  # every distinct table (3 x 9 x 2 = 54) made once
+        make(i)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before, _ = tracemalloc.get_traced_memory()
+        for i in range(300, 3300):
+            make(i)
+        gc.collect()
+        after, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(_TABLES) <= TABLES_CACHED
+    assert after - before < 2_000_000, f"{(after - before) / 1e6:.1f} MB more after 3,000 rules"
+
+
+def test_the_table_cache_is_bounded() -> None:
+    from unotable.engine import _TABLES, TABLES_CACHED, tables_for  # noqa: PLC0415
+
+    for blank in range(TABLES_CACHED + 20):
+        effect = BlankEffect(draw=blank % 21, skip=bool(blank // 21 % 2), reverse=bool(blank // 42 % 2))
+        tables_for(Rules(blanks=((0, effect),)))
+    assert len(_TABLES) == TABLES_CACHED

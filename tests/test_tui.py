@@ -17,11 +17,13 @@ import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 
+from unotable import savefile
 from unotable.bots import Bot, make_bot
 from unotable.cards import CARD_CODE, HOWLER, MATER
 from unotable.cli import build_parser, main
@@ -474,9 +476,10 @@ def test_quit_saves_and_resume_replays_the_same_game(tmp_path: Path) -> None:
         assert app.return_code == 0
 
     run(go)
-    saved = json.loads(path.read_text())
-    assert saved["format"] == "unotable-game"
-    assert Game.from_json(path.read_text()) == table.game
+    header = json.loads(path.read_text().splitlines()[0])
+    assert header["format"] == "unotable-game-log"
+    assert header["settings"] == table.settings
+    assert savefile.load(path)[0] == table.game
     args = build_parser().parse_args(["play", "--resume", str(path)])
     resumed = setup(args)
     assert resumed.table.game.to_dict()["hands"] == table.game.to_dict()["hands"]
@@ -490,19 +493,26 @@ def test_a_saved_game_keeps_who_plays_each_seat(tmp_path: Path) -> None:
     ))  # fmt: skip
     assert first.table.game.seats == (None, "search:budget=5", "random")
     first.table.save()
-    assert json.loads(path.read_text())["seats"] == [None, "search:budget=5", "random"]
+    assert json.loads(path.read_text().splitlines()[0])["seats"] == [None, "search:budget=5", "random"]
     resumed = setup(build_parser().parse_args(["play", "--resume", str(path)]))
     assert {p: b.name for p, b in resumed.table.bots.items()} == {1: "search:budget=5", 2: "random"}
     assert resumed.table.game == first.table.game
-    args = ["play", "--resume", str(path), "--auto", "--bots", "cautious"]
+    with pytest.raises(UnoError, match="would change player 1's saved bot 'search:budget=5'"):
+        setup(build_parser().parse_args(["play", "--resume", str(path), "--auto", "--bots", "cautious"]))
+    args = ["play", "--resume", str(path), "--auto", "--bots", "cautious,search:budget=5,random"]
     watched = setup(build_parser().parse_args(args))
-    assert watched.table.game.seats == ("cautious",) * 3
-    saved = json.loads(path.read_text())
+    assert watched.table.game.seats == ("cautious", "search:budget=5", "random")
+    lines = path.read_text().splitlines()
+    saved = json.loads(lines[0])
+
+    def rewrite(**changes: Any) -> None:
+        path.write_text("\n".join([json.dumps({**saved, **changes}), *lines[1:]]) + "\n")
+
     for seats, message in (([None], "3 entries"), ([None, "", "random"], r"seats\[1\]")):
-        path.write_text(json.dumps({**saved, "seats": seats}))
+        rewrite(seats=seats)
         with pytest.raises(UnoError, match=message):
             setup(build_parser().parse_args(["play", "--resume", str(path)]))
-    path.write_text(json.dumps({**saved, "seats": [None, "clever", "random"]}))
+    rewrite(seats=[None, "clever", "random"])
     with pytest.raises(UnoError, match=r"unknown bot.*saved in"):
         setup(build_parser().parse_args(["play", "--resume", str(path)]))
 
@@ -562,7 +572,7 @@ def test_the_saved_bots_only_game_resumes_finished(
     path = tmp_path / "auto.json"
     assert main(["play", "--auto", "--fast", "--target", "50", "--seed", "9", "--save", str(path)]) == 0
     first = capsys.readouterr().out
-    game = Game.from_json(path.read_text())
+    game, _ = savefile.load(path)
     assert game.finished
     assert main(["play", "--auto", "--fast", "--resume", str(path)]) == 0
     out = capsys.readouterr().out

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
+from unotable import jsontext
 from unotable.errors import UnoError
 from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition
 
@@ -69,7 +69,9 @@ def rules_option(text: str) -> tuple[str, Any]:
     if not eq or not key:
         raise argparse.ArgumentTypeError(f"an option is KEY=VALUE (e.g. must_play_drawn=true), not {text!r}")
     try:
-        parsed: Any = json.loads(value)
-    except json.JSONDecodeError:
+        parsed: Any = jsontext.loads(value)
+    except jsontext.JSONTextError as exc:
+        if value.lstrip()[:1] in ("[", "{") or "not JSON:" not in str(exc):
+            raise argparse.ArgumentTypeError(f"option {key}: {exc}") from None
         parsed = value.strip()
     return key, parsed

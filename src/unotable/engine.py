@@ -9,7 +9,9 @@ state the caller owns: the hot path of simulations and search.
 from __future__ import annotations
 
 import struct
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 from hashlib import shake_128
 from typing import Final
 
@@ -33,8 +35,9 @@ from unotable.cards import (
     WILD,
     WILD_DRAW_FOUR,
 )
-from unotable.errors import ConfigError, IllegalActionError, NotationError
+from unotable.errors import ConfigError, IllegalActionError, NotationError, PositionError
 from unotable.events import Event
+from unotable.invariants import InvariantError, check_invariants
 from unotable.notation import (
     ACCEPT_ID,
     ACTION_ARG,
@@ -132,6 +135,7 @@ class Tables:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
+        """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
         self.n = rules.players
         edition = rules.edition
         self.draw_amount = edition.draw_amount
@@ -217,10 +221,20 @@ class Tables:
         return self.playable[(color + 1) * NUM_CARD_TYPES + top][card]
 
 
-_TABLES: dict[Rules, Tables] = {}
+TABLES_CACHED: Final = 64
+"""Distinct tables kept at most (least recently used dropped first): a long-lived process, such
+as a server with a room per table, meets new rules all the time, but few distinct tables."""
+_TABLES: OrderedDict[Rules, Tables] = OrderedDict()
+"""Tables by :func:`table_key`, most recently used last."""
 _TABLES_BY_ID: dict[int, tuple[Rules, Tables]] = {}
 """The same by the identity of a ``Rules`` object (kept alive here, so its id stays its own):
 hashing a ``Rules`` hashes every field, and every new hand looks its tables up."""
+
+
+def table_key(rules: Rules) -> Rules:
+    """What the lookup tables of ``rules`` depend on: the rules with the options that never
+    change what is playable or drawn (target, mode, scoring, birthdays) at their defaults."""
+    return replace(rules, target=500, mode="solo", scoring="standard", birthdays=None, seed=None)
 
 
 def tables_for(rules: Rules) -> Tables:
@@ -228,9 +242,14 @@ def tables_for(rules: Rules) -> Tables:
     known = _TABLES_BY_ID.get(id(rules))
     if known is not None and known[0] is rules:
         return known[1]
-    tb = _TABLES.get(rules)
+    key = table_key(rules)
+    tb = _TABLES.get(key)
     if tb is None:
-        tb = _TABLES[rules] = Tables(rules)
+        tb = _TABLES[key] = Tables(key)
+        if len(_TABLES) > TABLES_CACHED:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
     if len(_TABLES_BY_ID) >= 1024:
         _TABLES_BY_ID.clear()
     _TABLES_BY_ID[id(rules)] = (rules, tb)
@@ -532,9 +551,19 @@ def from_position(
     if direction not in (1, -1):
         raise ConfigError(f"direction must be 1 or -1, not {direction}")
     deck_cards = st.tables.deck_set
-    for card in [c for h in hands for c in h] + list(draw_pile) + list(discard):
+    everything = Counter(c for h in hands for c in h)
+    everything.update(draw_pile)
+    everything.update(discard)
+    for card in everything:
         if card not in deck_cards:
             raise ConfigError(f"{CARD_CODE[card]} is not a card of this {rules.edition.name} deck")
+    over_deck = everything - Counter(st.tables.deck)
+    if over_deck:
+        card, extra = next(iter(over_deck.items()))
+        held = everything[card]
+        raise PositionError(
+            f"{held} copies of {CARD_CODE[card]}, but the {rules.edition.name} deck holds {held - extra}"
+        )
     st.hands = [list(h) for h in hands]
     st.draw = list(draw_pile)[::-1]
     st.discard = list(discard)
@@ -546,7 +575,7 @@ def from_position(
     st.phase = int(phase)
     over = st.phase in (PHASE_HAND_OVER, PHASE_GAME_OVER)
     if over:
-        st.current = -1
+        _finished_position(st)
         return st
     if not 0 <= current < n:
         raise ConfigError(f"current must be a seat from 0 to {n - 1}, not {current}")
@@ -566,8 +595,11 @@ def from_position(
         st.after_color = current if first else (current + direction) % n
     elif st.phase == PHASE_RESPOND:
         fx = st.tables.effect[top]
-        if fx not in (E_SKIP, E_DRAW, E_WD4, E_HOWLER, E_REVERSE):
-            raise ConfigError(f"in respond, the top card must be an action card, not {CARD_CODE[top]}")
+        if not _opens_respond(st, fx):
+            raise PositionError(
+                f"no respond phase after {CARD_CODE[top]} in {rules.edition.name} with {n} players:"
+                " its effect applies at once"
+            )
         st.pend_card = top
         st.pend_from = (current - direction) % n
         if len(st.discard) > 1:
@@ -575,7 +607,59 @@ def from_position(
         if fx == E_WD4 and len(st.discard) > 1:
             below = CARD_COLOR[st.discard[-2]]
             st.pend_guilty = below != NO_COLOR and st.tables.holds_color(st.hands[st.pend_from], below)
+    try:
+        check_invariants(st)
+    except InvariantError as exc:
+        raise PositionError(str(exc)) from None
     return st
+
+
+def _opens_respond(st: State, fx: int) -> bool:
+    """Whether a card of effect ``fx`` on top can have opened a ``respond`` phase (NOTATION.md):
+    a Wild Draw Four in every edition; in Harry Potter, every action card played on a seat (a
+    Reverse only with two players, where it acts as a Skip)."""
+    if fx == E_WD4:
+        return True
+    if not st.tables.response_windows:
+        return False
+    return fx in (E_SKIP, E_DRAW, E_HOWLER) or (fx == E_REVERSE and st.n == 2)
+
+
+def _finished_position(st: State) -> None:
+    """Set up a position whose hand is over: its winner is the one seat with no cards; in
+    ``game_over``, the game's winners follow from the scores as :func:`end_hand` judges them."""
+    st.current = -1
+    empty = [s for s in range(st.n) if not st.hands[s]]
+    if len(empty) != 1:
+        raise PositionError(
+            f"a hand over needs exactly one seat with no cards (its winner), not {len(empty)}"
+        )
+    st.winner = empty[0]
+    if st.phase == PHASE_GAME_OVER:
+        st.game_winners = _game_winners(st)
+        if not st.game_winners:
+            raise PositionError(f"game_over, but no score has reached the target {st.rules.target}")
+
+
+def _game_winners(st: State) -> list[int]:
+    """Who has won the game with the scores of ``st`` once its hand is over (by team in team
+    modes): the first to the target; in ``challenge`` the last one standing (RULES §10); with
+    ``scoring: lowest`` the lowest totals once one reaches the target (R-11)."""
+    rules = st.rules
+    target = rules.target
+    scores = st.scores
+    if rules.teams:
+        team = st.winner % 2
+        return [team] if scores[team] >= target and rules.mode in ("partners", "teams") else []
+    if rules.mode == "challenge":
+        standing = [s for s in range(st.n) if scores[s] < target]
+        return (standing or [st.winner]) if len(standing) <= 1 else []
+    if rules.scoring == "lowest":
+        if max(scores) < target:
+            return []
+        low = min(scores)
+        return [s for s in range(st.n) if scores[s] == low]
+    return [st.winner] if scores[st.winner] >= target else []
 
 
 # --------------------------------------------------------------------------------------------
@@ -1161,32 +1245,18 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     st.after_color = -1
     _clear_response(st)
     points = hand_points(st)
-    target = rules.target
     if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
         team = winner % 2
         st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)
         st.scores[team] += st.hand_points
-        if st.scores[team] >= target and rules.mode in ("partners", "teams"):
-            st.game_winners = [team]
-    elif rules.mode == "challenge":  # each is charged their own cards; the last one standing wins
+    elif rules.mode == "challenge" or rules.scoring == "lowest":  # each is charged their own cards
         for s in range(st.n):
             st.scores[s] += points[s]
         st.hand_points = sum(points)
-        standing = [s for s in range(st.n) if st.scores[s] < target]
-        if len(standing) <= 1:
-            st.game_winners = standing or [winner]
-    elif rules.scoring == "lowest":
-        for s in range(st.n):
-            st.scores[s] += points[s]
-        st.hand_points = sum(points)
-        if max(st.scores) >= target:
-            low = min(st.scores)
-            st.game_winners = [s for s in range(st.n) if st.scores[s] == low]  # R-11
     else:
         st.hand_points = sum(points) - points[winner]
         st.scores[winner] += st.hand_points
-        if st.scores[winner] >= target:
-            st.game_winners = [winner]
+    st.game_winners = _game_winners(st)
     st.phase = PHASE_GAME_OVER if st.game_winners else PHASE_HAND_OVER
     if ev is not None:
         ev.append(Event("hand_over", seat=winner, points=st.hand_points))

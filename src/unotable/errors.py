@@ -34,3 +34,16 @@ class IllegalActionError(UnoError):
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(f"{code}: {message}")
         self.code: ErrorCode = code
+
+
+class PositionError(ConfigError):
+    """A position (a scenario's ``position``, a saved state) that no game could reach: more copies
+    of a card than the deck holds, a hand over with no winner, a phase its cards cannot open.
+
+    :ivar code: always ``"bad_position"``.
+    """
+
+    code: Final = "bad_position"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(f"bad_position: {message}")

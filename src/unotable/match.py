@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from unotable import jsontext
 from unotable.engine import check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError, NotationError, UnoError
 from unotable.events import Event
@@ -41,6 +42,8 @@ SAVE_VERSION: Final = 2
 """The ``version`` field of a saved game. Version 1 games were dealt by an earlier shuffle
 (unotable before 2026-12): their seeds no longer give the same deals, so they cannot be
 replayed."""
+MAX_ROUNDS: Final = 100
+"""The most rounds of a schedule a game may play (1,200 hands of rotating partners)."""
 SAVE_KEYS: Final = frozenset({"format", "version", "rules", "players", "rounds", "seed", "seats", "hands"})
 """Every key a saved game may have."""
 HANDS_PER_PARTNERSHIP: Final = 4
@@ -273,6 +276,9 @@ class Game:
     """The finished hands, in order."""
     deal_events: list[Event]
     """The events of the current hand's deal (dealer choice, deal, first card)."""
+    hand_events: list[Event]
+    """Every event of the current hand so far: its deal's, then each action's (for a screen
+    that shows a resumed hand's log)."""
     _state: State
     _current: Deal
 
@@ -324,8 +330,8 @@ class Game:
         if isinstance(players, bool) or not isinstance(players, int) or players != expected:
             where = "a game of two tables of 4" if mode == "two-tables" else f"these rules ({mode})"
             raise ConfigError(f"{where} needs {expected} players, not {players!r}")
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise ConfigError(f"rounds must be a positive integer, not {rounds!r}")
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= MAX_ROUNDS:
+            raise ConfigError(f"rounds must be a whole number from 1 to {MAX_ROUNDS}, not {rounds!r}")
         if rounds != 1 and mode not in SCHEDULED_MODES:
             raise ConfigError(f"rounds are played only in rotating-partners and two-tables, not in {mode}")
         if mode == "two-tables" and rules.birthdays is not None:
@@ -335,6 +341,18 @@ class Game:
         return cls(replace(rules, seed=None) if rules.seed is not None else rules, seed, players, rounds)
 
     # ---- what is going on
+
+    @property
+    def log(self) -> Sequence[Sequence[tuple[Actor, str]]]:
+        """Each hand's actions so far, as ``(seat, action)`` by seat of that hand's table (the
+        game's own record: read it, never change it)."""
+        return self._actions
+
+    @property
+    def actions_played(self) -> tuple[int, int]:
+        """Where the game is: (hand index, actions taken in that hand). Interfaces derive the
+        randomness of their bots from it, so that a resumed game plays on as it would have."""
+        return len(self._actions) - 1, len(self._actions[-1])
 
     @property
     def state(self) -> State:
@@ -470,6 +488,7 @@ class Game:
         step(new, idx, aid, events)
         self._state = new
         self._actions[-1].append((seat, ACTION_TEXT[aid]))
+        self.hand_events += events
         if new.phase >= PHASE_HAND_OVER:
             self._score_hand()
         return events
@@ -605,7 +624,9 @@ class Game:
                 try:
                     game._apply_seat(seat, action)
                 except IllegalActionError as exc:
-                    raise SavedGameError(f"{where} {item!r} is refused: {exc}") from None
+                    raise SavedGameError(
+                        f"the file does not match its rules: {where} {item!r} is refused ({exc})"
+                    ) from None
         return game
 
     @classmethod
@@ -615,8 +636,8 @@ class Game:
         :raises SavedGameError: if it is not JSON, or as :meth:`from_dict`.
         """
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            data = jsontext.loads(text)
+        except jsontext.JSONTextError as exc:
             raise SavedGameError(f"a saved game must be JSON: {exc}") from None
         return cls.from_dict(data)
 
@@ -695,6 +716,7 @@ class Game:
         self._state = st
         self._carried = carried
         self.deal_events = events
+        self.hand_events = list(events)
         self._actions.append([])
         if self._scheduled:
             self._dealer_seat[deal.table] = st.dealer

@@ -34,6 +34,8 @@ from unotable.errors import ConfigError
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 HAND_SIZE: Final = 7
+MAX_TARGET: Final = 100_000
+"""The highest target score (200 times the books' 500): a game to a higher one would never end."""
 
 
 @dataclass(frozen=True)
@@ -210,8 +212,8 @@ class Rules:
                 f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}"
             )
         t = self.target
-        if not isinstance(t, int) or isinstance(t, bool) or t <= 0:
-            raise ConfigError(f"option target must be a positive integer, not {t!r}")
+        if not isinstance(t, int) or isinstance(t, bool) or not 0 < t <= MAX_TARGET:
+            raise ConfigError(f"option target must be a whole number from 1 to {MAX_TARGET}, not {t!r}")
         if self.mode not in MODES:
             raise ConfigError(f"option mode must be one of {', '.join(MODES)}, not {self.mode!r}")
         if self.mode in TEAM_SIZES and p not in TEAM_SIZES[self.mode]:
@@ -370,7 +372,7 @@ _MONTH_DAYS: Final = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 def birthday_day(text: str) -> int | None:
     """Day of the year (0-364; 29 February counts as 28 February) of ``MM-DD``, or ``None``."""
     parts = text.split("-")
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
         return None
     month, day = int(parts[0]), int(parts[1])
     if not 1 <= month <= 12:

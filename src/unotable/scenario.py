@@ -13,11 +13,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from unotable import jsontext
 from unotable.cards import CARD_CODE, COLORS, NO_COLOR, parse_card, parse_color
 from unotable.engine import apply, deal, from_position, legal_actions
-from unotable.errors import ERROR_CODES, ConfigError, IllegalActionError, NotationError, ScenarioError
+from unotable.errors import (
+    ERROR_CODES,
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    ScenarioError,
+    UnoError,
+)
 from unotable.rules import Rules
 from unotable.state import PHASE_BY_NAME, PHASE_NAMES, Phase, State
+
+MAX_FILE_BYTES = 10_000_000
+"""A scenario file larger than this is refused unread (a whole game's actions fit in 1 MB)."""
 
 TOP_KEYS = {"description", "rules", "position", "start", "actions", "expect"}
 POSITION_KEYS = {
@@ -79,15 +90,15 @@ def load(path: str | Path) -> Scenario:
     """
     name = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
     except OSError as exc:
         raise ScenarioError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError:
-        raise ScenarioError(f"{name}: not UTF-8 text") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ScenarioError(f"{name}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScenarioError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        data = jsontext.loads(raw)
+    except jsontext.JSONTextError as exc:
+        raise ScenarioError(f"{name}: {exc}") from None
     return parse(data, name)
 
 
@@ -113,14 +124,14 @@ def parse(data: Any, name: str = "<scenario>") -> Scenario:
         raise _fail(name, "rules", str(exc)) from None
     position = data.get("position")
     start = data.get("start")
-    if position is not None:
+    if "position" in data:
         if not isinstance(position, dict):
             raise _fail(name, "position", "must be an object")
         _only(name, "position", position, POSITION_KEYS)
         for key in ("hands", "draw_pile", "discard", "color", "current"):
             if key not in position:
                 raise _fail(name, "position", f"missing key {key!r}")
-    if start is not None:
+    if "start" in data:
         if not isinstance(start, dict):
             raise _fail(name, "start", "must be an object")
         _only(name, "start", start, START_KEYS)
@@ -134,7 +145,10 @@ def parse(data: Any, name: str = "<scenario>") -> Scenario:
     for i, item in enumerate(raw_actions):
         if not isinstance(item, list) or len(item) != 2:
             raise _fail(name, f"actions[{i}]", "must be a [seat, action] pair")
-        actions.append((item[0], item[1]))
+        seat, action = item
+        if not _is_actor(seat) or not isinstance(action, str):
+            raise _fail(name, f"actions[{i}]", 'must be [seat, action]: a seat or "table", and a string')
+        actions.append((seat, action))
     expect = data["expect"]
     if not isinstance(expect, dict):
         raise _fail(name, "expect", "must be an object")
@@ -149,7 +163,41 @@ def _only(name: str, where: str, obj: Mapping[str, Any], allowed: set[str]) -> N
             raise _fail(name, where, f"unknown key {key!r}")
 
 
+def _is_actor(value: Any) -> bool:
+    return value == "table" or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+_EXPECT_SHAPES: dict[str, tuple[str, Any]] = {
+    "hands": ("a list of lists of card codes", lambda v: isinstance(v, list) and all(map(_is_str_list, v))),
+    "hand_sizes": ("a list of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "draw_pile": ("a list of card codes", _is_str_list),
+    "draw_pile_size": ("an integer", _is_int),
+    "discard_top": ("a card code", lambda v: isinstance(v, str)),
+    "color": ("a colour letter or null", lambda v: v is None or isinstance(v, str)),
+    "current": ("a seat or null", lambda v: v is None or _is_int(v)),
+    "direction": ("1 or -1", _is_int),
+    "winner": ("a seat or null", lambda v: v is None or _is_int(v)),
+    "game_winners": ("a list of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "hand_points": ("an integer or null", lambda v: v is None or _is_int(v)),
+    "scores": ("a list of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "phase": ("a phase name", lambda v: isinstance(v, str)),
+}
+"""The JSON shape of each simple ``expect`` key (``legal``, ``known`` and ``error`` are checked
+on their own)."""
+
+
 def _check_expect(name: str, expect: Mapping[str, Any]) -> None:
+    for key, (shape, ok) in _EXPECT_SHAPES.items():
+        if key in expect and not ok(expect[key]):
+            raise _fail(name, f"expect.{key}", f"must be {shape}")
     if "error" in expect:
         err = expect["error"]
         if not isinstance(err, dict) or set(err) != {"index", "code"}:
@@ -163,12 +211,15 @@ def _check_expect(name: str, expect: Mapping[str, Any]) -> None:
         if (
             not isinstance(legal, dict)
             or set(legal) != {"seat", "actions"}
-            or not isinstance(legal["actions"], list)
+            or not _is_str_list(legal["actions"])
+            or not _is_actor(legal["seat"])
         ):
             raise _fail(name, "expect.legal", 'must be {"seat": S, "actions": [...]}')
     if "known" in expect:
         known = expect["known"]
-        if not isinstance(known, dict) or not all(isinstance(v, dict) for v in known.values()):
+        if not isinstance(known, dict) or not all(
+            isinstance(v, dict) and all(map(_is_str_list, v.values())) for v in known.values()
+        ):
             raise _fail(name, "expect.known", 'must be {"VIEWER": {"SEAT": [cards]}}')
     if "phase" in expect and expect["phase"] not in PHASE_BY_NAME:
         raise _fail(name, "expect.phase", f"unknown phase {expect['phase']!r}")
@@ -203,7 +254,8 @@ def initial_state(sc: Scenario) -> State:
             st, _ = deal(sc.rules, deck, dealer, seed=seed)
             return st
         pos = sc.position
-        assert pos is not None
+        if pos is None:
+            raise _fail(name, "position", "must be an object")
         hands_raw = pos["hands"]
         if not isinstance(hands_raw, list):
             raise _fail(name, "position.hands", "must be a list of hands")
@@ -218,7 +270,7 @@ def initial_state(sc: Scenario) -> State:
             except NotationError as exc:
                 raise _fail(name, "position.color", str(exc)) from None
         phase_raw = pos.get("phase", "turn")
-        if phase_raw not in PHASE_BY_NAME:
+        if not isinstance(phase_raw, str) or phase_raw not in PHASE_BY_NAME:
             raise _fail(name, "position.phase", f"unknown phase {phase_raw!r}")
         phase = Phase(PHASE_BY_NAME[phase_raw])
         current_raw = pos["current"]
@@ -358,7 +410,7 @@ def run_files(paths: list[str]) -> tuple[int, int, list[str]]:
     for path in paths:
         try:
             failures = run(load(path))
-        except ScenarioError as exc:
+        except UnoError as exc:
             failed += 1
             lines.append(f"{exc}")
             continue

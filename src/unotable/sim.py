@@ -50,6 +50,8 @@ OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)}
 """Kinds of action a seat takes out of turn, when a window is open."""
 HAND_ACTION_CAP: Final = 200_000
 """A hand still going after this many actions is an error (bots that never end it)."""
+MAX_UNITS: Final = 1_000_000
+"""The most hands (or games) of one run: every record is kept to compute the results."""
 GAME_HAND_CAP: Final = 10_000
 """A game still going after this many hands is an error."""
 Z95: Final = 1.959963984540054
@@ -150,6 +152,11 @@ class SimConfig:
     def __post_init__(self) -> None:
         if (self.hands > 0) == (self.games > 0) or self.hands < 0 or self.games < 0:
             raise ConfigError("simulate either a positive number of hands or of games")
+        if self.units > MAX_UNITS:
+            what = "hands" if self.hands else "games"
+            raise ConfigError(
+                f"at most {MAX_UNITS:,} {what} in one run, not {self.units:,} (run several seeds for more)"
+            )
         if len(self.bots) != self.participants:
             raise ConfigError(f"{len(self.bots)} bots for {self.participants} players")
 

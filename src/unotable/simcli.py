@@ -105,11 +105,16 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
 def _check_output(path: str | None, what: str) -> None:
     if path is None:
         return
-    folder = Path(path).resolve().parent
-    if not folder.is_dir():
-        raise ConfigError(f"cannot write {what} {path}: no folder {folder}")
-    if not os.access(folder, os.W_OK):
-        raise ConfigError(f"cannot write {what} {path}: the folder is not writable")
+    try:
+        if Path(path).is_dir():
+            raise ConfigError(f"cannot write {what} {path}: it is a folder")
+        folder = Path(path).resolve().parent
+        if not folder.is_dir():
+            raise ConfigError(f"cannot write {what} {path}: no folder {folder}")
+        if not os.access(folder, os.W_OK):
+            raise ConfigError(f"cannot write {what} {path}: the folder is not writable")
+    except OSError as exc:
+        raise ConfigError(f"cannot write {what} {path[:80]}: {exc.strerror or exc}") from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -160,12 +165,15 @@ def run(
             records = simulate(cfg, workers=workers, backend=backend, address=address, progress=advance)
     results = summarize(cfg, records, time.perf_counter() - t0)
     print_table(results)
-    if json_path:
-        with open(json_path, "w", encoding="utf-8") as fh:
-            json.dump(results, fh, indent=2)
-            fh.write("\n")
-    if plot_path:
-        write_plot(results, plot_path)
+    try:
+        if json_path:
+            with open(json_path, "w", encoding="utf-8") as fh:
+                json.dump(results, fh, indent=2)
+                fh.write("\n")
+        if plot_path:
+            write_plot(results, plot_path)
+    except OSError as exc:
+        raise ConfigError(f"cannot write {exc.filename}: {exc.strerror or exc}") from None
     return results
 
 
@@ -291,7 +299,11 @@ def write_plot(results: dict[str, Any], path: str) -> None:
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
     xs = list(range(len(rows)))
     rates = [r["win_rate"] for r in rows]
-    err = [[r["win_rate"] - r["ci95"][0] for r in rows], [r["ci95"][1] - r["win_rate"] for r in rows]]
+    # max(0, ...): a bound can differ from the rate by a rounding error on the wrong side.
+    err = [
+        [max(0.0, r["win_rate"] - r["ci95"][0]) for r in rows],
+        [max(0.0, r["ci95"][1] - r["win_rate"]) for r in rows],
+    ]
     left.bar(xs, rates, yerr=err, capsize=4, color="#3b7dd8")
     left.axhline(1 / len(rows), color="grey", linestyle="--", linewidth=1, label="equal share")
     left.set_xticks(xs, [f"{i}\n{r['bot']}" for i, r in enumerate(rows)], fontsize=8)

@@ -88,7 +88,7 @@ def test_options_list_what_the_form_offers(client: TestClient) -> None:
         ({"mode": "partners", "players": 3, "seats": ["human"] * 3}, "partners is played 4"),
         ({"seats": ["human", "human", "greedy", "robot"]}, "unknown bot"),
         ({"seats": ["human", "human", "search:budget=100000", "greedy"]}, "budget must be"),
-        ({"seats": ["human", "human", "greedy:budget=10", "greedy"]}, "does not take"),
+        ({"seats": ["human", "human", "greedy:budget=10", "greedy"]}, "budget"),
         ({"seats": ["human"] * 4, "target": 0}, "target must be"),
         ({"seats": ["human"] * 4, "turn_seconds": 2}, "turn_seconds"),
         ({"seats": ["human"] * 4, "bot_delay": -1}, "bot_delay"),

@@ -14,48 +14,51 @@ call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
 from typing import Any, Final
 
 from unotable.bots.base import BaseBot, Bot, phase_options
 from unotable.bots.search import SearchBot
 from unotable.bots.simple import STYLES, GreedyBot, RandomBot, wd4_guilt
 
-
-def _greedy_style(style: str) -> Callable[..., BaseBot]:
-    preset = STYLES[style]
-
-    def make(seed: int = 0, **options: Any) -> BaseBot:
-        bot = GreedyBot(seed, **{**preset, **options})
-        bot.name = style
-        return bot
-
-    return make
-
-
-_MAKERS: Final[dict[str, Callable[..., BaseBot]]] = {
-    "random": RandomBot,
-    **{style: _greedy_style(style) for style in STYLES},
-    "search": SearchBot,
+_KINDS: Final[dict[str, tuple[type[BaseBot], dict[str, Any]]]] = {
+    "random": (RandomBot, {}),
+    **{style: (GreedyBot, preset) for style, preset in STYLES.items()},
+    "search": (SearchBot, {}),
 }
-BOT_NAMES: Final[tuple[str, ...]] = tuple(_MAKERS)
+"""Each bot name: its class and the options it presets (the styles of ``greedy``)."""
+BOT_NAMES: Final[tuple[str, ...]] = tuple(_KINDS)
 """The names :func:`make_bot` knows."""
+
+
+def bot_options(name: str) -> tuple[str, ...]:
+    """The options the bot called ``name`` takes, sorted.
+
+    :raises ValueError: for an unknown name.
+    """
+    kind = _KINDS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    params = inspect.signature(kind[0].__init__).parameters.values()
+    return tuple(sorted(p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY))
 
 
 def make_bot(name: str, seed: int = 0, **options: Any) -> BaseBot:
     """A bot by name, with its own generator seeded by ``seed``.
 
     :raises ValueError: for an unknown name, or an option the bot does not take or a value out
-        of range.
+        of range (the message names the bot's options).
     """
-    maker = _MAKERS.get(name)
-    if maker is None:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    try:
-        return maker(seed, **options)
-    except TypeError as exc:
-        bad = ", ".join(sorted(options))
-        raise ValueError(f"bot {name!r} does not take these options: {bad} ({exc})") from None
+    known = bot_options(name)
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(
+            f"bot {name!r} has no option {', '.join(map(repr, unknown))} (its options: {', '.join(known)})"
+        )
+    cls, preset = _KINDS[name]
+    bot = cls(seed, **{**preset, **options})
+    bot.name = name
+    return bot
 
 
 __all__ = [
@@ -65,6 +68,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "SearchBot",
+    "bot_options",
     "make_bot",
     "phase_options",
     "wd4_guilt",

@@ -53,6 +53,12 @@ class Bot(Protocol):
         """An out-of-turn action of ``view.legal`` (``uno``, ``catch S``, ``wrong S``), or ``None``."""
         ...
 
+    def reseed(self, seed: int) -> None:
+        """Seed every generator of the bot afresh: an interface that reseeds its bots from the
+        game's seed and the action index before each decision makes a resumed game play on
+        exactly as the uninterrupted one would have."""
+        ...
+
 
 def check_number(
     name: str, value: object, low: float, high: float | None = None, *, integer: bool = False
@@ -113,6 +119,10 @@ class BaseBot:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} seed={self.seed}>"
+
+    def reseed(self, seed: int) -> None:
+        """Seed the bot's generator afresh (see :meth:`Bot.reseed`)."""
+        self.rng.seed(seed)
 
     def chance(self, p: float) -> bool:
         """True with probability ``p`` (no number is drawn for 0 or 1)."""

@@ -57,6 +57,13 @@ ALLOCATIONS: Final = ("ucb", "uniform")
 _CUT_SLOPE: Final = 0.3
 _CUT_BONUS: Final = 0.2
 REWARDS: Final = ("win", "points")
+MAX_BUDGET: Final = 20_000
+"""The most playouts a decision may take (about 2 s at 46 ms for 500): a bot option read from a
+saved game or a flag must not make a game hang."""
+MAX_TIME_BUDGET: Final = 60.0
+"""The most seconds a decision may take."""
+MAX_HORIZON: Final = 10_000
+"""The longest playout cut (0, no cut, plays a hand out; a playout stops at its cap anyway)."""
 """``win``: 1 for a hand won by the bot (or its team), else 0. ``points``: a win counts from
 0.6 to 1 by the points it scores; a loss from 0.4 to 0 by the points left in the bot's hand."""
 
@@ -103,11 +110,11 @@ class SearchBot(BaseBot):
         point_wrong: float = 1.0,
     ) -> None:
         super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
-        self.budget = int(check_number("budget", budget, 1, integer=True))
+        self.budget = int(check_number("budget", budget, 1, MAX_BUDGET, integer=True))
         if time_budget is not None:
-            check_number("time_budget", time_budget, 1e-6)
+            check_number("time_budget", time_budget, 1e-6, MAX_TIME_BUDGET)
         self.time_budget = None if time_budget is None else float(time_budget)
-        self.exploration = check_number("exploration", exploration, 0)
+        self.exploration = check_number("exploration", exploration, 0, 100)
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         self.reward = reward
@@ -116,8 +123,8 @@ class SearchBot(BaseBot):
             raise ValueError(f"allocation must be one of {', '.join(ALLOCATIONS)}, not {allocation!r}")
         self.allocation = allocation
         self.bluff_prior = check_number("bluff_prior", bluff_prior, 0, 1)
-        self.confidence = check_number("confidence", confidence, 0)
-        self.horizon = int(check_number("horizon", horizon, 0, integer=True))
+        self.confidence = check_number("confidence", confidence, 0, 100)
+        self.horizon = int(check_number("horizon", horizon, 0, MAX_HORIZON, integer=True))
         self.trust = check_number("trust", trust, 0, 1)
         self.prior = GreedyBot(seed, bluff_prior=self.bluff_prior)
         """The greedy player whose choice the search keeps unless it finds better."""
@@ -126,6 +133,11 @@ class SearchBot(BaseBot):
         self.playouts = 0
         """Playouts run, over all decisions."""
         self._unseen: tuple[View, list[int]] | None = None
+
+    def reseed(self, seed: int) -> None:
+        """Seed the search's generator and its greedy prior's afresh (see :meth:`Bot.reseed`)."""
+        self.rng.seed(seed)
+        self.prior.reseed(seed)
 
     # ---- candidates
 

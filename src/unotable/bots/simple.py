@@ -130,10 +130,10 @@ class GreedyBot(BaseBot):
         point_wrong: float = 1.0,
     ) -> None:
         super().__init__(seed, forget_uno=forget_uno, late_uno=late_uno, catch=catch, point_wrong=point_wrong)
-        check_number("bluff_below", bluff_below, 0, integer=True)
+        check_number("bluff_below", bluff_below, 0, 200, integer=True)
         check_number("bluff_prior", bluff_prior, 0, 1)
         check_number("challenge_threshold", challenge_threshold, 0, 1)
-        check_number("action_bias", action_bias, 0)
+        check_number("action_bias", action_bias, 0, 100)
         self.bluff_below = bluff_below
         self.bluff_prior = float(bluff_prior)
         self.challenge_threshold = float(challenge_threshold)

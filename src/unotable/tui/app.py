@@ -201,8 +201,9 @@ class UnoApp(App[int]):
         self.screen.set_class(self.size.height < COMPACT_BELOW, "compact")
         self._clock = self.set_interval(0.1, self._show_clock, pause=True)
         g = self.table.game
-        self._write_log([f"— Hand {g.hand_index + 1} —", *self.table.deal_lines()])
-        if g.to_dict()["hands"][-1]:
+        # A resumed hand shows everything so far, then where the game went on.
+        self._write_log([f"— Hand {g.hand_index + 1} —", *self.table.history_lines()])
+        if g.log[-1]:
             self._write_log(["— the game goes on from where it was saved —"])
         self._after_change()
 

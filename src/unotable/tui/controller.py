@@ -14,20 +14,18 @@ again.
 
 from __future__ import annotations
 
-import os
 import random
 import re
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from unotable.bots import Bot
 from unotable.bots.base import UNO_TWIN
 from unotable.cards import CARD_COLOR, CARD_VALUE, HOWLER
 from unotable.events import Event
-from unotable.match import Game
+from unotable.match import Game, GameError
 from unotable.narrate import describe
 from unotable.notation import (
     ACTION_ARG,
@@ -46,6 +44,8 @@ from unotable.notation import (
     KIND_WRONG,
     Kind,
 )
+from unotable.savefile import SaveFile
+from unotable.sim import HAND_ACTION_CAP, derive_seed
 from unotable.views import View
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
@@ -190,8 +190,11 @@ class Table:
     :param watch: whose view the screen shows (defaults to ``human``); ``None``: a spectator,
         who sees public events only.
     :param names: a name for each player.
-    :param seed: seeds the order in which bots react to an open window.
+    :param seed: seeds the bots and the order in which they react to an open window: before
+        each decision, from this seed and the game's place (:attr:`Game.actions_played`), so a
+        resumed game plays on exactly as the uninterrupted one would have.
     :param save: a file the game is written to after every action.
+    :param settings: the interface's settings, saved with the game (``forget_rate``, ``delay``).
     """
 
     def __init__(
@@ -204,6 +207,7 @@ class Table:
         seed: int,
         watch: int | None = None,
         save: Path | None = None,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         missing = [p for p in range(game.players) if p != human and p not in bots]
         if missing:
@@ -216,7 +220,10 @@ class Table:
         self.watch = human if watch is None and human is not None else watch
         self.names = tuple(names)
         self.save_path = save
-        self.race = random.Random(seed)
+        self.settings: dict[str, Any] = dict(settings or {})
+        self._file = None if save is None else SaveFile(save)
+        self._written = False
+        self.seed = seed
         self.actions_taken = 0
 
     # ---- what the watching seat may know
@@ -292,20 +299,25 @@ class Table:
         g = self.game
         if g.hand_over:
             return None
+        if len(g.log[-1]) >= HAND_ACTION_CAP:
+            raise GameError(f"the hand went on for more than {HAND_ACTION_CAP:,} actions")
+        hand, k = g.actions_played
         st = g.state
         if st.exposed or st.wrong_seat >= 0:
             players = [p for p in g.deal.seating if p in self.bots]
-            self.race.shuffle(players)
+            random.Random(derive_seed(self.seed, "race", hand, k)).shuffle(players)
             for p in players:
                 v = g.view(p)
                 if not any(ACTION_KIND[a] in OUT_OF_TURN for a in v.legal):
                     continue
+                self.bots[p].reseed(derive_seed(self.seed, "react", p, hand, k))
                 aid = self.bots[p].react(v)
                 if aid is not None:
                     return Move(p, aid, True)
         actor = self.bot_to_act()
         if actor is None:
             return None
+        self.bots[actor].reseed(derive_seed(self.seed, "act", actor, hand, k))
         return Move(actor, self.bots[actor].act(g.view(actor)), False)
 
     # ---- acting
@@ -331,19 +343,28 @@ class Table:
         return self.deal_lines()
 
     def save(self) -> None:
-        """Write the game to the save file, if any (atomically: a crash leaves the last save)."""
-        if self.save_path is None:
+        """Bring the save file, if any, up to date: written whole (atomically) the first time,
+        then each new action appended and synced (see :mod:`unotable.savefile`).
+
+        :raises OSError: if the file cannot be written.
+        """
+        if self._file is None:
             return
-        path = self.save_path
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or Path("."))
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(self.game.to_json(indent=1))
-                fh.write("\n")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        if self._written:
+            self._file.update(self.game)
+        else:
+            self._file.write(self.game, self.settings)
+            self._written = True
+
+    def change_settings(self, **changes: Any) -> None:
+        """Change settings (e.g. the bots' ``delay``) and note them in the save file, if any."""
+        self.settings.update(changes)
+        if self._file is not None and self._written:
+            self._file.note_settings(self.settings)
+
+    def history_lines(self) -> list[str]:
+        """The current hand so far, as sentences: what a resumed game's log shows first."""
+        return self.narrate(self.game.hand_events)
 
     # ---- summaries for the screen
 

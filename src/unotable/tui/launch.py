@@ -7,7 +7,7 @@ Textual is imported only when the app starts, so the plain-text run and ``uno --
 from __future__ import annotations
 
 import argparse
-import random
+import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from unotable import argtypes
+from unotable import argtypes, savefile
 from unotable.bots import BOT_NAMES, Bot, make_bot
 from unotable.errors import ConfigError, UnoError
-from unotable.match import Game
+from unotable.match import Game, SavedGameError
 from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import BotSpec, derive_seed, parse_bots
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
@@ -29,6 +29,8 @@ DEFAULT_FORGET_RATE: Final = 0.2
 """How often, by default, a bot forgets to call UNO with its next-to-last card."""
 DEFAULT_BOTS: Final = "greedy"
 """The bot of every bot seat, by default."""
+SEED_BITS: Final = 128
+"""Bits of a new game's seed, from :mod:`secrets`: a player's own cards must not single it out."""
 DEDICATED: Final = ("edition", "players", "mode", "target")
 """Rules options that have a flag of their own."""
 
@@ -64,7 +66,7 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--forget-rate",
         type=argtypes.rate,
-        default=DEFAULT_FORGET_RATE,
+        default=None,
         help=f"how often a bot forgets to call UNO, 0 to 1 ({DEFAULT_FORGET_RATE})",
     )
     play.add_argument(
@@ -82,7 +84,7 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
     play.add_argument(
         "--delay",
         type=argtypes.seconds,
-        default=DEFAULT_DELAY,
+        default=None,
         help=f"seconds a bot thinks before it acts ({DEFAULT_DELAY}; doubled while a window is open)",
     )
     play.add_argument(
@@ -121,6 +123,7 @@ def setup(args: argparse.Namespace) -> PlaySetup:
     :raises PlayError: (or another :class:`UnoError`) when they do not make a game.
     """
     save = Path(args.save) if args.save else None
+    saved: dict[str, Any] = {}
     if args.resume:
         given = [f"--{k}" for k in DEDICATED if getattr(args, k) is not None]
         given += ["--option"] if args.option else []
@@ -130,33 +133,23 @@ def setup(args: argparse.Namespace) -> PlaySetup:
             raise PlayError(f"{', '.join(given)} cannot be used with --resume: the saved game has its rules")
         path = Path(args.resume)
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise PlayError(f"cannot read {args.resume}: {exc.strerror or exc}") from None
-        game = Game.from_json(text)
+            game, saved = savefile.load(path)
+        except SavedGameError as exc:
+            raise PlayError(f"{args.resume} cannot be resumed: {exc}") from None
         seed = game.seed
         save = save or path
     else:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        seed = args.seed if args.seed is not None else secrets.randbits(SEED_BITS)
         rules = Rules.from_dict(_rules_data(args))
         game = Game.new(rules, seed, rounds=args.rounds)
-    if save is not None and not save.parent.exists():
-        raise PlayError(f"cannot save to {save}: no folder {save.parent}")
+    settings = _settings(args, saved)
     human = None if args.auto else 0
     bot_players = [p for p in range(game.players) if p != human]
-    try:
-        if args.bots is None and game.seats is not None:
-            # A seat a person played and --auto now gives to a bot gets the default bot.
-            specs = tuple(BotSpec.parse(game.seats[p] or DEFAULT_BOTS) for p in bot_players)
-        else:
-            specs = parse_bots(args.bots or DEFAULT_BOTS, len(bot_players))
-    except ConfigError as exc:
-        where = f" (the bots saved in {args.resume})" if args.bots is None and args.resume else ""
-        raise PlayError(f"{exc}{where}") from None
+    specs = _bot_specs(args, game, bot_players)
     game.seats = tuple(None if p == human else specs[bot_players.index(p)].label for p in range(game.players))
     bots: dict[int, Bot] = {}
     for p, spec in zip(bot_players, specs, strict=True):
-        options = {"forget_uno": args.forget_rate, **dict(spec.options)}
+        options = {"forget_uno": settings["forget_rate"], **dict(spec.options)}
         try:
             bot = make_bot(spec.name, derive_seed(seed, "bot", p), **options)
         except ValueError as exc:
@@ -169,12 +162,72 @@ def setup(args: argparse.Namespace) -> PlaySetup:
         bots,
         human=human,
         names=names,
-        seed=derive_seed(seed, "race"),
+        seed=derive_seed(seed, "table"),
         watch=0 if args.auto else None,
         save=save,
+        settings=settings,
     )
-    delay = 0.0 if args.fast else args.delay
+    if save is not None:
+        _first_save(table, save)
+    delay = 0.0 if args.fast else settings["delay"]
     return PlaySetup(table, delay, bool(args.auto), seed, save)
+
+
+def _settings(args: argparse.Namespace, saved: dict[str, Any]) -> dict[str, Any]:
+    """The settings of the bot seats: the flags', else the saved game's, else the defaults. A flag
+    that would change a saved setting is refused."""
+    out: dict[str, Any] = {}
+    for key, flag, check, default in (
+        ("forget_rate", "--forget-rate", argtypes.rate, DEFAULT_FORGET_RATE),
+        ("delay", "--delay", argtypes.seconds, DEFAULT_DELAY),
+    ):
+        given = getattr(args, key)
+        if key in saved:
+            try:
+                value = check(str(saved[key]))
+            except argparse.ArgumentTypeError as exc:
+                raise PlayError(f"the saved setting {key}: {exc}") from None
+            if given is not None and given != value:
+                raise PlayError(f"{flag} {given:g} would change the saved game's {value:g}: leave it out")
+            out[key] = value
+        else:
+            out[key] = default if given is None else given
+    return out
+
+
+def _bot_specs(args: argparse.Namespace, game: Game, bot_players: list[int]) -> tuple[BotSpec, ...]:
+    """Who plays each bot seat: ``--bots``, else the saved game's bots (a seat a person played
+    and ``--auto`` now gives to a bot gets the default bot)."""
+    try:
+        if game.seats is None:
+            return parse_bots(args.bots or DEFAULT_BOTS, len(bot_players))
+        saved = tuple(BotSpec.parse(game.seats[p] or DEFAULT_BOTS) for p in bot_players)
+    except ConfigError as exc:
+        where = f" (the bots saved in {args.resume})" if args.bots is None and args.resume else ""
+        raise PlayError(f"{exc}{where}") from None
+    if args.bots is None:
+        return saved
+    try:
+        wanted = parse_bots(args.bots, len(bot_players))
+    except ConfigError as exc:
+        raise PlayError(str(exc)) from None
+    for p, old, new in zip(bot_players, saved, wanted, strict=True):
+        if game.seats[p] is not None and old.label != new.label:
+            raise PlayError(
+                f"--bots would change player {p}'s saved bot {old.label!r} to {new.label!r}: leave it out"
+            )
+    return wanted
+
+
+def _first_save(table: Table, save: Path) -> None:
+    try:
+        if save.is_dir():
+            raise PlayError(f"cannot save to {save}: it is a folder")
+        if not save.parent.is_dir():
+            raise PlayError(f"cannot save to {save}: no folder {save.parent}")
+        table.save()
+    except OSError as exc:
+        raise PlayError(f"cannot save to {save}: {exc.strerror or exc}") from None
 
 
 def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
