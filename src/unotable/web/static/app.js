@@ -427,7 +427,8 @@ async function lobby() {
       el("label", { style: "margin-right:.6em" }, `${i + 1}: `,
         el("select", { dataset: { seat: String(i) } },
           el("option", { value: "human" }, S.seatPerson),
-          opts.bots.map((b) => el("option", { value: b }, S.botKinds[b] || b))))));
+          [...opts.bots, ...Object.keys(S.botStrengths)].map((b) =>
+            el("option", { value: b }, S.botKinds[b] || S.botStrengths[b] || b))))));
     seatsBox.querySelectorAll("select").forEach((s, i) => { s.value = old[i] || (i < 2 ? "human" : "greedy"); });
   }
   players.addEventListener("input", drawSeats);

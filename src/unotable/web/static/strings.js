@@ -50,6 +50,11 @@ window.STRINGS = {
     cautious: "Cautious bot",
     search: "Search bot (strong, slower)",
   },
+  botStrengths: {
+    "search:budget=100": "Search bot, quick (100 playouts)",
+    "search:budget=1000": "Search bot, strongest (1,000 playouts)",
+    "greedy:forget_uno=0": "Greedy bot that never forgets UNO",
+  },
   create: "Make the room",
   roomCode: "Room code",
   join: "Join",
