@@ -489,3 +489,18 @@ def test_idle_rooms_leave_memory_and_come_back_as_they_were(client: TestClient) 
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"type": "hello", "token": tokens[0]})
         assert ws.receive_json()["view"] == before["view"]
+
+
+def test_a_flood_of_new_rooms_is_refused_and_the_rest_still_served(client: TestClient) -> None:
+    codes = []
+    refused = 0
+    for _ in range(45):
+        r = client.post("/api/rooms", json=three_people())
+        if r.status_code == 201:
+            codes.append(r.json()["code"])
+        else:
+            assert r.status_code == 429 and r.json()["error"] == "too_fast"
+            refused += 1
+    assert refused > 0 and 25 <= len(codes) <= 35
+    assert len(hub(client).rooms) == len(codes)
+    assert client.get(f"/api/rooms/{codes[0]}").status_code == 200

@@ -60,6 +60,7 @@ STATUS: Final[dict[str, int]] = {
     "room_full": 409,
     "seat_taken": 409,
     "too_big": 413,
+    "too_fast": 429,
     "storage": 503,
 }
 """HTTP status by error code (400 otherwise)."""
@@ -82,6 +83,20 @@ async def _json_body(request: Request) -> Any:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("bad_json") from None
+
+
+def _check_rate(request: Request) -> None:
+    """Refuse a client (by address) that sends requests that change things too fast (P-190)."""
+    limits: dict[str, RateLimit] = request.app.state.http_limits
+    host = request.client.host if request.client else ""
+    limit = limits.get(host)
+    if limit is None:
+        if len(limits) >= 10_000:
+            limits.clear()
+        rate: float = request.app.state.rate
+        limit = limits[host] = RateLimit(rate, 3 * rate)
+    if not limit.allow():
+        raise ProtocolError("too_fast")
 
 
 def _hub(request: Request | WebSocket) -> Hub:
@@ -131,6 +146,7 @@ async def options(request: Request) -> Response:
 async def create_room(request: Request) -> Response:
     """``POST /api/rooms``."""
     try:
+        _check_rate(request)
         data = await _json_body(request)
         try:
             settings = parse_settings(data)
@@ -153,6 +169,7 @@ async def get_room(request: Request) -> Response:
 async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{code}/join``."""
     try:
+        _check_rate(request)
         room = await _room(request)
         data = await _json_body(request)
         if not isinstance(data, dict) or set(data) - {"name", "player"}:
@@ -320,6 +337,7 @@ def create_app(
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub
         app.state.rate = rate
+        app.state.http_limits = {}
         try:
             yield
         finally:
