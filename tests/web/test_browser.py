@@ -66,6 +66,9 @@ class Player:
         self.forget_once = False
         self.acted = 0
         self.done: set[str] = set()
+        self.last: tuple[int, float] = (-1, 0.0)
+        """The seq it last acted at, and when: it waits for the server's answer before acting
+        again (or two seconds, if its action was refused)."""
 
     def click(self, selector: str) -> None:
         self.page.locator(selector).first.click(timeout=5000)
@@ -75,6 +78,14 @@ class Player:
         m = state(self.page)
         if m is None or m["table"]["status"] != "playing" or m["table"]["hand_over"]:
             return False
+        if m["seq"] == self.last[0] and time.monotonic() - self.last[1] < 2.0:
+            return False
+        acted = self._turn(m)
+        if acted:
+            self.last = (m["seq"], time.monotonic())
+        return acted
+
+    def _turn(self, m: dict[str, Any]) -> bool:
         view = m["view"]
         legal: list[str] = view["legal"]
         seat = m["seat"]
@@ -258,6 +269,31 @@ def test_a_finished_game_replays_step_by_step(browser: Any, sqlite_url: str) -> 
         assert page.locator("#replay #log li").count() > 0
         page.click("#replay-prev")
         assert page.inner_text("#replay-step").startswith("Step 5 of ")
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_a_game_to_its_end_then_a_rematch(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        code = server.room({"players": 2, "seats": ["human", "random"], "bot_delay": 0.2, "target": 1})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        take_seat(page, server.http, code, "Ana")
+        ana = Player(page, "Ana")
+        deadline = time.monotonic() + 180
+        while page.locator("#rematch").count() == 0:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not ana.turn():
+                time.sleep(0.1)
+        assert "wins the game" in page.inner_text("#overlay") or "win the game" in page.inner_text("#overlay")
+        page.click("#rematch")
+        page.wait_for_function("() => window.unotable.msg.table.game_number === 1")
+        assert page.locator("#overlay").is_hidden() and page.locator("#hand .card").count() == 7
+        assert errors == []
     finally:
         ctx.close()
         server.stop()
