@@ -100,6 +100,11 @@ class Player:
             self.click('[data-action="challenge"]')
             self.done.add("challenge")
             return True
+        invisibility = [a for a in legal if a.startswith("invisibility ") and not a.endswith(" uno")]
+        if invisibility:
+            self.click(f'[data-action="{invisibility[0]}"]')
+            self.done.add("invisibility")
+            return True
         colors = [a for a in legal if a.startswith("color ")]
         if colors:
             self.click(f'#chooser [data-action="{colors[0]}"]')
@@ -124,6 +129,8 @@ class Player:
                 self.click("#chooser button[data-action]")
             if code == "W+4":
                 self.done.add("wd4")
+            if code == "HOWLER":
+                self.done.add("howler")
             return True
         if "pass" in legal:
             self.click('[data-action="pass"]')
@@ -293,6 +300,37 @@ def test_a_game_to_its_end_then_a_rematch(browser: Any, sqlite_url: str) -> None
         page.click("#rematch")
         page.wait_for_function("() => window.unotable.msg.table.game_number === 1")
         assert page.locator("#overlay").is_hidden() and page.locator("#hand .card").count() == 7
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: 257)  # Ana is dealt a Howler and Invisibility
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        code = server.room(
+            {
+                "edition": "harry-potter",
+                "players": 2,
+                "seats": ["human", "greedy"],
+                "bot_delay": 0.2,
+                "target": 1,
+            }
+        )
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        take_seat(page, server.http, code, "Ana")
+        ana = Player(page, "Ana")
+        deadline = time.monotonic() + 180
+        while page.locator("#rematch").count() == 0:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not ana.turn():
+                time.sleep(0.1)
+        log = page.inner_text("#log")
+        assert "howler" in ana.done and "played Howler on" in log, (ana.done, log)
         assert errors == []
     finally:
         ctx.close()
