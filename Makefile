@@ -4,9 +4,9 @@
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-TEST_EXTRAS := dev,plot,ray
+TEST_EXTRAS := dev,plot,ray,web
 
-.PHONY: setup play test test-pure lint typecheck pytest bench bench-instructions scenarios clean
+.PHONY: setup play test test-pure lint typecheck pytest bench bench-instructions bench-web scenarios clean
 
 setup: $(VENV)/.installed
 
@@ -75,6 +75,10 @@ endif
 # RLCard's side needs the venv that `make bench` makes.
 bench-instructions: setup
 	$(BIN)/python bench/instructions.py $(INSTRUCTIONS_ARGS)
+
+# The web server under load: N rooms of bot clients over WebSockets on loopback (N=10,100,500).
+bench-web: setup
+	$(BIN)/python bench/bench_web.py $(BENCH_WEB_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

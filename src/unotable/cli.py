@@ -11,6 +11,7 @@ from unotable.errors import UnoError
 from unotable.scenario import run_files
 from unotable.simcli import add_simulate_arguments, run_simulate
 from unotable.tui.launch import add_play_arguments, run_play
+from unotable.web.serve import add_serve_arguments, run_serve
 
 
 class _Parser(argparse.ArgumentParser):
@@ -47,6 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play many hands or whole games between bots, on every core, from a seed.",
     )
     add_simulate_arguments(simulate)
+
+    serve = sub.add_parser(
+        "serve",
+        help="host games in the browser: rooms, friends and bots over the network",
+        description="Serve UNO in the browser: make a room, share its link, play in real time.",
+    )
+    add_serve_arguments(serve)
     return parser
 
 
@@ -65,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_play(args)
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command == "serve":
+            return run_serve(args)
     except UnoError as exc:
         print(f"uno: error: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,24 @@
+"""The web game: ``uno serve``, rooms played in the browser over WebSockets.
+
+What lives here:
+
+- :mod:`~unotable.web.words`: every sentence the server sends a person (errors), in one place;
+  the page's own words are in ``static/strings.js``.
+- :mod:`~unotable.web.settings`: a room's settings (rules, seats, bots, timer) read and bounded
+  from the page's request.
+- :mod:`~unotable.web.protocol`: the WebSocket messages, checked for size and shape.
+- :mod:`~unotable.web.storage`: the database (SQLAlchemy 2; SQLite by default, PostgreSQL by
+  URL) and its Alembic migrations (``migrations/``, run on start). A game is stored as its
+  rules, seed and action log; each action is committed before anyone hears of it.
+- :mod:`~unotable.web.room`: a live room: the :class:`~unotable.match.Game`, its seats and
+  tokens, its bots and timer, and what each connection may see.
+- :mod:`~unotable.web.app`: the Starlette app (pages, the room API, the WebSocket).
+- :mod:`~unotable.web.serve`: the ``uno serve`` command (uvicorn).
+- ``static/``: the page (HTML, CSS and JavaScript, no build step).
+
+It may import the core's public API (``unotable.match``, ``views``, ``events``, ``notation``,
+``cards``, ``rules``, ``errors``), ``unotable.bots`` and ``unotable.sim``'s bot specs and seeds,
+and the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg); never
+the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve` may be imported without
+the extra installed: it says how to install it.
+"""

@@ -1,0 +1,193 @@
+"""A room's settings as the page asks for them, read and bounded (P-180).
+
+The request is JSON::
+
+    {"edition": "classic", "players": 4, "mode": "solo", "target": 500, "rounds": 1,
+     "options": {"must_play_drawn": false, "lenient_plays": false, "scoring": "standard"},
+     "seats": ["human", "human", "greedy", "search:budget=200"],
+     "turn_seconds": 0, "bot_delay": 1.0}
+
+``seats`` has one entry per player of the whole game (8 in ``two-tables``): ``"human"`` for a
+person, or a bot spec (``random``, ``greedy``, ``aggressive``, ``cautious``, ``search``, with the
+options :data:`BOT_OPTIONS` allows). Anything else is refused with :class:`SettingsError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from unotable.bots import BOT_NAMES
+from unotable.errors import ConfigError, UnoError
+from unotable.match import GAME_PLAYERS, Game
+from unotable.rules import MODES, Rules
+from unotable.sim import BotSpec
+
+HUMAN: Final = "human"
+"""A person's seat in ``seats``."""
+OPTION_KEYS: Final = ("must_play_drawn", "lenient_plays", "scoring")
+"""Rules options the page may set besides edition, players, mode and target."""
+BOT_OPTIONS: Final[dict[str, tuple[float, float, bool]]] = {
+    "forget_uno": (0.0, 1.0, False),
+    "late_uno": (0.0, 1.0, False),
+    "catch": (0.0, 1.0, False),
+    "budget": (10, 1000, True),
+}
+"""Bot options a room may set: (low, high, whole number). ``budget`` is the search bot's only."""
+TARGET_RANGE: Final = (1, 10_000)
+ROUNDS_RANGE: Final = (1, 4)
+TURN_SECONDS_RANGE: Final = (5, 600)
+"""A turn timer is 0 (off) or this many seconds."""
+BOT_DELAY_RANGE: Final = (0.0, 10.0)
+DEFAULT_BOT_DELAY: Final = 1.0
+DEFAULT_FORGET_UNO: Final = 0.2
+"""How often a room's bots forget UNO unless their spec says otherwise (as ``uno play``)."""
+KEYS: Final = frozenset(
+    {"edition", "players", "mode", "target", "rounds", "options", "seats", "turn_seconds", "bot_delay"}
+)
+
+
+class SettingsError(UnoError, ValueError):
+    """Settings that do not make a room; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """What a room plays: the rules, the seats, the bots' pace and the turn timer."""
+
+    rules: Rules
+    rounds: int
+    seats: tuple[str | None, ...]
+    """Per player: a bot spec's label, or ``None`` for a person."""
+    turn_seconds: int
+    """0: no timer; else a person's seconds to act before the server acts for them."""
+    bot_delay: float
+    """Seconds a bot waits before it acts (twice that while an out-of-turn window is open)."""
+
+    @property
+    def players(self) -> int:
+        """Players in the whole game."""
+        return len(self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form, read back by :meth:`from_dict` (as stored, and as shown to everyone)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "rounds": self.rounds,
+            "seats": list(self.seats),
+            "turn_seconds": self.turn_seconds,
+            "bot_delay": self.bot_delay,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RoomSettings:
+        """Settings as :meth:`to_dict` wrote them (from the database).
+
+        :raises SettingsError: if they do not make a game.
+        """
+        try:
+            rules = Rules.from_dict(data["rules"])
+            seats = tuple(data["seats"])
+            out = cls(rules, int(data["rounds"]), seats, int(data["turn_seconds"]), float(data["bot_delay"]))
+            Game.new(rules, 0, players=len(seats), rounds=out.rounds)
+        except (KeyError, TypeError, ValueError, ConfigError) as exc:
+            raise SettingsError(f"stored settings are unreadable: {exc}") from None
+        return out
+
+    def bot(self, player: int) -> BotSpec | None:
+        """The bot spec of ``player``'s seat, or ``None`` for a person."""
+        label = self.seats[player]
+        return None if label is None else BotSpec.parse(label)
+
+
+def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SettingsError(f"{key} must be a whole number from {low} to {high}, not {value!r}")
+    return value
+
+
+def parse_bot(text: Any, where: str) -> str:
+    """A bot spec's label, checked against :data:`BOT_OPTIONS`.
+
+    :raises SettingsError: for an unknown bot, option or value.
+    """
+    if not isinstance(text, str) or not text.strip() or len(text) > 80:
+        raise SettingsError(f"{where} must be {HUMAN!r} or a bot ({', '.join(BOT_NAMES)}), not {text!r}")
+    try:
+        spec = BotSpec.parse(text)
+    except ConfigError as exc:
+        raise SettingsError(f"{where}: {exc}") from None
+    for key, value in spec.options:
+        bounds = BOT_OPTIONS.get(key)
+        if bounds is None or (key == "budget" and spec.name != "search"):
+            raise SettingsError(f"{where}: bot option {key!r} is not offered here")
+        low, high, whole = bounds
+        ok = isinstance(value, int) if whole else isinstance(value, (int, float))
+        if isinstance(value, bool) or not ok or not low <= value <= high:
+            raise SettingsError(f"{where}: {key} must be from {low:g} to {high:g}, not {value!r}")
+    return spec.label
+
+
+def parse_settings(data: Any) -> RoomSettings:
+    """The settings of a new room from the page's request.
+
+    :raises SettingsError: naming what is wrong.
+    """
+    if not isinstance(data, Mapping):
+        raise SettingsError("the settings must be a JSON object")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise SettingsError(f"unknown setting {unknown[0]!r} (known: {', '.join(sorted(KEYS))})")
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise SettingsError("options must be an object")
+    for key in options:
+        if key not in OPTION_KEYS:
+            raise SettingsError(f"unknown option {key!r} (known: {', '.join(OPTION_KEYS)})")
+    mode = data.get("mode", "solo")
+    if mode not in MODES:
+        raise SettingsError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    rules_data: dict[str, Any] = {
+        "edition": data.get("edition", "classic"),
+        "players": data.get("players", 4),
+        "mode": mode,
+        "target": _int(data, "target", 500, *TARGET_RANGE),
+        **options,
+    }
+    if mode == "two-tables":
+        rules_data["players"] = 4
+    try:
+        rules = Rules.from_dict(rules_data)
+    except ConfigError as exc:
+        raise SettingsError(str(exc)) from None
+    rounds = _int(data, "rounds", 1, *ROUNDS_RANGE)
+    players = GAME_PLAYERS.get(mode, rules.players)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise SettingsError(f"seats must list {players} entries, one per player ({HUMAN!r} or a bot)")
+    labels = tuple(None if s == HUMAN else parse_bot(s, f"seat {i}") for i, s in enumerate(seats))
+    turn = data.get("turn_seconds", 0)
+    low, high = TURN_SECONDS_RANGE
+    if isinstance(turn, bool) or not isinstance(turn, int) or not (turn == 0 or low <= turn <= high):
+        raise SettingsError(f"turn_seconds must be 0 (no timer) or from {low} to {high}, not {turn!r}")
+    delay = data.get("bot_delay", DEFAULT_BOT_DELAY)
+    dlow, dhigh = BOT_DELAY_RANGE
+    if isinstance(delay, bool) or not isinstance(delay, (int, float)) or not dlow <= delay <= dhigh:
+        raise SettingsError(f"bot_delay must be from {dlow:g} to {dhigh:g} seconds, not {delay!r}")
+    try:
+        Game.new(rules, 0, players=players, rounds=rounds)
+    except ConfigError as exc:
+        raise SettingsError(str(exc)) from None
+    return RoomSettings(rules, rounds, labels, turn, float(delay))
+
+
+__all__ = [
+    "BOT_OPTIONS",
+    "HUMAN",
+    "RoomSettings",
+    "SettingsError",
+    "parse_bot",
+    "parse_settings",
+]

@@ -1,0 +1,347 @@
+"""The database: rooms, seats, games and their action logs (SQLAlchemy 2, Alembic migrations).
+
+SQLite by default (one file in the data folder), PostgreSQL by URL; the same code and tables on
+both. A game is stored as its rules, its seed (never sent to a client) and its action log, one
+row an action, committed before the action is broadcast (P-182): replaying the log reproduces
+the game exactly, so a server killed at any moment resumes every game as it was.
+
+Every call is synchronous and short; the server makes them from its one event loop, which also
+keeps each room's actions in arrival order.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Final
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+MIGRATIONS: Final = Path(__file__).with_name("migrations")
+"""The Alembic scripts."""
+DEAL: Final = "deal"
+"""The action of a log row that deals the next hand (its seat is NULL)."""
+
+
+class Base(DeclarativeBase):
+    """The tables' base."""
+
+
+class RoomRow(Base):
+    """A room: its code (the invite), settings, and the number of its current game."""
+
+    __tablename__ = "rooms"
+    code: Mapped[str] = mapped_column(String(12), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    settings: Mapped[str] = mapped_column(Text)
+    game_number: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class SeatRow(Base):
+    """A player's seat in a room: a bot, a free person's seat, or a person (name, token hash)."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_code", "player"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
+    player: Mapped[int] = mapped_column(Integer)
+    bot: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+
+
+class GameRow(Base):
+    """One game of a room (a rematch is the next number): rules, players, rounds and seed."""
+
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("room_code", "number"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[str] = mapped_column(Text)
+    players: Mapped[int] = mapped_column(Integer)
+    rounds: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[str] = mapped_column(String(64))
+    """The seed as decimal text (128 bits do not fit a BIGINT)."""
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ActionRow(Base):
+    """One action of a game's log, in order: the seat of that hand's table (``"table"`` for the
+    referee, NULL for a deal) and the action in the notation (or :data:`DEAL`)."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    action: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass(frozen=True)
+class StoredSeat:
+    """A seat as stored."""
+
+    player: int
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored: enough to replay it."""
+
+    id: int
+    number: int
+    rules: dict[str, Any]
+    players: int
+    rounds: int
+    seed: int
+    finished: bool
+    log: tuple[tuple[str | None, str], ...]
+    """(seat, action) per row, in order."""
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room as stored, with its current game."""
+
+    code: str
+    settings: dict[str, Any]
+    game_number: int
+    seats: tuple[StoredSeat, ...]
+    game: StoredGame
+
+
+def database_url(url: str | None, data_dir: Path) -> str:
+    """The SQLAlchemy URL for ``--database`` (``postgresql://...`` uses psycopg 3), or the
+    SQLite file ``unotable.db`` in ``data_dir`` when none is given."""
+    if not url:
+        return f"sqlite:///{data_dir / 'unotable.db'}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL with synchronous=NORMAL survives a killed process (not a power cut) and commits fast;
+    # foreign keys are off by default in SQLite.
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+class Store:
+    """The database behind the server.
+
+    :param url: a SQLAlchemy URL (see :func:`database_url`).
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine: Engine = create_engine(url, future=True)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+
+    def migrate(self) -> None:
+        """Bring the tables up to date (Alembic ``upgrade head``)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        with Session(self.engine) as s, s.begin():
+            yield s
+
+    # ---- writing
+
+    def create_room(
+        self,
+        code: str,
+        settings: dict[str, Any],
+        seats: list[StoredSeat],
+        rules: dict[str, Any],
+        players: int,
+        rounds: int,
+        seed: int,
+    ) -> int:
+        """A new room with its seats and its first game; the game's id.
+
+        :raises sqlalchemy.exc.IntegrityError: if the code is taken.
+        """
+        with self._session() as s:
+            s.add(RoomRow(code=code, created_at=_now(), settings=json.dumps(settings), game_number=0))
+            s.flush()
+            for seat in seats:
+                s.add(
+                    SeatRow(
+                        room_code=code,
+                        player=seat.player,
+                        bot=seat.bot,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
+            game = GameRow(
+                room_code=code,
+                number=0,
+                rules=json.dumps(rules),
+                players=players,
+                rounds=rounds,
+                seed=str(seed),
+                finished=False,
+                created_at=_now(),
+            )
+            s.add(game)
+            s.flush()
+            return game.id
+
+    def take_seat(self, code: str, player: int, name: str, token_hash: str) -> bool:
+        """Give a free person's seat to ``name``; False if it is not free (nothing changed)."""
+        with self._session() as s:
+            row = s.scalars(
+                select(SeatRow).where(SeatRow.room_code == code, SeatRow.player == player).with_for_update()
+            ).one_or_none()
+            if row is None or row.bot is not None or row.token_hash is not None:
+                return False
+            row.name = name
+            row.token_hash = token_hash
+            return True
+
+    def append(self, game_id: int, seq: int, seat: str | None, action: str) -> None:
+        """Add row ``seq`` to a game's log, committed.
+
+        :raises sqlalchemy.exc.IntegrityError: if the game already has a row ``seq``.
+        """
+        # A plain INSERT, not the ORM's unit of work: this is the one write made per action.
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(ActionRow),
+                {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()},
+            )
+
+    def finish(self, game_id: int) -> None:
+        """Mark a game finished (its log says so too; this flag serves listings)."""
+        with self._session() as s:
+            game = s.get(GameRow, game_id)
+            if game is not None:
+                game.finished = True
+
+    def new_game(
+        self, code: str, number: int, rules: dict[str, Any], players: int, rounds: int, seed: int
+    ) -> int:
+        """A room's next game (a rematch); its id."""
+        with self._session() as s:
+            room = s.get(RoomRow, code)
+            assert room is not None
+            room.game_number = number
+            game = GameRow(
+                room_code=code,
+                number=number,
+                rules=json.dumps(rules),
+                players=players,
+                rounds=rounds,
+                seed=str(seed),
+                finished=False,
+                created_at=_now(),
+            )
+            s.add(game)
+            s.flush()
+            return game.id
+
+    # ---- reading
+
+    def room_codes(self, *, active_only: bool = False) -> list[str]:
+        """Every room's code (with ``active_only``: those whose current game goes on)."""
+        with self._session() as s:
+            q = select(RoomRow.code)
+            if active_only:
+                q = q.join(
+                    GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number)
+                ).where(GameRow.finished.is_(False))
+            return list(s.scalars(q.order_by(RoomRow.code)))
+
+    def load_room(self, code: str) -> StoredRoom | None:
+        """A room with its seats and current game, or ``None``."""
+        with self._session() as s:
+            room = s.get(RoomRow, code)
+            if room is None:
+                return None
+            seats = s.scalars(select(SeatRow).where(SeatRow.room_code == code).order_by(SeatRow.player))
+            stored_seats = tuple(StoredSeat(r.player, r.bot, r.name, r.token_hash) for r in seats)
+            game = self._game(s, code, room.game_number)
+            assert game is not None
+            return StoredRoom(code, json.loads(room.settings), room.game_number, stored_seats, game)
+
+    def load_game(self, code: str, number: int) -> StoredGame | None:
+        """Game ``number`` of a room, or ``None``."""
+        with self._session() as s:
+            return self._game(s, code, number)
+
+    def _game(self, s: Session, code: str, number: int) -> StoredGame | None:
+        g = s.scalars(
+            select(GameRow).where(GameRow.room_code == code, GameRow.number == number)
+        ).one_or_none()
+        if g is None:
+            return None
+        rows = s.execute(
+            select(ActionRow.seat, ActionRow.action).where(ActionRow.game_id == g.id).order_by(ActionRow.seq)
+        )
+        log = tuple((seat, action) for seat, action in rows)
+        return StoredGame(
+            g.id, g.number, json.loads(g.rules), g.players, g.rounds, int(g.seed), g.finished, log
+        )
+
+    def finished_games(self, code: str) -> list[int]:
+        """The numbers of a room's finished games."""
+        with self._session() as s:
+            q = select(GameRow.number).where(GameRow.room_code == code, GameRow.finished.is_(True))
+            return list(s.scalars(q.order_by(GameRow.number)))
+
+
+__all__ = [
+    "DEAL",
+    "Store",
+    "StoredGame",
+    "StoredRoom",
+    "StoredSeat",
+    "database_url",
+]

@@ -1,0 +1,337 @@
+"""End to end in a real browser: Playwright driving Debian's chromium (``/usr/bin/chromium``).
+
+Ana makes a room on the page (three seats: two people and a random bot), Ben joins it from a
+second browser context, and the two play a hand to its end by clicking what the page shows:
+Ana calls UNO with her next-to-last card and plays her Wild Draw Four on Ben, who challenges it;
+Ben forgets UNO once and Ana catches him. Ana reloads the page halfway and finds her hand; a
+third context watches and never sees a hand. The deal comes from a fixed seed (Ana is dealt a
+Wild Draw Four). With ``UNOTABLE_SCREENSHOTS=DIR`` the table is saved at 1280x800 and at
+phone size.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import LiveServer, fresh_postgres, postgres_url
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (make setup)")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SEED = 2
+"""Ana (player 0) is dealt a Wild Draw Four and plays first."""
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI needs Debian's chromium (.ci/run installs it)")
+        pytest.skip("no /usr/bin/chromium: apt-get install chromium")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def state(page: Any) -> dict[str, Any] | None:
+    msg: dict[str, Any] | None = page.evaluate("() => window.unotable && window.unotable.msg")
+    return msg
+
+
+class Player:
+    """A person at the table: a page and what they decide."""
+
+    def __init__(self, page: Any, name: str) -> None:
+        self.page = page
+        self.name = name
+        self.forget_once = False
+        self.acted = 0
+        self.done: set[str] = set()
+        self.last: tuple[int, float] = (-1, 0.0)
+        """The seq it last acted at, and when: it waits for the server's answer before acting
+        again (or two seconds, if its action was refused)."""
+
+    def click(self, selector: str) -> None:
+        self.page.locator(selector).first.click(timeout=5000)
+
+    def turn(self) -> bool:
+        """Take one action if there is one to take; whether it did."""
+        m = state(self.page)
+        if m is None or m["table"]["status"] != "playing" or m["table"]["hand_over"]:
+            return False
+        if m["seq"] == self.last[0] and time.monotonic() - self.last[1] < 2.0:
+            return False
+        acted = self._turn(m)
+        if acted:
+            self.last = (m["seq"], time.monotonic())
+        return acted
+
+    def _turn(self, m: dict[str, Any]) -> bool:
+        view = m["view"]
+        legal: list[str] = view["legal"]
+        seat = m["seat"]
+        catches = [a for a in legal if a.startswith("catch ")]
+        if catches:
+            self.click(f'[data-action="{catches[0]}"]')
+            self.done.add("catch")
+            return True
+        if view["current"] != seat or not legal:
+            return False
+        if "challenge" in legal:
+            self.click('[data-action="challenge"]')
+            self.done.add("challenge")
+            return True
+        invisibility = [a for a in legal if a.startswith("invisibility ") and not a.endswith(" uno")]
+        if invisibility:
+            self.click(f'[data-action="{invisibility[0]}"]')
+            self.done.add("invisibility")
+            return True
+        colors = [a for a in legal if a.startswith("color ")]
+        if colors:
+            self.click(f'#chooser [data-action="{colors[0]}"]')
+            return True
+        plays = sorted(
+            {a.split(" ")[1] for a in legal if a.startswith("play ")}, key=lambda c: (c != "W+4", c)
+        )
+        if plays:
+            code = plays[0]
+            if view["phase"] == "after_draw":
+                self.click('[data-action="play-drawn"]')
+            else:
+                if len(view["hand"]) == 2 and any(a.endswith(" uno") for a in legal):
+                    if self.forget_once:
+                        self.forget_once = False
+                        self.done.add("forgot")
+                    else:
+                        self.click('[data-action="arm-uno"]')
+                        self.done.add("uno")
+                self.click(f'#hand .card[data-code="{code}"]')
+            if self.page.locator("#chooser button[data-action]").count():
+                self.click("#chooser button[data-action]")
+            if code == "W+4":
+                self.done.add("wd4")
+            if code == "HOWLER":
+                self.done.add("howler")
+            return True
+        if "pass" in legal:
+            self.click('[data-action="pass"]')
+            return True
+        if "draw" in legal:
+            self.click("#pile")
+            return True
+        if "accept" in legal:
+            self.click('[data-action="accept"]')
+            return True
+        return False
+
+
+def make_room(page: Any, base: str) -> str:
+    page.goto(base + "/")
+    page.wait_for_selector("#create-form")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "input")
+    page.select_option('#seat-choices select[data-seat="2"]', "random")
+    page.fill("#bot-delay", "0.6")
+    page.click("#create")
+    page.wait_for_url("**/r/*")
+    code: str = page.url.rstrip("/").split("/")[-1]
+    return code
+
+
+def take_seat(page: Any, base: str, code: str, name: str) -> None:
+    page.goto(f"{base}/r/{code}")
+    page.wait_for_selector("#name")
+    page.fill("#name", name)
+    page.click("#take-seat")
+    page.wait_for_selector("#seats .seat")
+
+
+def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
+    base = server.http
+    a_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    b_ctx = browser.new_context(viewport=PHONE)
+    c_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        a_page, b_page, c_page = a_ctx.new_page(), b_ctx.new_page(), c_ctx.new_page()
+        script_errors: list[str] = []
+        for page in (a_page, b_page, c_page):
+            page.on("pageerror", lambda exc: script_errors.append(str(exc)))
+        code = make_room(a_page, base)
+        take_seat(a_page, base, code, "Ana")
+        take_seat(b_page, base, code, "Ben")
+        ana, ben = Player(a_page, "Ana"), Player(b_page, "Ben")
+        ben.forget_once = True
+        # The spectator: the table, never a hand.
+        c_page.goto(f"{base}/r/{code}")
+        c_page.click("#watch")
+        c_page.wait_for_selector("#seats .seat")
+        reloaded = False
+        deadline = time.monotonic() + 240
+        while True:
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            m = state(a_page)
+            if m is not None and m["table"]["hand_over"]:
+                break
+            acted = ana.turn() or ben.turn()
+            if acted:
+                time.sleep(0.15)
+                ana.acted += 1
+            else:
+                time.sleep(0.1)
+            if ana.acted == 8 and not reloaded:
+                reloaded = True
+                before = state(a_page)
+                assert before is not None
+                a_page.reload()
+                a_page.wait_for_selector("#seats .seat")
+                a_page.wait_for_function("() => window.unotable.msg !== null")
+                after = state(a_page)
+                assert after is not None and after["seat"] == 0
+                assert (
+                    sorted(after["view"]["hand"]) == sorted(before["view"]["hand"])
+                    or after["seq"] != before["seq"]
+                )
+                assert a_page.locator("#hand .card").count() == len(after["view"]["hand"])
+            if shots is not None:
+                for page, name in ((a_page, "web-table.png"), (b_page, "web-phone.png")):
+                    m = state(page)
+                    ready = m and m["view"]["current"] == m["seat"] and len(m["view"]["hand"]) > 3
+                    if ready and ana.acted > 4 and not (shots / name).exists():
+                        page.screenshot(path=str(shots / name))
+            spect = state(c_page)
+            assert spect is not None and spect["view"]["hand"] == [] and spect["seat"] is None
+            assert c_page.locator("#hand .card").count() == 0
+        assert reloaded
+        assert {"uno", "wd4"} <= ana.done and "challenge" in ben.done, (ana.done, ben.done)
+        assert "forgot" in ben.done and "catch" in ana.done, (ana.done, ben.done)
+        a_page.wait_for_selector("#overlay:not([hidden]) #next-hand")
+        log = a_page.inner_text("#log")
+        assert "Ana played" in log and "UNO!" in log and "challenged" in log and "caught Ben" in log
+        assert "was dealt" not in c_page.inner_text("#log")
+        if shots is not None:
+            a_page.screenshot(path=str(shots / "web-scores.png"))
+        hand = state(a_page)["table"]["hand"]  # type: ignore[index]
+        a_page.click("#next-hand")
+        a_page.wait_for_function(f"() => window.unotable.msg.table.hand === {hand + 1}")
+        assert a_page.locator("#overlay").is_hidden()
+        assert script_errors == []
+    finally:
+        for ctx in (a_ctx, b_ctx, c_ctx):
+            ctx.close()
+
+
+def test_a_hand_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    shots = os.environ.get("UNOTABLE_SCREENSHOTS")
+    try:
+        play_a_hand(server, browser, Path(shots) if shots else None)
+    finally:
+        server.stop()
+
+
+def test_a_hand_in_the_browser_on_postgresql(browser: Any) -> None:
+    server = LiveServer(fresh_postgres(postgres_url()), seeds=lambda: SEED)
+    try:
+        play_a_hand(server, browser, None)
+    finally:
+        server.stop()
+
+
+def test_a_finished_game_replays_step_by_step(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        code = server.room({"players": 2, "seats": ["greedy", "random"], "bot_delay": 0, "target": 20})
+        page = ctx.new_page()
+        page.goto(f"{server.http}/r/{code}")
+        page.click("#watch")
+        page.wait_for_selector("#replay-link", timeout=60_000)  # the game's end, for a spectator
+        assert page.locator("#rematch").count() == 0  # spectators cannot start one
+        page.click("#replay-link")
+        page.wait_for_selector("#replay-step")
+        first = page.inner_text("#replay-step")
+        assert first.startswith("Step 1 of ")
+        for _ in range(5):
+            page.click("#replay-next")
+        assert page.inner_text("#replay-step").startswith("Step 6 of ")
+        assert page.locator("#replay #log li").count() > 0
+        page.click("#replay-prev")
+        assert page.inner_text("#replay-step").startswith("Step 5 of ")
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_a_game_to_its_end_then_a_rematch(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        code = server.room({"players": 2, "seats": ["human", "random"], "bot_delay": 0.2, "target": 1})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        take_seat(page, server.http, code, "Ana")
+        ana = Player(page, "Ana")
+        deadline = time.monotonic() + 180
+        while page.locator("#rematch").count() == 0:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not ana.turn():
+                time.sleep(0.1)
+        assert "wins the game" in page.inner_text("#overlay") or "win the game" in page.inner_text("#overlay")
+        page.click("#rematch")
+        page.wait_for_function("() => window.unotable.msg.table.game_number === 1")
+        assert page.locator("#overlay").is_hidden() and page.locator("#hand .card").count() == 7
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: 257)  # Ana is dealt a Howler and Invisibility
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        code = server.room(
+            {
+                "edition": "harry-potter",
+                "players": 2,
+                "seats": ["human", "greedy"],
+                "bot_delay": 0.2,
+                "target": 1,
+            }
+        )
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        take_seat(page, server.http, code, "Ana")
+        ana = Player(page, "Ana")
+        deadline = time.monotonic() + 180
+        while page.locator("#rematch").count() == 0:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not ana.turn():
+                time.sleep(0.1)
+        log = page.inner_text("#log")
+        assert "howler" in ana.done and "played Howler on" in log, (ana.done, log)
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()

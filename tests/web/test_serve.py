@@ -1,0 +1,58 @@
+"""``uno serve``: its flags, and what it says without the web extra."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from unotable.cli import build_parser, main
+from unotable.web.serve import INSTALL_HINT, _shown, default_data_dir
+
+
+def test_flags_and_defaults() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.database, args.data_dir, args.rate) == (
+        "127.0.0.1",
+        8000,
+        None,
+        None,
+        10.0,
+    )
+    args = build_parser().parse_args(
+        ["serve", "--host", "0.0.0.0", "--port", "9", "--database", "postgresql://u@h/d", "--data-dir", "x"]
+    )
+    assert (args.host, args.port, args.database, args.data_dir) == ("0.0.0.0", 9, "postgresql://u@h/d", "x")
+
+
+def test_without_the_extra_it_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert INSTALL_HINT in err and "make setup" in err
+
+
+def test_bad_flags(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["serve", "--port", "70000", "--data-dir", str(tmp_path)]) == 2
+    assert "--port" in capsys.readouterr().err
+    assert main(["serve", "--rate", "0", "--data-dir", str(tmp_path)]) == 2
+    assert "--rate" in capsys.readouterr().err
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["serve", "--data-dir", str(blocker / "sub")]) == 2
+    assert "cannot make" in capsys.readouterr().err
+
+
+def test_the_database_password_is_not_printed() -> None:
+    assert _shown("postgresql+psycopg://me:secret@db/x") == "postgresql+psycopg://me@db/x"
+    assert _shown("sqlite:////tmp/u.db") == "sqlite:////tmp/u.db"
+
+
+def test_default_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", "/data")
+    assert default_data_dir() == Path("/data/unotable")
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_data_dir() == Path.home() / ".local" / "share" / "unotable"

@@ -1,0 +1,109 @@
+"""The database on SQLite and on PostgreSQL (``UNOTABLE_TEST_POSTGRES``; .ci/run starts one): the
+same code, the same tests."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+from starlette.testclient import TestClient
+
+from unotable.web.app import create_app
+from unotable.web.room import Hub, Room
+from unotable.web.storage import DEAL, Store, StoredSeat, database_url
+
+
+def test_database_urls(tmp_path: object) -> None:
+    from pathlib import Path  # noqa: PLC0415
+
+    assert database_url(None, Path("/d")) == "sqlite:////d/unotable.db"
+    assert database_url("postgresql://u@h/db", Path("/d")) == "postgresql+psycopg://u@h/db"
+    assert database_url("postgres://u@h/db", Path("/d")) == "postgresql+psycopg://u@h/db"
+    assert database_url("sqlite:///x.db", Path("/d")) == "sqlite:///x.db"
+
+
+def test_migrations_make_the_tables_and_run_twice(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    store.migrate()
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"rooms", "seats", "games", "actions", "alembic_version"} <= tables
+    store.close()
+
+
+def test_rooms_seats_and_logs_round_trip(db_url: str) -> None:
+    store = Store(db_url)
+    store.migrate()
+    seed = secrets.randbits(128) | 1 << 127
+    seats = [StoredSeat(0, None, None, None), StoredSeat(1, "search:budget=50", None, None)]
+    game_id = store.create_room("ABCDEF", {"any": "settings"}, seats, {"players": 2}, 2, 1, seed)
+    with pytest.raises(IntegrityError):
+        store.create_room("ABCDEF", {}, [], {"players": 2}, 2, 1, seed)
+    assert store.take_seat("ABCDEF", 0, "Ana", "h" * 64)
+    assert not store.take_seat("ABCDEF", 0, "Ben", "g" * 64)  # taken
+    assert not store.take_seat("ABCDEF", 1, "Ben", "g" * 64)  # a bot's
+    assert not store.take_seat("ABCDEF", 5, "Ben", "g" * 64)  # no such seat
+    store.append(game_id, 0, "0", "draw")
+    store.append(game_id, 1, None, DEAL)
+    with pytest.raises(IntegrityError):
+        store.append(game_id, 1, "1", "pass")
+    room = store.load_room("ABCDEF")
+    assert room is not None
+    assert room.settings == {"any": "settings"}
+    assert room.seats == (StoredSeat(0, None, "Ana", "h" * 64), StoredSeat(1, "search:budget=50", None, None))
+    assert room.game.seed == seed and room.game.log == (("0", "draw"), (None, DEAL))
+    assert store.room_codes(active_only=True) == ["ABCDEF"]
+    store.finish(game_id)
+    assert store.room_codes(active_only=True) == [] and store.room_codes() == ["ABCDEF"]
+    assert store.finished_games("ABCDEF") == [0]
+    assert store.load_room("NOPE00") is None and store.load_game("ABCDEF", 1) is None
+    second = store.new_game("ABCDEF", 1, {"players": 2}, 2, 1, 5)
+    assert second != game_id
+    room = store.load_room("ABCDEF")
+    assert room is not None and room.game_number == 1 and room.game.log == ()
+    store.close()
+
+
+def _room(client: TestClient, code: str) -> Room:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    room = client.portal.call(hub.get, code)  # type: ignore[union-attr]
+    assert room is not None
+    return room
+
+
+async def last_answers(r: Room, actions: int) -> None:
+    """Take ``actions`` actions in the room: each time its current player's last legal one."""
+    for _ in range(actions):
+        if r.game.hand_over:
+            await r.next_hand()
+        p = r.game.current_player
+        assert p is not None
+        await r.act(p, r.game.legal_actions(p)[-1])
+
+
+def test_a_restart_resumes_every_game_exactly(db_url: str) -> None:
+    settings = {"players": 3, "seats": ["human"] * 3, "bot_delay": 0, "target": 300}
+    with TestClient(create_app(db_url)) as c:
+        codes = [c.post("/api/rooms", json=settings).json()["code"] for _ in range(2)]
+        tokens = {
+            code: [c.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"] for n in "ABC"]
+            for code in codes
+        }
+        saved = {}
+        for n, code in enumerate(codes):
+            r = _room(c, code)
+            c.portal.call(last_answers, r, 30 + 20 * n)  # type: ignore[union-attr]  # on the server's loop
+            saved[code] = (r.game.to_dict(), [r.game.view(p).to_dict() for p in range(3)], r.seq)
+    with TestClient(create_app(db_url)) as c:
+        hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        assert set(hub.rooms) >= set(codes)  # resumed on start
+        for code in codes:
+            r = _room(c, code)
+            game, views, seq = saved[code]
+            assert r.game.to_dict() == game and r.seq == seq
+            assert [r.game.view(p).to_dict() for p in range(3)] == views
+            with c.websocket_connect(f"/ws/{code}") as ws:
+                ws.send_json({"type": "hello", "token": tokens[code][1]})
+                assert ws.receive_json()["view"] == views[1]
