@@ -10,7 +10,7 @@ setup: $(VENV)/.installed
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,rl]'
 	touch $@
 
 play: setup
