@@ -1,4 +1,4 @@
-"""Bots that play from their seat's view alone (standard library only).
+"""Bots that play from their seat's view alone (standard library only, but ``learned``).
 
 ``make_bot(name, seed, **options)`` makes one by name (:data:`BOT_NAMES`):
 
@@ -6,7 +6,9 @@
 - ``greedy``: the play a good human would recognise; ``aggressive`` and ``cautious`` are
   styles of it (more and less action cards, bluffs and challenges);
 - ``search``: Monte Carlo search over determinizations of its view (``budget`` playouts
-  per decision, default 500, or ``time_budget`` seconds).
+  per decision, default 500, or ``time_budget`` seconds);
+- ``learned``: a policy network trained by ``examples/train.py`` (docs/bots.md), shipped as
+  weights and run with numpy (the ``[rl]`` extra; loaded only when asked for).
 
 Every bot takes ``forget_uno`` (the rate of plays of the next-to-last card without the UNO
 call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).
@@ -33,10 +35,19 @@ def _greedy_style(style: str) -> Callable[..., BaseBot]:
     return make
 
 
+def _learned(seed: int = 0, **options: Any) -> BaseBot:
+    try:
+        from unotable.bots.learned import LearnedBot  # noqa: PLC0415  # numpy only when asked for
+    except ImportError as exc:
+        raise ValueError(f"the learned bot needs numpy: pip install 'unotable[rl]' ({exc})") from None
+    return LearnedBot(seed, **options)
+
+
 _MAKERS: Final[dict[str, Callable[..., BaseBot]]] = {
     "random": RandomBot,
     **{style: _greedy_style(style) for style in STYLES},
     "search": SearchBot,
+    "learned": _learned,
 }
 BOT_NAMES: Final[tuple[str, ...]] = tuple(_MAKERS)
 """The names :func:`make_bot` knows."""
