@@ -2,7 +2,7 @@
 games against ``greedy`` (and a few against ``random``), on CPU with PyTorch.
 
     pip install -e '.[train]'
-    python examples/train.py --minutes 45 --out runs/learned          # resumes if runs/learned has a checkpoint
+    python examples/train.py --minutes 45 --out runs/learned   # resumes from a checkpoint there
     python examples/train.py --out runs/learned --export src/unotable/bots/learned.npz
 
 The network reads the learned bot's own features (``unotable.bots.learned``: the env's
@@ -32,7 +32,14 @@ from unotable.bots.learned import LAYOUT, NUM_ACTIONS, choices, features
 from unotable.env.driver import DECLINE, Driver
 from unotable.rules import Rules, find_edition
 
-CONFIGS = (("classic", 2), ("classic", 4), ("harry-potter", 2), ("cars2", 2), ("classic", 2), ("harry-potter", 4))
+CONFIGS = (
+    ("classic", 2),
+    ("classic", 4),
+    ("harry-potter", 2),
+    ("cars2", 2),
+    ("classic", 2),
+    ("harry-potter", 4),
+)
 """(edition, players) of the training tables, in turn."""
 
 
@@ -184,7 +191,9 @@ def collect(
     return ready
 
 
-def ppo_update(net: Net, opt: torch.optim.Optimizer, ready: list[Any], args: argparse.Namespace) -> dict[str, float]:
+def ppo_update(
+    net: Net, opt: torch.optim.Optimizer, ready: list[Any], args: argparse.Namespace
+) -> dict[str, float]:
     x = torch.from_numpy(np.stack([r[0] for r in ready]))
     m = torch.from_numpy(np.stack([r[1] for r in ready]))
     a = torch.tensor([r[2] for r in ready])
@@ -305,7 +314,10 @@ def main(argv: list[str] | None = None) -> int:
     def save() -> None:
         args.out.mkdir(parents=True, exist_ok=True)
         tmp = ckpt.with_suffix(".tmp")
-        torch.save({"model": net.state_dict(), "optimizer": opt.state_dict(), "state": state, "rng": rng.getstate()}, tmp)
+        torch.save(
+            {"model": net.state_dict(), "optimizer": opt.state_dict(), "state": state, "rng": rng.getstate()},
+            tmp,
+        )
         tmp.replace(ckpt)
         net.export(args.out / "learned.npz")
 
@@ -324,9 +336,7 @@ def main(argv: list[str] | None = None) -> int:
         info = ppo_update(net, opt, ready, args)
         state["updates"] += 1
         state["decisions"] += len(ready)
-        wins = " ".join(
-            f"{k} {np.mean(v[-1000:]):.3f}" for k, v in sorted(stats.games.items()) if v
-        )
+        wins = " ".join(f"{k} {np.mean(v[-1000:]):.3f}" for k, v in sorted(stats.games.items()) if v)
         line = (
             f"update {state['updates']} decisions {state['decisions']} "
             f"{len(ready) / max(time.monotonic() - t0 - elapsed, 1e-9):.0f}/s won (last 1000) {wins} | "

@@ -167,10 +167,11 @@ class Driver:
             return ids
         return [a for a in ids if IS_WINDOW[a]]
 
-    def act(self, aid: int) -> list[float]:
+    def act(self, aid: int, *, checked: bool = False) -> list[float]:
         """The actor takes notation id ``aid`` (or :data:`DECLINE` in a window turn); the
         rewards it brought, by player.
 
+        :param checked: the caller already knows ``aid`` is offered (read from a mask).
         :raises ValueError: if the episode is over or ``aid`` is not offered in this turn;
             nothing changes then.
         """
@@ -183,7 +184,7 @@ class Driver:
             self.actions += 1
             self._next_turn()
             return rewards
-        if aid not in self.offered():
+        if not checked and aid not in self.offered():
             raise ValueError(f"action {aid} is not offered to player {self.actor} now")
         seat = self.seat_of(self.actor)
         if self._game is not None:

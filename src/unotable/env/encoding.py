@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from unotable.cards import NUM_CARD_TYPES
 from unotable.env.actions import IS_WINDOW, ActionTable
-from unotable.rules import Rules
+from unotable.rules import MAX_PLAYERS, Rules
 from unotable.views import View
 
 T: Final = NUM_CARD_TYPES
@@ -122,48 +122,44 @@ class Layout:
     def encode(self, v: View, window: bool, out: F32) -> None:
         """Write ``v`` (``window``: the seat's turn is an out-of-turn moment) into ``out``."""
         seat = v.seat
-        n = len(v.hand_sizes)  # this table (a challenge game's tables shrink)
-
-        def rel(s: int) -> int:
-            return (s - seat) % n
-
-        idx = [self._hand + t for t in v.hand]
+        sizes = v.hand_sizes
+        n = len(sizes)  # this table (a challenge game's tables shrink)
+        rel = _ROTATIONS[n][seat]  # absolute seat -> relative
+        idx = list(map(self._hand.__add__, v.hand))
+        idx += map(self._discard.__add__, v.discard)
         idx.append(self._top + v.discard[-1])
-        idx.append(self._color + (v.color if v.color >= 0 else 4))
+        color = v.color
+        idx.append(self._color + (color if color >= 0 else 4))
         if v.direction > 0:
             idx.append(self._dir)
         idx.append(self._phase + int(v.phase))
         if window:
             idx.append(self._window)
         if v.current >= 0:
-            idx.append(self._current + rel(v.current))
+            idx.append(self._current + rel[v.current])
         if v.drawn >= 0:
             idx.append(self._drawn + v.drawn)
         if v.pending_from >= 0:
-            idx.append(self._pfrom + rel(v.pending_from))
+            idx.append(self._pfrom + rel[v.pending_from])
             idx.append(self._pcolor + (v.pending_color if v.pending_color >= 0 else 4))
         if v.after_color >= 0:
-            idx.append(self._after + rel(v.after_color))
-        sizes = self._sizes
-        for s, k in enumerate(v.hand_sizes):
-            idx += [sizes + rel(s)] * k
+            idx.append(self._after + rel[v.after_color])
         for s in v.uno_exposed:
-            idx.append(self._exposed + rel(s))
+            idx.append(self._exposed + rel[s])
         for s, f in enumerate(v.drew_facing):
             if f is not None:
-                idx.append(self._facing + rel(s) * 5 + (f[0] if f[0] >= 0 else 4))
+                idx.append(self._facing + rel[s] * 5 + (f[0] if f[0] >= 0 else 4))
         if v.wrong_seat >= 0:
-            idx.append(self._wrong + rel(v.wrong_seat))
-        idx.append(self._dealer + rel(v.dealer))
+            idx.append(self._wrong + rel[v.wrong_seat])
+        idx.append(self._dealer + rel[v.dealer])
         for owner, cards in v.known.items():
-            base = self._known + (rel(owner) - 1) * T
-            idx += [base + t for t in cards]
-        disc = self._discard
-        idx += [disc + t for t in v.discard]
+            idx += map((self._known + (rel[owner] - 1) * T).__add__, cards)
         out[:] = np.bincount(idx, minlength=self.size)
+        base = self._sizes
+        out[base : base + n] = sizes[seat:] + sizes[:seat]
         out[self._pile] = v.draw_pile_size / SCORE_SCALE
         scores = v.scores
-        if scores:
+        if any(scores):
             base = self._scores
             if self.teams:
                 team = seat % 2
@@ -171,8 +167,7 @@ class Layout:
                 out[base + 1] = scores[1 - team] / SCORE_SCALE
             else:
                 m = len(scores)
-                for k in range(m):
-                    out[base + k] = scores[(seat + k) % m] / SCORE_SCALE
+                out[base : base + m] = [scores[(seat + k) % m] / SCORE_SCALE for k in range(m)]
 
     def split(self, flat: F32) -> dict[str, F32]:
         """The dict form of a flat vector: one (reshaped) view of it per segment."""
@@ -203,6 +198,11 @@ def turn_ids(legal: tuple[int, ...] | list[int], window: bool, is_current: bool)
         return list(legal)
     return [a for a in legal if IS_WINDOW[a]]
 
+
+_ROTATIONS: Final = {
+    n: tuple(tuple((s - seat) % n for s in range(n)) for seat in range(n)) for n in range(1, MAX_PLAYERS + 1)
+}
+"""``_ROTATIONS[n][seat][s]``: seat ``s`` counted from ``seat`` at a table of ``n``."""
 
 _LAYOUTS: dict[Rules, Layout] = {}
 

@@ -95,7 +95,7 @@ class PythonBackend:
         decline = self.table.decline
         for i, d in enumerate(self.drivers):
             a = int(actions[i])
-            out.rewards[i] = d.act(DECLINE if a == decline else ids[a])
+            out.rewards[i] = d.act(DECLINE if a == decline else ids[a], checked=True)
             if d.done:
                 out.terminated[i] = not d.truncated
                 out.truncated[i] = d.truncated
