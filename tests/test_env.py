@@ -4,7 +4,9 @@ table, observations from views only, window turns, rewards and the vectorized fo
 from __future__ import annotations
 
 import random
+import re
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +30,7 @@ from unotable.env import (  # noqa: E402
     text_to_action,
 )
 from unotable.env.actions import IS_WINDOW  # noqa: E402
+from unotable.env.doc import action_rows, layout_rows  # noqa: E402
 from unotable.env.driver import DECLINE, Driver  # noqa: E402
 from unotable.env.encoding import layout_for  # noqa: E402
 from unotable.errors import ConfigError, NotationError  # noqa: E402
@@ -308,3 +311,12 @@ def test_vector_env_refuses_illegal_actions() -> None:
         VectorEnv(2, players=2, backend="native")
     with pytest.raises(ConfigError):
         VectorEnv(0, players=2)
+
+
+def test_docs_env_md_tables_match_the_code() -> None:
+    """The generated tables of docs/env.md are those the code makes now."""
+    text = (Path(__file__).parent.parent / "docs" / "env.md").read_text()
+    blocks = dict(re.findall(r"<!-- generated: (.+?) -->\n(.*?)\n<!-- end -->", text, re.S))
+    assert blocks["actions classic 4"] == action_rows(Rules())
+    assert blocks["actions harry-potter 3"] == action_rows(Rules(edition=find_edition("hp"), players=3))
+    assert blocks["layout classic 4"] == layout_rows(Rules())
