@@ -17,12 +17,13 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from unotable.bots.base import BaseBot, check_number
+from unotable.bots.base import BaseBot, check_number, tables
 from unotable.cards import HOWLER
 from unotable.env.actions import IS_WINDOW
 from unotable.env.encoding import Layout
 from unotable.notation import ACTION_ID, ACTIONS, Action, Kind
 from unotable.rules import MAX_PLAYERS, Rules
+from unotable.state import Phase
 from unotable.views import View
 
 WEIGHTS: Final = Path(__file__).with_name("learned.npz")
@@ -137,6 +138,16 @@ class LearnedBot(BaseBot):
 
     def _decide(self, v: View, window: bool) -> int:
         net, ids = choices(v, window)
+        if v.rules.lenient_plays and not window and v.phase == Phase.TURN:
+            # A wrong card would be pointed out and taken back, and the same view would ask the
+            # same question again: the bot plays only cards that match.
+            tb = tables(v)
+            keep = [
+                k
+                for k, a in enumerate(ids)
+                if ACTIONS[a].kind is not Kind.PLAY or tb.is_playable(v.color, v.top, ACTIONS[a].card)
+            ]
+            net, ids = [net[k] for k in keep], [ids[k] for k in keep]
         if len(ids) == 1:
             return ids[0]
         logits = self.policy.logits(features(v, window, self._x))[net]
