@@ -320,3 +320,30 @@ def test_docs_env_md_tables_match_the_code() -> None:
     assert blocks["actions classic 4"] == action_rows(Rules())
     assert blocks["actions harry-potter 3"] == action_rows(Rules(edition=find_edition("hp"), players=3))
     assert blocks["layout classic 4"] == layout_rows(Rules())
+
+
+def test_a_game_episode_pays_each_hand_and_ends_with_the_game() -> None:
+    d = Driver(Rules(players=3, target=80), episode="game")
+    d.reset(9)
+    rng = random.Random(9)
+    paid = 0
+    while not d.done:
+        offered = d.offered()
+        plays = [a for a in offered if ACTION_TEXT[a].startswith("play")]
+        rewards = d.act(rng.choice(plays or offered) if not d.window else DECLINE)
+        if any(rewards):
+            paid += 1
+            assert sorted(rewards) == [-1.0, -1.0, 1.0]
+    game = d.game
+    assert game is not None and game.finished and paid == d.hands == len(game.results) >= 1
+
+
+def test_max_actions_truncates() -> None:
+    e = raw_env(players=2, max_actions=5)
+    e.reset(seed=1)
+    steps = 0
+    while not any(e.truncations.values()):
+        mask = e.observe(e.agent_selection)["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps == 5 and not any(e.terminations.values())
