@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+import types
 import warnings
 from pathlib import Path
 from typing import Any
@@ -33,6 +35,7 @@ from unotable.env.actions import IS_WINDOW  # noqa: E402
 from unotable.env.doc import action_rows, layout_rows  # noqa: E402
 from unotable.env.driver import DECLINE, Driver  # noqa: E402
 from unotable.env.encoding import layout_for  # noqa: E402
+from unotable.env.vector import PythonBackend  # noqa: E402
 from unotable.errors import ConfigError, NotationError  # noqa: E402
 from unotable.notation import ACTION_TEXT  # noqa: E402
 from unotable.rules import EDITIONS, BlankEffect  # noqa: E402
@@ -347,3 +350,27 @@ def test_max_actions_truncates() -> None:
         e.step(int(np.flatnonzero(mask)[0]))
         steps += 1
     assert steps == 5 and not any(e.terminations.values())
+
+
+def test_a_native_backend_plugs_in_through_unotable_native(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``backend="auto"`` and ``"native"`` take ``unotable.native.env_backend`` when it exists."""
+    made: list[int] = []
+
+    class Fake(PythonBackend):
+        name = "fake-native"
+
+    def env_backend(rules: Rules, num_envs: int, **options: Any) -> Fake:
+        made.append(num_envs)
+        return Fake(rules, num_envs, **options)
+
+    fake = types.ModuleType("unotable.native")
+    fake.env_backend = env_backend  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "unotable.native", fake)
+    for backend in ("auto", "native"):
+        v = VectorEnv(4, players=3, backend=backend)
+        assert v.backend.name == "fake-native"
+        b = v.reset(0)
+        b = v.step(b.action_mask.argmax(1))
+        assert b.observation.shape == (4, v.layout.size)
+    assert made == [4, 4]
+    assert VectorEnv(2, players=3, backend="python").backend.name == "python"
