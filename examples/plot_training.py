@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     ax.set_xlabel("decisions trained on (millions, after cloning greedy)")
     ax.set_ylabel("hands won by the network (last 1,000)")
     ax.set_ylim(0, 1)
-    ax.legend(loc="center right")
+    ax.legend(loc="center left", bbox_to_anchor=(0.01, 0.72))
     ax.set_title("examples/train.py: masked PPO, self-play and bots")
     fig.tight_layout()
     args.out.parent.mkdir(parents=True, exist_ok=True)
