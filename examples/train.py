@@ -41,6 +41,8 @@ CONFIGS = (
     ("harry-potter", 4),
 )
 """(edition, players) of the training tables, in turn."""
+KINDS = ("greedy", "self", "greedy", "self", "greedy", "self", "greedy", "random")
+"""Who the network plays against at a table, in turn: itself, greedy bots or random bots."""
 
 
 class Net(nn.Module):
@@ -84,7 +86,7 @@ class Table:
 
 def new_table(i: int, rng: random.Random) -> Table:
     edition, players = CONFIGS[i % len(CONFIGS)]
-    kind = ("self", "greedy", "greedy", "random")[(i // len(CONFIGS)) % 4]
+    kind = KINDS[(i // len(CONFIGS)) % len(KINDS)]
     t = Table(Driver(Rules(edition=find_edition(edition), players=players)), kind)
     start_episode(t, rng)
     return t
