@@ -4,9 +4,9 @@
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-TEST_EXTRAS := dev,plot,ray,web
+TEST_EXTRAS := dev,plot,ray,web,rl,train
 
-.PHONY: setup play test test-pure lint typecheck pytest bench bench-instructions bench-web scenarios clean
+.PHONY: setup play test test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean
 
 setup: $(VENV)/.installed
 
@@ -57,6 +57,19 @@ RLCARD_VENV := bench/.venv-rlcard
 
 bench: setup
 ifeq ($(filter --quick --no-rlcard,$(BENCH_ARGS)),)
+	@$(MAKE) --no-print-directory rlcard-venv
+endif
+	$(BIN)/python bench/bench.py $(BENCH_ARGS)
+
+# Env steps per second (observation and mask included): ours, single and vectorized, against
+# RLCard's env in the same venv as `make bench`; last line env_ratio_vs_rlcard_2p=X ..._4p=Y.
+bench-env: setup
+ifeq ($(filter --quick --no-rlcard,$(BENCH_ENV_ARGS)),)
+	@$(MAKE) --no-print-directory rlcard-venv
+endif
+	$(BIN)/python bench/bench_env.py $(BENCH_ENV_ARGS)
+
+rlcard-venv:
 	@if [ ! -f $(RLCARD_VENV)/.installed ]; then \
 	  mkdir -p $(RLCARD_VENV); \
 	  echo "installing rlcard==1.2.0 into $(RLCARD_VENV) (log: $(RLCARD_VENV)/install.log)"; \
@@ -68,8 +81,6 @@ ifeq ($(filter --quick --no-rlcard,$(BENCH_ARGS)),)
 	    echo "rlcard could not be installed (see $(RLCARD_VENV)/install.log); the bench goes on without it"; \
 	  fi; \
 	fi
-endif
-	$(BIN)/python bench/bench.py $(BENCH_ARGS)
 
 # Instructions per hand (ours and RLCard's) counted by Valgrind: exact where timings drift.
 # RLCard's side needs the venv that `make bench` makes.

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from unotable.native import COMPILED
 
 BENCH = Path(__file__).resolve().parent.parent / "bench" / "bench.py"
@@ -119,3 +121,22 @@ def test_stripped_reference_plays_whole_hands_reproducibly() -> None:
         actions = stripped.play_stripped(players, seeds, picks.random_words(1))
         assert actions == stripped.play_stripped(players, seeds, picks.random_words(1))
         assert 30 < actions / len(seeds) < 80  # RLCard's hands: 45 (2p) and 49 (4p) actions
+
+
+def test_quick_env_bench_prints_its_figures() -> None:
+    """``bench/bench_env.py`` runs (the env needs the [rl] extra) and ends with its ratio line."""
+    pytest.importorskip("pettingzoo")
+    script = BENCH.parent / "bench_env.py"
+    proc = subprocess.run(
+        [sys.executable, str(script), "--quick", "--no-rlcard"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = proc.stdout.splitlines()
+    for players in (2, 4):
+        for kind in ("single", "vector"):
+            assert re.search(rf"^classic {players}p +{kind}: +\d+ steps/s$", proc.stdout, re.M), lines
+    assert lines[-1] == "env_ratio_vs_rlcard_2p=nan env_ratio_vs_rlcard_4p=nan"

@@ -89,6 +89,7 @@ def test_options_list_what_the_form_offers(client: TestClient) -> None:
         ({"seats": ["human", "human", "greedy", "robot"]}, "unknown bot"),
         ({"seats": ["human", "human", "search:budget=100000", "greedy"]}, "budget must be"),
         ({"seats": ["human", "human", "greedy:budget=10", "greedy"]}, "budget"),
+        ({"seats": ["human", "human", "learned:weights=/dev/zero", "greedy"]}, "'weights' is not offered"),
         ({"seats": ["human"] * 4, "target": 0}, "target must be"),
         ({"seats": ["human"] * 4, "turn_seconds": 2}, "turn_seconds"),
         ({"seats": ["human"] * 4, "bot_delay": -1}, "bot_delay"),

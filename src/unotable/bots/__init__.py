@@ -1,4 +1,4 @@
-"""Bots that play from their seat's view alone (standard library only).
+"""Bots that play from their seat's view alone (standard library only, but ``learned``).
 
 ``make_bot(name, seed, **options)`` makes one by name (:data:`BOT_NAMES`):
 
@@ -6,7 +6,9 @@
 - ``greedy``: the play a good human would recognise; ``aggressive`` and ``cautious`` are
   styles of it (more and less action cards, bluffs and challenges);
 - ``search``: Monte Carlo search over determinizations of its view (``budget`` playouts
-  per decision, default 500, or ``time_budget`` seconds).
+  per decision, default 500, or ``time_budget`` seconds);
+- ``learned``: a policy network trained by ``examples/train.py`` (docs/bots.md), shipped as
+  weights and run with numpy (the ``[rl]`` extra; loaded only when asked for).
 
 Every bot takes ``forget_uno`` (the rate of plays of the next-to-last card without the UNO
 call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).
@@ -15,18 +17,30 @@ call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Any, Final
 
 from unotable.bots.base import BaseBot, Bot, phase_options
 from unotable.bots.search import SearchBot
 from unotable.bots.simple import STYLES, GreedyBot, RandomBot, wd4_guilt
 
-_KINDS: Final[dict[str, tuple[type[BaseBot], dict[str, Any]]]] = {
-    "random": (RandomBot, {}),
-    **{style: (GreedyBot, preset) for style, preset in STYLES.items()},
-    "search": (SearchBot, {}),
+
+def _learned() -> type[BaseBot]:
+    try:
+        from unotable.bots.learned import LearnedBot  # noqa: PLC0415  # numpy only when asked for
+    except ImportError as exc:
+        raise ValueError(f"the learned bot needs numpy: pip install 'unotable[rl]' ({exc})") from None
+    return LearnedBot
+
+
+_KINDS: Final[dict[str, tuple[Callable[[], type[BaseBot]], dict[str, Any]]]] = {
+    "random": (lambda: RandomBot, {}),
+    **{style: (lambda: GreedyBot, preset) for style, preset in STYLES.items()},
+    "search": (lambda: SearchBot, {}),
+    "learned": (_learned, {}),
 }
-"""Each bot name: its class and the options it presets (the styles of ``greedy``)."""
+"""Each bot name: what loads its class (``learned`` imports numpy) and the options it presets
+(the styles of ``greedy``)."""
 BOT_NAMES: Final[tuple[str, ...]] = tuple(_KINDS)
 """The names :func:`make_bot` knows."""
 
@@ -39,7 +53,7 @@ def bot_options(name: str) -> tuple[str, ...]:
     kind = _KINDS.get(name)
     if kind is None:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    params = inspect.signature(kind[0].__init__).parameters.values()
+    params = inspect.signature(kind[0]().__init__).parameters.values()
     return tuple(sorted(p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY))
 
 
@@ -55,8 +69,8 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> BaseBot:
         raise ValueError(
             f"bot {name!r} has no option {', '.join(map(repr, unknown))} (its options: {', '.join(known)})"
         )
-    cls, preset = _KINDS[name]
-    bot = cls(seed, **{**preset, **options})
+    load, preset = _KINDS[name]
+    bot = load()(seed, **{**preset, **options})
     bot.name = name
     return bot
 

@@ -115,6 +115,12 @@ def parse_bot(text: Any, where: str) -> str:
     """
     if not isinstance(text, str) or not text.strip() or len(text) > 80:
         raise SettingsError(f"{where} must be {HUMAN!r} or a bot ({', '.join(BOT_NAMES)}), not {text!r}")
+    # The keys first: parsing a spec makes the bot once, and no option a room may not set may
+    # reach a bot's constructor (the learned bot's ``weights`` would open a path on the server).
+    for part in text.split(":")[1:]:
+        key = part.partition("=")[0].strip()
+        if key not in BOT_OPTIONS:
+            raise SettingsError(f"{where}: bot option {key!r} is not offered here")
     try:
         spec = BotSpec.parse(text)
     except ConfigError as exc:

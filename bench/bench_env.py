@@ -1,0 +1,153 @@
+"""``make bench-env``: env steps per second, ours (single and vectorized) against RLCard's env.
+
+A *step* is one action taken through the environment, with the next observation and action
+mask built (RLCard: its state dict with the 4x4x15 observation and legal ids). Actions are
+uniform over the legal ones (``legal[word() % len(legal)]``, ``bench/picks.py``; the vector
+env picks uniformly among each table's mask in one numpy call). Ours play the classic rules
+in full (so ``draw`` is always legal and out-of-turn moments are turns, ``decline`` included);
+RLCard's env offers ``draw`` only with nothing to play.
+
+- ``single``: :func:`unotable.env.raw_env`, the PettingZoo loop ``last()`` + ``step()``;
+- ``vector``: :class:`unotable.env.VectorEnv` with ``--tables`` tables, one ``step`` moving
+  every table (its steps are counted per table);
+- ``rlcard``: ``rlcard.make("uno")`` in ``bench/.venv-rlcard`` (``bench/rlcard_env_worker.py``).
+
+Rounds alternate ours and theirs; each figure is the median over rounds. The last line is
+``env_ratio_vs_rlcard_2p=X env_ratio_vs_rlcard_4p=Y``: the vectorized env against RLCard's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Final
+
+import numpy as np
+
+from picks import random_words
+from unotable.env import VectorEnv, raw_env
+
+BENCH_DIR: Final = Path(__file__).resolve().parent
+RLCARD_PYTHON: Final = BENCH_DIR / ".venv-rlcard" / "bin" / "python"
+WORKER: Final = BENCH_DIR / "rlcard_env_worker.py"
+
+
+def single_steps(players: int, steps: int, seed: int) -> float:
+    """Steps per second of the AEC env."""
+    e = raw_env(players=players)
+    word = random_words(seed)
+    e.reset(seed=seed)
+    start = time.perf_counter()
+    for _ in range(steps):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.reset()
+            obs, *_ = e.last()
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[word() % len(legal)]))
+    return steps / (time.perf_counter() - start)
+
+
+def vector_steps(players: int, steps: int, seed: int, tables: int) -> float:
+    """Steps per second (summed over tables) of the vector env."""
+    v = VectorEnv(tables, players=players, backend="auto")
+    rng = np.random.default_rng(seed)
+    b = v.reset(seed)
+    rounds = max(1, steps // tables)
+    start = time.perf_counter()
+    for _ in range(rounds):
+        b = v.step((rng.random(b.action_mask.shape) * b.action_mask).argmax(1))
+    return rounds * tables / (time.perf_counter() - start)
+
+
+class RLCardEnv:
+    """RLCard's env in its own venv (``bench/rlcard_env_worker.py``)."""
+
+    def __init__(self) -> None:
+        env = {**os.environ, "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+        self.proc = subprocess.Popen(
+            [str(RLCARD_PYTHON), str(WORKER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        hello = self._read()
+        if "error" in hello:
+            raise RuntimeError(hello["error"])
+        self.versions = hello
+
+    def _read(self) -> dict[str, Any]:
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the RLCard env worker ended early (exit code {self.proc.poll()})")
+        data: dict[str, Any] = json.loads(line)
+        return data
+
+    def steps_per_second(self, players: int, steps: int, seed: int) -> float:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps({"players": players, "steps": steps, "seed": seed}) + "\n")
+        self.proc.stdin.flush()
+        r = self._read()
+        return float(r["steps"]) / float(r["seconds"])
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description="env steps per second, ours against RLCard's env")
+    p.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
+    p.add_argument("--no-rlcard", action="store_true", help="leave RLCard out (nan ratios)")
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--steps", type=int, default=40_000, help="steps per figure and round")
+    p.add_argument("--tables", type=int, default=128, help="tables of the vector env")
+    args = p.parse_args(argv)
+    rounds, steps = (1, 3000) if args.quick else (args.rounds, args.steps)
+    rlcard: RLCardEnv | None = None
+    if not args.no_rlcard:
+        try:
+            rlcard = RLCardEnv()
+            print(
+                f"# RLCard {rlcard.versions['rlcard']} (numpy {rlcard.versions['numpy']}) in {RLCARD_PYTHON}"
+            )
+        except (OSError, RuntimeError) as exc:
+            print(f"# RLCard is not available ({exc}): its figures are nan")
+    print(
+        f"# {rounds} rounds of {steps} steps per figure, vector env of {args.tables} tables, python backend"
+    )
+    ratios = {}
+    for players in (2, 4):
+        figures: dict[str, list[float]] = {"single": [], "vector": [], "rlcard": []}
+        for r in range(rounds):
+            seed = 1000 * players + r
+            figures["single"].append(single_steps(players, steps, seed))
+            if rlcard is not None:
+                figures["rlcard"].append(rlcard.steps_per_second(players, steps, seed))
+            figures["vector"].append(vector_steps(players, steps, seed, args.tables))
+        med = {k: statistics.median(v) if v else float("nan") for k, v in figures.items()}
+        for k in ("single", "vector", "rlcard"):
+            print(f"classic {players}p {k:>6}: {med[k]:>9.0f} steps/s")
+        ratios[players] = med["vector"] / med["rlcard"]
+        print(
+            f"classic {players}p vector / rlcard: {ratios[players]:.2f}x   "
+            f"single / rlcard: {med['single'] / med['rlcard']:.2f}x"
+        )
+    if rlcard is not None:
+        rlcard.close()
+    print(f"env_ratio_vs_rlcard_2p={ratios[2]:.2f} env_ratio_vs_rlcard_4p={ratios[4]:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""The PettingZoo AEC environment: ``raw_env(**kwargs)`` and ``env(**kwargs)``.
+
+Agents are ``player_0`` ... ``player_{P-1}`` (P: the episode's players). A turn is given to
+one agent at a time by :class:`~unotable.env.driver.Driver`; its observation is a dict with
+``observation`` (the flat vector of :class:`~unotable.env.encoding.Layout`, or its dict form
+with ``obs_type="dict"``) and ``action_mask`` (``int8``, 1 for each env action it may take
+now; all zeros for an agent whose turn it is not). Imports pettingzoo, gymnasium and numpy.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import gymnasium
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from unotable.env.actions import ActionTable, action_table
+from unotable.env.driver import DECLINE, Driver, make_rules
+from unotable.env.encoding import Layout, layout_for, write_mask
+from unotable.errors import ConfigError
+from unotable.rules import Rules
+from unotable.views import View
+
+OBS_TYPES = ("flat", "dict")
+
+
+def observation_space(layout: Layout, table: ActionTable, obs_type: str) -> gymnasium.spaces.Dict:
+    """The space of one agent's observation."""
+    if obs_type == "flat":
+        obs: gymnasium.spaces.Space[Any] = gymnasium.spaces.Box(
+            layout.low, layout.high, (layout.size,), np.float32
+        )
+    else:
+        obs = gymnasium.spaces.Dict(
+            {s.name: gymnasium.spaces.Box(s.low, s.high, s.shape, np.float32) for s in layout.segments}
+        )
+    mask = gymnasium.spaces.Box(0, 1, (table.size,), np.int8)
+    return gymnasium.spaces.Dict({"observation": obs, "action_mask": mask})
+
+
+class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's spelling
+    """UNO as a PettingZoo AEC environment, over any :class:`Rules`.
+
+    :param rules: the rules (else built from ``edition``, ``players`` and other options).
+    :param episode: ``"hand"`` (one hand) or ``"game"`` (a whole game, in the rules' mode).
+    :param reward: ``"win"`` (+1 / -1 per hand) or ``"points"`` (see the driver).
+    :param obs_type: ``"flat"`` (one Box vector) or ``"dict"`` (a Box per segment).
+    :param window_order: ``"random"`` or ``"play"`` (who is asked first out of turn).
+    :param max_actions: truncate an episode after this many actions (None: never).
+    :raises ConfigError: for a bad parameter.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"],
+        "name": "unotable_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        episode: str = "hand",
+        reward: str = "win",
+        obs_type: str = "flat",
+        window_order: str = "random",
+        max_actions: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.rules = make_rules(rules, **options)
+        if obs_type not in OBS_TYPES:
+            raise ConfigError(f"obs_type must be one of {', '.join(OBS_TYPES)}, not {obs_type!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be human, ansi or None, not {render_mode!r}")
+        self.driver = Driver(
+            self.rules, episode=episode, reward=reward, window_order=window_order, max_actions=max_actions
+        )
+        self.obs_type = obs_type
+        self.render_mode = render_mode
+        self.table = action_table(self.rules)
+        self.layout = layout_for(self.rules)
+        self.possible_agents = [f"player_{p}" for p in range(self.driver.players)]
+        self._index = {a: p for p, a in enumerate(self.possible_agents)}
+        space = observation_space(self.layout, self.table, obs_type)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        self.action_spaces = {a: gymnasium.spaces.Discrete(self.table.size) for a in self.possible_agents}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The space of ``agent``'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """``Discrete(size)``: the env action ids (``action_to_text`` names them)."""
+        return self.action_spaces[agent]
+
+    def action_to_text(self, action: int) -> str:
+        """The notation of env action ``action``."""
+        return self.table.to_text(action)
+
+    def text_to_action(self, text: str) -> int:
+        """The env action id of ``text``."""
+        return self.table.from_text(text)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new episode (a seed makes it and everything after it reproducible)."""
+        self.driver.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.driver.actor]
+        self._set_infos()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation and action mask, from its seat's view alone."""
+        player = self._index[agent]
+        flat = np.zeros(self.layout.size, np.float32)
+        mask = np.zeros(self.table.size, np.int8)
+        v = self.driver.view_of(player)
+        if v is not None:
+            its_turn = player == self.driver.actor
+            window = its_turn and self.driver.window
+            self.layout.encode(v, window, flat)
+            if its_turn:
+                write_mask(v, window, self.table, mask)
+        obs: Any = flat if self.obs_type == "flat" else self.layout.split(flat)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """The selected agent takes env action ``action``.
+
+        :raises ValueError: if the action is not one it may take now (nothing changes).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        aid = self._notation_id(action)
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.driver.act(aid)
+        self.rewards = {a: rewards[p] for p, a in enumerate(self.possible_agents)}
+        d = self.driver
+        if d.done:
+            flags = dict.fromkeys(self.agents, True)
+            if d.truncated:
+                self.truncations = flags
+            else:
+                self.terminations = flags
+        else:
+            self.agent_selection = self.possible_agents[d.actor]
+        self._accumulate_rewards()
+        self._set_infos()
+        if self.render_mode == "human":
+            print(self.render())
+
+    def _notation_id(self, action: int | None) -> int:
+        table = self.table
+        if action is None or isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action is an env action id, not {action!r}")
+        a = int(action)
+        if not 0 <= a < table.size:
+            raise ValueError(f"no env action {a} (ids go from 0 to {table.size - 1})")
+        if a == table.decline:
+            if not self.driver.window:
+                raise ValueError("decline is offered only in an out-of-turn moment")
+            return DECLINE
+        aid = table.ids[a]
+        if aid not in self.driver.offered():
+            raise ValueError(f"{table.texts[a]!r} is not an action {self.agent_selection} may take now")
+        return aid
+
+    def _set_infos(self) -> None:
+        d = self.driver
+        for p, a in enumerate(self.possible_agents):
+            if a in self.infos:
+                self.infos[a] = {"window_turn": d.window and p == d.actor, "hands": d.hands}
+
+    def render(self) -> str | None:
+        """The selected agent's view as text (its own hand only)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        v = self.driver.view_of(self._index[self.agent_selection])
+        return "" if v is None else _describe(v, self.driver.window)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _describe(v: View, window: bool) -> str:
+    d = v.to_dict()
+    what = "out-of-turn moment" if window else d["phase"]
+    return (
+        f"seat {v.seat} ({what}): top {d['discard'][-1]} colour {d['color']} hand {' '.join(d['hand'])}"
+        f" | sizes {d['hand_sizes']} | legal {', '.join(d['legal'])}"
+    )
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+    """:class:`raw_env` in PettingZoo's classic wrappers: an illegal action ends the episode
+    with -1 for its agent, out-of-range actions are refused, and the API order is enforced."""
+    e: AECEnv[str, dict[str, Any], int] = raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

@@ -1,0 +1,168 @@
+"""A Gymnasium environment where one player learns and the others are the project's bots.
+
+The learner's observation and action mask are those of the AEC env (:mod:`unotable.env.aec`);
+between its turns the other players are played by bots of :func:`unotable.bots.make_bot`,
+each from its own view (``act`` for a phase turn, ``react`` for an out-of-turn moment, where
+``None`` declines). Imports gymnasium and numpy.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from unotable.bots.base import Bot
+from unotable.env.actions import action_table
+from unotable.env.aec import OBS_TYPES, observation_space
+from unotable.env.driver import DECLINE, Driver, make_rules
+from unotable.env.encoding import layout_for, write_mask
+from unotable.errors import ConfigError
+from unotable.rules import Rules
+from unotable.sim import BotSpec
+
+
+class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One learning player against bots.
+
+    :param rules: the rules (else built from ``edition``, ``players`` and other options).
+    :param player: the learner's player number.
+    :param opponents: a bot name (for every other player) or one name or :class:`Bot` per
+        other player, in player order; names take ``name:key=value`` options as
+        ``uno simulate --bots`` does.
+    :param illegal_reward: an action the mask forbids ends the episode with this reward
+        (``info["illegal_action"]`` is set); nothing is applied.
+    :param episode, reward, obs_type, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
+    :raises ConfigError: for a bad parameter.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # gymnasium's own spelling
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        player: int = 0,
+        opponents: str | Sequence[str | Bot] = "greedy",
+        episode: str = "hand",
+        reward: str = "win",
+        obs_type: str = "flat",
+        window_order: str = "random",
+        max_actions: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.rules = make_rules(rules, **options)
+        if obs_type not in OBS_TYPES:
+            raise ConfigError(f"obs_type must be one of {', '.join(OBS_TYPES)}, not {obs_type!r}")
+        self.driver = Driver(
+            self.rules, episode=episode, reward=reward, window_order=window_order, max_actions=max_actions
+        )
+        players = self.driver.players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+            raise ConfigError(f"player must be from 0 to {players - 1}, not {player!r}")
+        self.player = player
+        others = players - 1
+        specs: list[str | Bot] = [opponents] * others if isinstance(opponents, str) else list(opponents)
+        if len(specs) != others:
+            raise ConfigError(f"give one opponent per other player ({others}), not {len(specs)}")
+        self._specs = specs
+        self.bots: list[Bot | None] = []
+        self._make_bots(0)
+        self.obs_type = obs_type
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.table = action_table(self.rules)
+        self.layout = layout_for(self.rules)
+        self.observation_space = observation_space(self.layout, self.table, obs_type)
+        self.action_space = gymnasium.spaces.Discrete(self.table.size)
+        self._mask = np.zeros(self.table.size, np.int8)
+
+    def _make_bots(self, seed: int) -> None:
+        bots: list[Bot | None] = []
+        it = iter(self._specs)
+        for p in range(self.driver.players):
+            if p == self.player:
+                bots.append(None)
+                continue
+            spec = next(it)
+            if isinstance(spec, str):
+                bots.append(BotSpec.parse(spec).make(seed * 1000 + p))
+            else:
+                bots.append(spec)
+        self.bots = bots
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a new episode and play the bots up to the learner's first turn."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._make_bots(seed)
+            self.driver.reset(seed)
+        else:
+            self.driver.reset(random.Random(int(self.np_random.integers(2**62))).getrandbits(62))
+        reward = self._play_bots()
+        return self._obs(), {"reward_before_first_turn": reward, **self._info()}
+
+    def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """The learner takes env action ``action``; the bots play until its next turn."""
+        d = self.driver
+        if d.done:
+            raise ValueError("the episode is over: reset() first")
+        a = int(action)
+        if not 0 <= a < self.table.size or not self._mask[a]:
+            return self._obs(), self.illegal_reward, True, False, {"illegal_action": True, **self._info()}
+        aid = DECLINE if a == self.table.decline else self.table.ids[a]
+        reward = d.act(aid)[self.player]
+        if not d.done:
+            reward += self._play_bots()
+        return self._obs(), reward, d.done and not d.truncated, d.truncated, self._info()
+
+    def _play_bots(self) -> float:
+        d = self.driver
+        total = 0.0
+        while not d.done and d.actor != self.player:
+            bot = self.bots[d.actor]
+            assert bot is not None
+            v = d.view_of(d.actor)
+            assert v is not None
+            if d.window:
+                choice = bot.react(v)
+                aid = DECLINE if choice is None else choice
+            else:
+                aid = bot.act(v)
+            total += d.act(aid)[self.player]
+        return total
+
+    def _obs(self) -> dict[str, Any]:
+        d = self.driver
+        flat = np.zeros(self.layout.size, np.float32)
+        self._mask[:] = 0
+        v = d.view_of(self.player)
+        if v is not None:
+            mine = d.actor == self.player
+            self.layout.encode(v, mine and d.window, flat)
+            if mine:
+                write_mask(v, d.window, self.table, self._mask)
+        obs: Any = flat if self.obs_type == "flat" else self.layout.split(flat)
+        return {"observation": obs, "action_mask": self._mask.copy()}
+
+    def _info(self) -> dict[str, Any]:
+        return {"window_turn": self.driver.window, "hands": self.driver.hands}
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The learner's action mask now (the name sb3-contrib's MaskablePPO looks for)."""
+        return self._mask.copy()
+
+    def render(self) -> str | None:
+        """The learner's view as text."""
+        v = self.driver.view_of(self.player)
+        if v is None:
+            return None
+        d = v.to_dict()
+        return f"top {d['discard'][-1]} colour {d['color']} hand {' '.join(d['hand'])} legal {d['legal']}"
