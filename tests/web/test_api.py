@@ -14,7 +14,7 @@ from starlette.websockets import WebSocketDisconnect
 from unotable.cards import CARD_CODE
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
-from unotable.rules import Rules
+from unotable.rules import HOUSE_PRESETS, Rules
 from unotable.web.app import create_app
 from unotable.web.protocol import MAX_MESSAGE
 from unotable.web.room import Hub, Room, Seat, timeout_action
@@ -97,6 +97,12 @@ def test_options_list_what_the_form_offers(client: TestClient) -> None:
         ({"seats": ["human"] * 4, "options": {"stacking": True}}, "unknown option"),
         ({"seats": ["human"] * 4, "rounds": 2}, "rounds are played only"),
         ([1, 2], "JSON object"),
+        ({"seats": ["human"] * 4, "house": "wild"}, "unknown house rule 'wild'"),
+        ({"seats": ["human"] * 4, "house": "stacking=maybe"}, "bad value 'maybe' for stacking"),
+        ({"seats": ["human"] * 4, "house": 3}, "house must be a preset"),
+        ({"seats": ["human"] * 4, "house": {"bluffing": True}}, "unknown house rule 'bluffing'"),
+        ({"seats": ["human"] * 4, "house": {"stacking": True}}, "stacking must be false"),
+        ({"seats": ["human"] * 4, "house": {"jump_in": 1}}, "jump_in must be true or false"),
     ],
 )
 def test_bad_settings_are_refused_with_a_reason(client: TestClient, settings: Any, fragment: str) -> None:
@@ -105,6 +111,31 @@ def test_bad_settings_are_refused_with_a_reason(client: TestClient, settings: An
     assert r.json()["error"] == "bad_settings"
     assert fragment in r.json()["message"]
     assert hub(client).rooms == {}
+
+
+@pytest.mark.parametrize(
+    ("house", "expected"),
+    [
+        ("party", HOUSE_PRESETS["party"]),
+        ("popular,jump_in", {**HOUSE_PRESETS["popular"], "jump_in": True}),
+        (
+            {"stacking": "any", "seven_zero": True},
+            {**HOUSE_PRESETS["official"], "stacking": "any", "seven_zero": True},
+        ),
+        ("official", HOUSE_PRESETS["official"]),
+    ],
+)
+def test_house_rules_are_the_rooms_rules_and_are_stored(
+    client: TestClient, house: Any, expected: dict[str, Any]
+) -> None:
+    assert client.get("/api/options").json()["house"] == ["official", "popular", "party"]
+    code = make_room(client, three_people(house=house))
+    r = room(client, code)
+    assert r.settings.rules.house == expected
+    stored = r.store.load_room(code)
+    assert stored is not None and RoomSettings.from_dict(stored.settings).rules == r.settings.rules
+    game = r.store.load_game(code, 0)
+    assert game is not None and Rules.from_dict(game.rules).house == expected
 
 
 def test_oversized_and_malformed_bodies(client: TestClient) -> None:
@@ -505,3 +536,84 @@ def test_a_flood_of_new_rooms_is_refused_and_the_rest_still_served(client: TestC
     assert refused > 0 and 25 <= len(codes) <= 35
     assert len(hub(client).rooms) == len(codes)
     assert client.get(f"/api/rooms/{codes[0]}").status_code == 200
+
+
+def house_choice(legal: list[str]) -> str:
+    """A person's pick that makes house rules happen: a draw card (a stack), else any play (a
+    7 names a seat), with UNO when it is the next-to-last card; else the first legal action."""
+    plays = [a for a in legal if a.startswith("play")]
+    stacks = [a for a in plays if "+" in a.split()[1]]
+    pick = (stacks or plays or legal)[0]
+    return f"{pick} uno" if f"{pick} uno" in legal else pick
+
+
+def test_party_rules_over_the_websocket_with_bots(sqlite_url: str) -> None:
+    """A person and three bots play party rules (RULES §11) hand after hand: the person acts on
+    the legal actions of its view (jumping in when they allow it), every view carries the
+    pending total while a stack is answered, and nothing goes wrong."""
+    # A fast player: the rate limit is not what this tests.
+    with TestClient(create_app(sqlite_url, seeds=lambda: SEED, rate=1000.0)) as client:
+        play_party(client)
+
+
+def play_party(client: TestClient) -> None:
+    code = make_room(
+        client,
+        {
+            "players": 4,
+            "seats": ["human", "greedy:forget_uno=0", "random", "cautious:forget_uno=0"],
+            "bot_delay": 0.01,  # time to jump in before the next bot moves
+            "target": 10_000,
+            "house": "party",
+        },
+    )
+    token, _ = join(client, code, "Ana")
+    r = room(client, code)
+    assert r.settings.rules.preset == "party"
+    hands = 0
+    pending: list[int] = []
+    kinds: set[str] = set()
+    illegal = 0
+    over: set[int] = set()
+    sends: list[tuple[str, bool]] = []
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": token})
+        acted = -1
+        for _ in range(20_000):
+            m = ws.receive_json()
+            if m["type"] == "error":
+                # Only a race is allowed: a jump-in or a catch overtaken by a bot's move.
+                assert m["code"] == "illegal", m
+                assert any(out for _, out in sends[-3:]), (m, sends[-3:])
+                illegal += 1
+                acted = -1
+                continue
+            if m["type"] not in ("welcome", "update"):
+                continue
+            view = m["view"]
+            kinds |= {e["kind"] for e in m["events"]} | {
+                "jump_in" for e in m["events"] if "jump_in" in e.get("reason", "").split()
+            }
+            if view["phase"] == "respond" and view["pending"] is not None:
+                pending.append(view["pending"]["draw"])
+            if m["table"]["hand_over"]:
+                if m["table"]["hand"] in over:
+                    continue
+                over.add(m["table"]["hand"])
+                hands += 1
+                if hands >= 3 and max(pending, default=0) > 4:
+                    break
+                ws.send_json({"type": "next_hand", "token": token})
+                continue
+            if view["legal"] and m["seq"] != acted:
+                acted = m["seq"]
+                sent = house_choice(view["legal"])
+                sends.append((sent, view["current"] != m["seat"]))
+                ws.send_json({"type": "act", "token": token, "action": sent})
+        else:
+            pytest.fail("the hands did not end")
+    assert hands >= 3
+    assert max(pending) > 4, pending  # a stack: more than one draw card is pending
+    assert {"swap", "play", "accept", "jump_in"} <= kinds, kinds
+    stored = r.store.load_game(code, 0)
+    assert stored is not None and Rules.from_dict(stored.rules).preset == "party"

@@ -335,3 +335,38 @@ def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlit
     finally:
         ctx.close()
         server.stop()
+
+
+def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqlite_url: str) -> None:
+    """The form's house rules preset makes a party room (RULES §11); a game is played to its end
+    through the page (stacks answered, 7s swapped with the chooser) with no script error."""
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        page.fill("#players", "2")
+        page.dispatch_event("#players", "input")
+        page.select_option('#seat-choices select[data-seat="1"]', "greedy")
+        page.select_option("#house", "party")
+        page.fill("#target", "1")
+        page.fill("#bot-delay", "0.2")
+        page.click("#create")
+        page.wait_for_url("**/r/*")
+        code = page.url.rstrip("/").split("/")[-1]
+        take_seat(page, server.http, code, "Ana")
+        ana = Player(page, "Ana")
+        m = state(page)
+        assert m is not None and m["view"]["rules"]["jump_in"] and m["view"]["rules"]["stacking"] == "any"
+        deadline = time.monotonic() + 180
+        while page.locator("#rematch").count() == 0:
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if not ana.turn():
+                time.sleep(0.1)
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()

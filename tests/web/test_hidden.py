@@ -91,18 +91,21 @@ def check_client(client: SeatClient, player: int | None, t: Truth) -> int:
 
 
 CASES = [
-    ("classic", 4, "solo"),
-    ("harry-potter", 4, "solo"),
-    ("cars2", 3, "solo"),
-    ("classic", 4, "partners"),
-    ("harry-potter", 2, "solo"),
-    ("classic", 4, "challenge"),
+    ("classic", 4, "solo", "official"),
+    ("harry-potter", 4, "solo", "official"),
+    ("cars2", 3, "solo", "official"),
+    ("classic", 4, "partners", "official"),
+    ("harry-potter", 2, "solo", "official"),
+    ("classic", 4, "challenge", "official"),
+    ("classic", 4, "solo", "party"),
 ]
+"""(edition, players, mode, house rules): ``party`` swaps hands with a 7 and passes them with a
+0, which a seat then knows."""
 
 
-@pytest.mark.parametrize(("edition", "players", "mode"), CASES)
+@pytest.mark.parametrize(("edition", "players", "mode", "house"), CASES)
 def test_no_message_names_a_card_its_seat_may_not_know(
-    live: LiveServer, edition: str, players: int, mode: str
+    live: LiveServer, edition: str, players: int, mode: str, house: str
 ) -> None:
     bots = ["greedy:forget_uno=0.5", "random", "cautious"][: players - 2]
     code = live.room(
@@ -114,6 +117,7 @@ def test_no_message_names_a_card_its_seat_may_not_know(
             "bot_delay": 0,
             "target": 200,
             "options": {"lenient_plays": edition == "classic" and mode == "solo"},
+            "house": house,
         }
     )
     tokens = [live.join(code, name)[0] for name in ("Ana", "Ben")]

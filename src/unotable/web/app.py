@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unotable.bots import BOT_NAMES
 from unotable.match import GAME_PLAYERS
-from unotable.rules import EDITIONS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
 from unotable.web.protocol import MAX_MESSAGE, Message, ProtocolError, RateLimit, parse
 from unotable.web.room import Hub, Listener, Room, replay
 from unotable.web.settings import (
@@ -139,6 +139,7 @@ async def options(request: Request) -> Response:
             "rounds": list(ROUNDS_RANGE),
             "turn_seconds": list(TURN_SECONDS_RANGE),
             "bot_delay": [*BOT_DELAY_RANGE, DEFAULT_BOT_DELAY],
+            "house": list(HOUSE_PRESETS),
         }
     )
 

@@ -5,7 +5,11 @@ The request is JSON::
     {"edition": "classic", "players": 4, "mode": "solo", "target": 500, "rounds": 1,
      "options": {"must_play_drawn": false, "lenient_plays": false, "scoring": "standard"},
      "seats": ["human", "human", "greedy", "search:budget=200"],
-     "turn_seconds": 0, "bot_delay": 1.0}
+     "turn_seconds": 0, "bot_delay": 1.0, "house": "party"}
+
+``house`` (RULES §11) is a preset (``official``, ``popular``, ``party``), a spec as ``uno play
+--house`` reads it (``"popular,jump_in"``), or an object giving house rules by name
+(``{"stacking": "any", "seven_zero": true}``; the rest are off). Left out: no house rules.
 
 ``seats`` has one entry per player of the whole game (8 in ``two-tables``): ``"human"`` for a
 person, or a bot spec (``random``, ``greedy``, ``aggressive``, ``cautious``, ``search``, with the
@@ -21,7 +25,7 @@ from typing import Any, Final
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS, Game
-from unotable.rules import MODES, Rules
+from unotable.rules import HOUSE_PRESETS, HOUSE_RULES, MODES, Rules, parse_house
 from unotable.sim import BotSpec
 
 HUMAN: Final = "human"
@@ -44,7 +48,18 @@ DEFAULT_BOT_DELAY: Final = 1.0
 DEFAULT_FORGET_UNO: Final = 0.2
 """How often a room's bots forget UNO unless their spec says otherwise (as ``uno play``)."""
 KEYS: Final = frozenset(
-    {"edition", "players", "mode", "target", "rounds", "options", "seats", "turn_seconds", "bot_delay"}
+    {
+        "edition",
+        "players",
+        "mode",
+        "target",
+        "rounds",
+        "options",
+        "seats",
+        "turn_seconds",
+        "bot_delay",
+        "house",
+    }
 )
 
 
@@ -108,6 +123,33 @@ def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -
     return value
 
 
+def parse_house_setting(value: Any) -> dict[str, Any]:
+    """Every house rule's value from the ``house`` setting (a preset or spec, or an object).
+
+    :raises SettingsError: for an unknown preset or rule, or a bad value.
+    """
+    if isinstance(value, str):
+        try:
+            return parse_house(value)
+        except ConfigError as exc:
+            raise SettingsError(f"house: {exc}") from None
+    if not isinstance(value, Mapping):
+        raise SettingsError(
+            f"house must be a preset ({', '.join(HOUSE_PRESETS)}) or an object of house rules, not {value!r}"
+        )
+    out: dict[str, Any] = dict(HOUSE_PRESETS["official"])
+    for key, rule in value.items():
+        if key not in HOUSE_RULES:
+            raise SettingsError(f"unknown house rule {key!r} (rules: {', '.join(HOUSE_RULES)})")
+        if key == "stacking":
+            if rule is not False and rule not in ("same", "any"):
+                raise SettingsError(f'house: stacking must be false, "same" or "any", not {rule!r}')
+        elif not isinstance(rule, bool):
+            raise SettingsError(f"house: {key} must be true or false, not {rule!r}")
+        out[key] = rule
+    return out
+
+
 def parse_bot(text: Any, where: str) -> str:
     """A bot spec's label, checked against :data:`BOT_OPTIONS`.
 
@@ -162,6 +204,8 @@ def parse_settings(data: Any) -> RoomSettings:
         "target": _int(data, "target", 500, *TARGET_RANGE),
         **options,
     }
+    if "house" in data:
+        rules_data.update(parse_house_setting(data["house"]))
     if mode == "two-tables":
         rules_data["players"] = 4
     try:
@@ -195,5 +239,6 @@ __all__ = [
     "RoomSettings",
     "SettingsError",
     "parse_bot",
+    "parse_house_setting",
     "parse_settings",
 ]

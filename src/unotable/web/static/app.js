@@ -233,6 +233,12 @@ function render() {
   const current = view.current;
   const status = [el("div", { class: "turn" }, current === null ? "" :
     current === mySeat ? `${S.yourTurn}: ${S.phase[view.phase] || view.phase}` : S.turnOf(names[current]))];
+  // The cards the seat in respond would draw (with stacking: the whole pending total).
+  const pendingDraw = view.phase === "respond" && view.pending ? view.pending.draw : 0;
+  if (pendingDraw) status.push(el("div", { class: "pending", id: "pending-draw" }, S.pendingDraw(pendingDraw)));
+  if (mySeat !== null && current !== mySeat && Object.keys(legal.plays).length) {
+    status.push(el("div", { class: "jump-in", id: "jump-in" }, S.jumpIn));
+  }
   status.push(el("div", {}, S.direction(view.direction)));
   status.push(el("div", {}, S.handNumber(table.hand + 1, table.game_number + 1)));
   $("status").replaceChildren(...status);
@@ -317,11 +323,14 @@ function renderChooser(legal, names) {
     }
   } else if (game.chooser) {
     const { code, plays } = game.chooser;
-    items.push(el("span", {}, code === "HOWLER" ? S.chooseTarget : S.chooseColor));
+    // A seat's number: the Howler's target, or whom a 7 swaps hands with (seven_zero).
+    const seatArg = (text) => /^\d+$/.test(text.split(" ")[2] || "");
+    const bySeat = plays.some(seatArg);
+    items.push(el("span", {}, code === "HOWLER" ? S.chooseTarget : bySeat ? S.chooseSwap : S.chooseColor));
     for (const text of plays) {
       const arg = text.split(" ")[2];
-      const label = code === "HOWLER" ? names[Number(arg)] : S.colorButton(arg);
-      items.push(el("button", { type: "button", class: code === "HOWLER" ? "" : arg,
+      const label = seatArg(text) ? names[Number(arg)] : S.colorButton(arg);
+      items.push(el("button", { type: "button", class: seatArg(text) ? "" : arg,
         dataset: { action: text }, onclick: () => act(withUno(text, legal)) }, label));
     }
     items.push(el("button", { type: "button", class: "secondary",
@@ -417,6 +426,8 @@ async function lobby() {
   const mustPlay = el("input", { type: "checkbox", id: "must-play-drawn" });
   const lenient = el("input", { type: "checkbox", id: "lenient-plays" });
   const lowest = el("input", { type: "checkbox", id: "scoring-lowest" });
+  const house = el("select", { name: "house", id: "house" },
+    (opts.house || ["official"]).map((k) => el("option", { value: k }, S.housePresets[k] || k)));
   const error = el("div", { class: "error wide", id: "create-error" });
 
   const seatCount = () => opts.game_players[mode.value] || Number(players.value) || 4;
@@ -444,6 +455,7 @@ async function lobby() {
     el("label", { class: "wide" }, mustPlay, " ", S.mustPlayDrawn),
     el("label", { class: "wide" }, lenient, " ", S.lenientPlays),
     el("label", { class: "wide" }, lowest, " ", S.scoringLowest),
+    el("label", { for: "house" }, S.house), house,
     el("label", { for: "turn-seconds" }, S.turnSeconds), turn,
     el("label", { for: "bot-delay" }, S.botDelay), delay,
     seatsBox, error,
@@ -457,6 +469,7 @@ async function lobby() {
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
       turn_seconds: Number(turn.value), bot_delay: Number(delay.value),
     };
+    if (house.value !== "official") body.house = house.value;
     if (Number(rounds.value) !== 1) body.rounds = Number(rounds.value);
     try {
       const room = await api("POST", "/api/rooms", body);

@@ -39,6 +39,12 @@ window.STRINGS = {
   mustPlayDrawn: "A playable drawn card must be played",
   lenientPlays: "Wrong cards stand unless someone points them out",
   scoringLowest: "Lowest score wins (each player is charged their cards)",
+  house: "House rules",
+  housePresets: {
+    official: "Official (none)",
+    popular: "Popular: stack the same draw card, draw until you can play",
+    party: "Party: stack any draw card, 7 swaps and 0 passes hands, jump in, draw until you can play",
+  },
   turnSeconds: "Turn timer in seconds (0: none)",
   botDelay: "Bots think for (seconds)",
   seats: "Seats",
@@ -101,6 +107,9 @@ window.STRINGS = {
   wrongSeat: (name) => `${name}'s card was wrong`,
   chooseColor: "Choose a colour",
   chooseTarget: "Who gets the Howler?",
+  chooseSwap: "Swap hands with whom?",
+  pendingDraw: (n) => `${n} cards to draw`,
+  jumpIn: "Jump in: play your identical card now",
   colorButton: (c) => COLOR_NAMES[c],
   cancel: "Cancel",
   scoresTitle: (hand) => `Scores after hand ${hand}`,
@@ -139,10 +148,11 @@ window.STRINGS = {
       case "first_card": return `The first card is ${cards}.`;
       case "returned": return `${cards} goes back into the middle of the pile.`;
       case "play": {
-        let text = `${who} played ${cards}`;
+        const why = (e.reason || "").split(" ");
+        let text = `${who} ${why.includes("jump_in") ? "jumped in with" : "played"} ${cards}`;
         if (target) text += ` on ${target}`;
         if (color) text += ` and called ${color}`;
-        return e.reason === "uno" ? `${text}: UNO!` : `${text}.`;
+        return why.includes("uno") ? `${text}: UNO!` : `${text}.`;
       }
       case "draw": {
         if (e.reason === "deal") return e.cards ? `${who} was dealt ${cards}.` : null;
@@ -156,7 +166,10 @@ window.STRINGS = {
       case "uno": return `${who} called UNO!`;
       case "catch": return `${who} caught ${target} without UNO: 2 cards.`;
       case "challenge": return `${who} challenged ${target}'s Wild Draw Four: ${e.reason}.`;
-      case "accept": return `${who} accepted the ${cards}.`;
+      case "accept": return e.reason === "stack" ? `${who} takes the stack: ${e.count} cards.`
+        : `${who} accepted the ${cards}.`;
+      case "swap": return `${who} swapped hands with ${target}.`;
+      case "pass_hands": return `Every hand passes to the ${e.reason === "left" ? "left" : "right"}.`;
       case "invisibility": return `${who} cancelled it with Invisibility and called ${color}.`;
       case "reveal": return `${who} showed ${e.cards ? cards : "their hand"} (${e.reason}).`;
       case "skip": return `${who} is skipped.`;
