@@ -574,6 +574,7 @@ def play_party(client: TestClient) -> None:
     pending: list[int] = []
     kinds: set[str] = set()
     illegal = 0
+    bot_jumps = 0
     over: set[int] = set()
     sends: list[tuple[str, bool]] = []
     with client.websocket_connect(f"/ws/{code}") as ws:
@@ -594,6 +595,11 @@ def play_party(client: TestClient) -> None:
             kinds |= {e["kind"] for e in m["events"]} | {
                 "jump_in" for e in m["events"] if "jump_in" in e.get("reason", "").split()
             }
+            bot_jumps += sum(
+                1
+                for e in m["events"]
+                if "jump_in" in e.get("reason", "").split() and e.get("seat") != m["seat"]
+            )
             if view["phase"] == "respond" and view["pending"] is not None:
                 pending.append(view["pending"]["draw"])
             if m["table"]["hand_over"]:
@@ -615,5 +621,6 @@ def play_party(client: TestClient) -> None:
     assert hands >= 3
     assert max(pending) > 4, pending  # a stack: more than one draw card is pending
     assert {"swap", "play", "accept", "jump_in"} <= kinds, kinds
+    assert bot_jumps > 0, "the room's bots jump in too"
     stored = r.store.load_game(code, 0)
     assert stored is not None and Rules.from_dict(stored.rules).preset == "party"

@@ -33,13 +33,15 @@ from typing import Any, Final
 from sqlalchemy.exc import SQLAlchemyError
 
 from unotable.bots import BaseBot, make_bot
+from unotable.bots.base import out_of_turn
 from unotable.cards import CARD_COLOR
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
 from unotable.match import Game
-from unotable.notation import ACTION_KIND, ACTION_TEXT, KIND_CATCH, KIND_UNO, KIND_WRONG
+from unotable.notation import ACTION_TEXT
 from unotable.sim import BotSpec, derive_seed
+from unotable.state import Phase
 from unotable.web.protocol import ProtocolError
 from unotable.web.settings import DEFAULT_FORGET_UNO, RoomSettings
 from unotable.web.storage import DEAL, Store, StoredGame, StoredRoom, StoredSeat
@@ -51,8 +53,6 @@ CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
 MAX_NAME: Final = 24
 """Characters in a player's name at most."""
-OUT_OF_TURN: Final = frozenset({KIND_UNO, KIND_CATCH, KIND_WRONG})
-"""Kinds of action a bot may take out of turn while a window is open."""
 PUBLIC_VIEW_KEYS: Final = (
     "rules",
     "hand_sizes",
@@ -498,12 +498,14 @@ class Room:
         views = {p: game.view(p) for p in seating}
         any_view = next(iter(views.values()))
         window = bool(any_view.uno_exposed) or any_view.wrong_seat >= 0
-        if window:
+        # RULES §11 jump_in: while a turn waits, the bots holding the top card's twin may jump in.
+        jump = game.rules.jump_in and any_view.phase == Phase.TURN
+        if window or jump:
             race = [p for p in seating if p in self._specs]
             random.Random(derive_seed(self.seed, "race", self.game_number, self.seq)).shuffle(race)
             for racer in race:
                 v = views[racer]
-                if any(ACTION_KIND[a] in OUT_OF_TURN for a in v.legal):
+                if out_of_turn(v):
                     aid = self.bot(racer).react(v)
                     if aid is not None:
                         return Move(racer, ACTION_TEXT[aid], 2 * s.bot_delay)
