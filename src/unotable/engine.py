@@ -466,9 +466,9 @@ def _deck_difference(deck: list[int], expected: list[int]) -> str:
     return ": " + ", ".join(parts) if parts else ""
 
 
-def _choose_dealer(st: State, events: list[Event]) -> int:
-    rules = st.rules
-    candidates = list(range(st.n))
+def dealer_candidates(rules: Rules) -> list[int]:
+    """The seats among which the dealer is drawn (RULES §2.1): all, or in Harry Potter those whose
+    birthday is closest to 31 July (a lone one deals without a draw)."""
     if rules.edition.dealer_method == "birthday" and rules.birthdays is not None:
         distances: dict[int, int] = {}
         for seat, text in enumerate(rules.birthdays):
@@ -478,10 +478,16 @@ def _choose_dealer(st: State, events: list[Event]) -> int:
                 distances[seat] = min(d, 365 - d)
         if distances:
             best = min(distances.values())
-            candidates = [s for s, d in distances.items() if d == best]
-            if len(candidates) == 1:
-                events.append(Event("dealer", seat=candidates[0], reason="birthday"))
-                return candidates[0]
+            return [s for s, d in distances.items() if d == best]
+    return list(range(rules.players))
+
+
+def _choose_dealer(st: State, events: list[Event]) -> int:
+    rules = st.rules
+    candidates = dealer_candidates(rules)
+    if len(candidates) == 1:  # at least two players: only a birthday singles one out
+        events.append(Event("dealer", seat=candidates[0], reason="birthday"))
+        return candidates[0]
     # Draw: highest number deals, symbols count zero, tied highest draw again (R-3).
     deck = rules.deck()
     _shuffle(st, deck)

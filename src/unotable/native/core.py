@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from unotable.cards import CARD_COLOR, POINTS, WILD_DRAW_FOUR
-from unotable.engine import E_DRAW, tables_for
+from unotable.engine import E_DRAW, dealer_candidates, tables_for
 from unotable.errors import ConfigError
 from unotable.native import COMPILED, core_module
 from unotable.notation import ACTION_FIELDS
-from unotable.rules import MODES, Rules, birthday_day
+from unotable.rules import MODES, Rules
 from unotable.state import State
 
 if TYPE_CHECKING:
@@ -36,7 +36,6 @@ DEALS: Final = ("engine", "fast")
 """How the batched loops shuffle: as the Python engine, or by a cheaper Fisher-Yates."""
 MAX_ACTIONS: Final = 200_000
 """A hand still going after this many actions in a batched loop is a bug: it raises."""
-_JULY_31: Final = 211
 
 
 class NativeUnsupportedError(ConfigError):
@@ -110,23 +109,6 @@ def native_tables(rules: Rules) -> NativeTables:
         _TABLES.clear()
     _TABLES[rules] = table
     return table
-
-
-def dealer_candidates(rules: Rules) -> list[int]:
-    """The seats among which the dealer is drawn (RULES §2.1): all, or those whose birthday is
-    closest to 31 July (Harry Potter), as the Python engine chooses them."""
-    n = rules.players
-    if rules.edition.dealer_method == "birthday" and rules.birthdays is not None:
-        distances: dict[int, int] = {}
-        for seat, text in enumerate(rules.birthdays):
-            day = birthday_day(text) if text is not None else None
-            if day is not None:
-                d = abs(day - _JULY_31)
-                distances[seat] = min(d, 365 - d)
-        if distances:
-            best = min(distances.values())
-            return [s for s, d in distances.items() if d == best]
-    return list(range(n))
 
 
 def new_hand(rules: Rules, seed: int, *, dealer: int | None = None) -> NativeState:
