@@ -12,7 +12,7 @@ keeps each room's actions in arrival order.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -220,19 +220,7 @@ class Store:
                         token_hash=seat.token_hash,
                     )
                 )
-            game = GameRow(
-                room_code=code,
-                number=0,
-                rules=json.dumps(rules),
-                players=players,
-                rounds=rounds,
-                seed=str(seed),
-                finished=False,
-                created_at=_now(),
-            )
-            s.add(game)
-            s.flush()
-            return game.id
+            return _add_game(s, code, 0, rules, players, rounds, seed)
 
     def take_seat(self, code: str, player: int, name: str, token_hash: str) -> bool:
         """Give a free person's seat to ``name``; False if it is not free (nothing changed)."""
@@ -273,19 +261,7 @@ class Store:
             room = s.get(RoomRow, code)
             assert room is not None
             room.game_number = number
-            game = GameRow(
-                room_code=code,
-                number=number,
-                rules=json.dumps(rules),
-                players=players,
-                rounds=rounds,
-                seed=str(seed),
-                finished=False,
-                created_at=_now(),
-            )
-            s.add(game)
-            s.flush()
-            return game.id
+            return _add_game(s, code, number, rules, players, rounds, seed)
 
     # ---- reading
 
@@ -345,3 +321,22 @@ __all__ = [
     "StoredSeat",
     "database_url",
 ]
+
+
+def _add_game(
+    s: Session, code: str, number: int, rules: Mapping[str, Any], players: int, rounds: int, seed: int
+) -> int:
+    """Store game ``number`` of room ``code`` (not yet finished); its row id."""
+    game = GameRow(
+        room_code=code,
+        number=number,
+        rules=json.dumps(rules),
+        players=players,
+        rounds=rounds,
+        seed=str(seed),
+        finished=False,
+        created_at=_now(),
+    )
+    s.add(game)
+    s.flush()
+    return game.id
