@@ -128,7 +128,14 @@ def test_bad_settings_are_refused_with_a_reason(client: TestClient, settings: An
 def test_house_rules_are_the_rooms_rules_and_are_stored(
     client: TestClient, house: Any, expected: dict[str, Any]
 ) -> None:
-    assert client.get("/api/options").json()["house"] == ["official", "popular", "party"]
+    options = client.get("/api/options").json()
+    assert options["house"] == ["official", "popular", "party"]
+    assert options["house_presets"]["popular"] == {
+        "stacking": "same",
+        "seven_zero": False,
+        "jump_in": False,
+        "draw_to_match": True,
+    }
     code = make_room(client, three_people(house=house))
     r = room(client, code)
     assert r.settings.rules.house == expected

@@ -370,3 +370,42 @@ def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqli
     finally:
         ctx.close()
         server.stop()
+
+
+def test_each_house_rule_from_the_form(browser: Any, sqlite_url: str) -> None:
+    """The form sets each house rule on its own: a preset fills the controls, a control changed
+    makes the preset read "custom", and the room plays the rules as ticked (RULES §11)."""
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        page.select_option("#house", "popular")
+        assert page.input_value("#house-stacking") == "same"
+        assert page.is_checked("#house-draw-to-match") and not page.is_checked("#house-jump-in")
+        page.check("#house-jump-in")
+        assert page.input_value("#house") == "custom"
+        page.select_option("#house-stacking", "any")
+        page.check("#house-seven-zero")
+        assert page.input_value("#house") == "party"  # all four, any stacking: the party preset
+        page.uncheck("#house-draw-to-match")
+        assert page.input_value("#house") == "custom"
+        page.fill("#players", "2")
+        page.dispatch_event("#players", "input")
+        page.select_option('#seat-choices select[data-seat="1"]', "greedy")
+        page.click("#create")
+        page.wait_for_url("**/r/*")
+        code = page.url.rstrip("/").split("/")[-1]
+        take_seat(page, server.http, code, "Ana")
+        m = state(page)
+        assert m is not None
+        rules = m["view"]["rules"]
+        assert rules["stacking"] == "any" and rules["seven_zero"] and rules["jump_in"]
+        assert not rules.get("draw_to_match", False)  # options at their default are left out
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
