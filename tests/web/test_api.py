@@ -15,8 +15,9 @@ from unotable.cards import CARD_CODE
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.rules import HOUSE_PRESETS, Rules
+from unotable.web import app as web_app
 from unotable.web.app import create_app
-from unotable.web.protocol import MAX_MESSAGE
+from unotable.web.protocol import MAX_MESSAGE, RateLimit
 from unotable.web.room import Hub, Room, Seat, timeout_action
 from unotable.web.settings import RoomSettings, parse_settings
 from unotable.web.storage import DEAL, Store, StoredGame
@@ -289,9 +290,20 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
     assert r.seq == 0
 
 
-def test_a_flood_is_refused_then_closed_and_others_are_served(client: TestClient) -> None:
+def test_a_flood_is_refused_then_closed_and_others_are_served(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, tokens = full_room(client)
     other_code, other_tokens = full_room(client)
+
+    class NoRefill(RateLimit):
+        """The sockets' bucket, without its refill: on a loaded machine the 400 messages may
+        take seconds to handle, and the refill would break the run of refusals that closes."""
+
+        def __init__(self, rate: float, burst: float) -> None:
+            super().__init__(0.0, burst)
+
+    monkeypatch.setattr(web_app, "RateLimit", NoRefill)
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"type": "hello", "token": tokens[0]})
         ws.receive_json()
