@@ -405,3 +405,46 @@ def test_each_house_rule_from_the_form(browser: Any, sqlite_url: str) -> None:
         rules = m["view"]["rules"]
         assert rules["stacking"] == "any" and rules["seven_zero"] and rules["jump_in"]
         assert not rules.get("draw_to_match", False)  # options at their default are left out
+
+
+DEAL_IF_ASKED = """() => {
+  const button = document.querySelector("#overlay:not([hidden]) #next-hand");
+  if (button) button.click();
+  return button !== null;
+}"""
+
+
+def test_two_tables_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    """A two-tables game (RULES §10: eight players at two tables of four, 56 hands), one person
+    among seven bots: she sees her table of four, plays, and the hands of both tables are dealt
+    on, through the first three, with no script error."""
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        seats = ["human"] + ["greedy"] * 7
+        settings = {"players": 4, "mode": "two-tables", "seats": seats, "bot_delay": 0.3, "target": 1}
+        code = server.room(settings)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        take_seat(page, server.http, code, "Ana")
+        ana = Player(page, "Ana")
+        m = state(page)
+        assert m is not None and len(m["view"]["hand_sizes"]) == 4  # Ana sees her own table of four
+        moves = 0
+        deadline = time.monotonic() + 240
+        while state(page)["table"]["hand"] < 3:  # type: ignore[index]
+            assert time.monotonic() < deadline, "three hands were not played in time"
+            # The room deals by itself when no person sits at the next hand's table: click in
+            # the page, at once, if the button is still there.
+            if page.evaluate(DEAL_IF_ASKED):
+                continue
+            if ana.turn():
+                moves += 1
+            else:
+                time.sleep(0.1)
+        assert moves > 0
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
