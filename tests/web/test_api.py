@@ -643,3 +643,50 @@ def play_party(client: TestClient) -> None:
     assert bot_jumps > 0, "the room's bots jump in too"
     stored = r.store.load_game(code, 0)
     assert stored is not None and Rules.from_dict(stored.rules).preset == "party"
+
+
+def test_the_suggestion_penalty_is_given_by_the_table_s_vote(tmp_path: Path) -> None:
+    """RULES §8's suggestion penalty is the referee's: in a room, every other person playing the
+    hand must ask for it (P-193). Votes are shown to all; the penalty is stored as the table's
+    action and survives a restart; bad requests change nothing."""
+    url = f"sqlite:///{tmp_path / 'u.db'}"
+    with TestClient(create_app(url, seeds=lambda: SEED)) as c:
+        code, tokens = full_room(c)
+        r = room(c, code)
+        before = r.game.state.hands[1][:]
+        with c.websocket_connect(f"/ws/{code}") as ana, c.websocket_connect(f"/ws/{code}") as cleo:
+            ana.send_json({"type": "hello", "token": tokens[0]})
+            assert ana.receive_json()["table"]["suggestion_votes"] == {}
+            cleo.send_json({"type": "hello", "token": tokens[2]})
+            assert cleo.receive_json()["table"]["suggestion_votes"] == {}
+            assert ana.receive_json()["type"] == "update"  # the table again, as Cleo came in
+            for bad, code_ in (
+                ({"type": "penalize", "token": tokens[0]}, "bad_message"),
+                ({"type": "penalize", "token": tokens[0], "player": True}, "bad_message"),
+                ({"type": "penalize", "token": tokens[0], "player": -1}, "bad_message"),
+                ({"type": "penalize", "token": tokens[0], "player": "1"}, "bad_message"),
+                ({"type": "penalize", "token": tokens[0], "player": 0}, "illegal"),  # herself
+                ({"type": "penalize", "token": tokens[0], "player": 7}, "illegal"),  # nobody
+            ):
+                ana.send_json(bad)
+                assert ana.receive_json()["code"] == code_, bad
+            ana.send_json({"type": "penalize", "token": tokens[0], "player": 1})
+            for ws in (ana, cleo):
+                votes = ws.receive_json()["table"]["suggestion_votes"]
+                assert votes == {"1": {"asked": [0], "needed": [0, 2]}}
+            assert r.game.state.hands[1] == before and r.seq == 0
+            ana.send_json({"type": "penalize", "token": tokens[0], "player": 1})  # asking twice
+            ana.send_json({"type": "ping"})
+            assert ana.receive_json() == {"type": "pong"}  # no change, so no update before it
+            cleo.send_json({"type": "penalize", "token": tokens[2], "player": 1})
+            m = cleo.receive_json()
+            assert ana.receive_json()["table"] == m["table"]
+            assert m["table"]["suggestion_votes"] == {}
+            assert m["view"]["hand_sizes"][1] == len(before) + 4  # classic: 4 cards (RULES §1)
+            assert {"kind": "penalty", "count": 4, "target": 1, "reason": "suggestion"} in m["events"]
+        assert r.seq == 1
+        stored = r.store.load_game(code, 0)
+        assert stored is not None and stored.log == (("table", "penalize 1 suggestion"),)
+        saved = r.game.to_dict()
+    with TestClient(create_app(url)) as c:
+        assert room(c, code).game.to_dict() == saved

@@ -448,3 +448,27 @@ def test_two_tables_in_the_browser(browser: Any, sqlite_url: str) -> None:
     finally:
         ctx.close()
         server.stop()
+
+
+def test_the_suggestion_penalty_from_the_page(browser: Any, sqlite_url: str) -> None:
+    """A person alone with a bot is the whole table: her click gives the bot the suggestion
+    penalty (RULES §8, P-193), which the seat's count and the log show."""
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        take_seat(page, server.http, code, "Ana")
+        m = state(page)
+        assert m is not None
+        bot_seat = m["table"]["seating"].index(1)
+        before = m["view"]["hand_sizes"][bot_seat]
+        page.click('[data-penalize="1"]')
+        page.wait_for_function(f"() => window.unotable.msg.view.hand_sizes[{bot_seat}] === {before + 4}")
+        assert "for a suggestion" in page.inner_text("#log")
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()

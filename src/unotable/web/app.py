@@ -266,6 +266,9 @@ class Connection:
             await room.next_hand()
         elif m.type == "rematch":
             await room.rematch()
+        elif m.type == "penalize":
+            assert m.player is not None
+            await room.penalize(player, m.player)
         return None
 
     async def run(self) -> None:

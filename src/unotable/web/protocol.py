@@ -6,6 +6,7 @@ A client's messages are JSON objects of at most :data:`MAX_MESSAGE` bytes::
     {"type": "act", "token": "...", "action": "play R7 uno"}
     {"type": "next_hand", "token": "..."}      # deal the next hand once one is over
     {"type": "rematch", "token": "..."}        # a new game with the same seats, once it is over
+    {"type": "penalize", "token": "...", "player": 2}  # ask for the suggestion penalty (a vote)
     {"type": "ping"}
 
 :func:`parse` turns text into a :class:`Message` or raises :class:`ProtocolError` with the
@@ -25,11 +26,14 @@ MAX_MESSAGE: Final = 1024
 """Bytes in one client message at most."""
 MAX_TOKEN: Final = 64
 MAX_ACTION: Final = 40
+MAX_PLAYER_NUMBER: Final = 100
+"""Player numbers a message may name are below this (a room has at most ten, or eight)."""
 FIELDS: Final[dict[str, dict[str, bool]]] = {
     "hello": {"token": False},
     "act": {"token": True, "action": True},
     "next_hand": {"token": True},
     "rematch": {"token": True},
+    "penalize": {"token": True, "player": True},
     "ping": {},
 }
 """Message type -> its fields (True: required)."""
@@ -55,6 +59,7 @@ class Message:
     type: str
     token: str | None = None
     action: str | None = None
+    player: int | None = None
 
 
 def parse(text: str | bytes) -> Message:
@@ -89,7 +94,14 @@ def parse(text: str | bytes) -> Message:
     action = data.get("action")
     if "action" in fields and (not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION):
         raise ProtocolError("bad_message", detail=f"action must be a string of 1 to {MAX_ACTION} characters")
-    return Message(kind, token, action)
+    player = data.get("player")
+    if "player" in fields and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < MAX_PLAYER_NUMBER
+    ):
+        raise ProtocolError(
+            "bad_message", detail=f"player must be a whole number from 0 to {MAX_PLAYER_NUMBER - 1}"
+        )
+    return Message(kind, token, action, player)
 
 
 class RateLimit:

@@ -192,6 +192,8 @@ class Room:
         self._changed: asyncio.Event | None = None
         self._driver: asyncio.Task[None] | None = None
         self._specs = {p: BotSpec.parse(s.bot) for p, s in enumerate(seats) if s.bot is not None}
+        self._votes: dict[int, set[int]] = {}
+        self._votes_hand = (-1, -1)
         self._lock = asyncio.Lock()
         """Held from an action's check to its broadcast: one change at a time, in arrival order,
         while other rooms go on during the database's commit."""
@@ -281,6 +283,69 @@ class Room:
         if game.finished:
             self._finish()
         self._changed_now(events)
+
+    # ---- the referee: the suggestion penalty, by the table's vote
+
+    def voters_against(self, accused: int) -> set[int]:
+        """The people who must all ask for ``accused``'s suggestion penalty for the table to give
+        it (P-193): every person playing this hand but ``accused`` (bots do not vote)."""
+        game = self.game
+        return {
+            s.player
+            for s in self.seats
+            if s.bot is None and s.player != accused and game.seat_of(s.player) is not None
+        }
+
+    def votes(self) -> dict[int, set[int]]:
+        """Who has asked for whose suggestion penalty in this hand (accused -> people)."""
+        if self._votes_hand != (self.game_number, self.game.hand_index):
+            self._votes_hand = (self.game_number, self.game.hand_index)
+            self._votes = {}
+        return self._votes
+
+    async def penalize(self, voter: int, accused: int) -> bool:
+        """Person ``voter`` asks for ``accused``'s suggestion penalty (RULES §8, the referee's
+        ``penalize SEAT suggestion``). The table gives it once every person playing this hand but
+        ``accused`` has asked (P-193); whether it was given now.
+
+        :raises ProtocolError: ``not_started``, ``game_over``, ``illegal`` or ``storage``;
+            nothing changes then.
+        """
+        async with self._lock:
+            return await self._penalize(voter, accused)
+
+    async def _penalize(self, voter: int, accused: int) -> bool:
+        if not self.started:
+            raise ProtocolError("not_started")
+        game = self.game
+        if game.finished:
+            raise ProtocolError("game_over")
+        if accused == voter:
+            raise ProtocolError("illegal", detail="you cannot ask for your own penalty")
+        seat = game.seat_of(accused) if 0 <= accused < len(self.seats) else None
+        if seat is None:
+            raise ProtocolError("illegal", detail=f"player {accused} does not play in this hand")
+        voters = self.voters_against(accused)
+        if voter not in voters:
+            raise ProtocolError("illegal", detail="you do not play in this hand")
+        text = f"penalize {seat} suggestion"
+        try:
+            check(game.state, "table", text)
+        except IllegalActionError as exc:
+            raise ProtocolError("illegal", detail=str(exc)) from None
+        asked = self.votes().setdefault(accused, set())
+        if voter in asked:
+            return False  # asked already: nothing changes
+        asked.add(voter)
+        if asked < voters:
+            self._changed_now([])  # everyone sees who asks
+            return False
+        del self._votes[accused]
+        await self._commit("table", text)
+        events = game.apply("table", text)
+        self.hand_events += events
+        self._changed_now(events)
+        return True
 
     async def next_hand(self, *, version: int | None = None) -> bool:
         """Deal the next hand (stored first); with ``version``, only if the table is as it was
@@ -408,6 +473,10 @@ class Room:
                 "bot_delay": self.settings.bot_delay,
             },
             "timer": timer,
+            "suggestion_votes": {
+                str(accused): {"asked": sorted(asked), "needed": sorted(self.voters_against(accused))}
+                for accused, asked in sorted(self.votes().items())
+            },
         }
 
     def message(

@@ -215,7 +215,8 @@ function render() {
       view.dealer === seat ? ` · ${S.dealer}` : "", timer ? ` · ${timer}` : ""),
     count === 1 && !exposed ? el("span", { class: "badge uno" }, S.unoCalled) : null,
     exposed ? el("span", { class: "badge exposed" }, S.exposed) : null,
-    !info.online ? el("span", { class: "badge offline" }, "offline") : null);
+    !info.online ? el("span", { class: "badge offline" }, S.offline) : null,
+    penaltyNode(m, player, seat, names));
   }));
   if (standings.by_team) {
     $("seats").append(el("div", { class: "seat" }, standings.scores.map((s, i) =>
@@ -257,6 +258,27 @@ function render() {
   $("log-title").textContent = S.log;
 
   renderOverlay(m, names);
+}
+
+// The suggestion penalty (RULES §8), the referee's: every person playing the hand but the one
+// accused must ask for it (P-193). Each seat shows who asks, and a button to ask or agree.
+function penaltyNode(m, player, seat, names) {
+  const { table, view } = m;
+  const vote = table.suggestion_votes[String(player)];
+  const parts = [];
+  if (vote) {
+    parts.push(el("span", { class: "badge votes", dataset: { votes: String(player) } },
+      S.penaltyVotes(vote.asked.length, vote.needed.length)));
+  }
+  const mine = m.you !== null && m.seat !== null && seat !== m.seat;
+  if (mine && table.status === "playing" && !table.hand_over && view.phase !== "hand_over") {
+    const asked = vote && vote.asked.includes(m.you);
+    parts.push(el("button", { type: "button", class: "secondary penalize", disabled: asked,
+      dataset: { penalize: String(player) }, title: S.penaltyHelp,
+      onclick: () => send({ type: "penalize", token: game.token, player }) },
+    vote ? S.penaltyAgree : S.penaltyAsk(names[seat])));
+  }
+  return parts.length ? el("div", { class: "penalty" }, parts) : null;
 }
 
 function inviteNode(code) {
