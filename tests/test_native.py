@@ -337,6 +337,23 @@ def test_batched_results_do_not_depend_on_the_batch() -> None:
 
 
 @needs_core
+def test_batched_engine_deals_made_four_at_a_time_do_not_depend_on_the_batch() -> None:
+    """With the dealers known, the loop makes the decks' SHAKE-128 words four hands at a time:
+    batches of 1, 3 and 7 hands (groups cut short) deal what the hands dealt one by one do."""
+    rules = Rules(players=3)
+    seeds = list(range(500, 511))
+    whole = native.play_hands(rules, seeds, ["plays-first"], pick_seed=5, dealer="seed")
+    parts = [
+        native.play_hands(rules, seeds[a:b], ["plays-first"], pick_seed=5, dealer="seed")
+        for a, b in ((0, 1), (1, 4), (4, 11))
+    ]
+    assert list(whole.actions) == [a for p in parts for a in p.actions]
+    assert list(whole.points) == [x for p in parts for x in p.points]
+    given = native.play_hands(rules, seeds, ["plays-first"], pick_seed=5, dealers=[s % 3 for s in seeds])
+    assert list(given.actions) == list(whole.actions)
+
+
+@needs_core
 def test_batched_bad_input_is_refused() -> None:
     with pytest.raises(ConfigError, match="unknown native policy"):
         native.play_hands(Rules(), [1], ["search"])
