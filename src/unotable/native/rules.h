@@ -167,83 +167,110 @@ static void shake128_words(uint64_t x, uint64_t *out, int count) {
     }
 }
 
-/* Four SHAKE-128 streams at once, lane by lane in vectors of four words (the batched loop deals
- * four hands together): gcc's vector extensions, in AVX2 registers where the processor has
- * them (chosen at run time), else in two SSE2 registers (x86-64) or whatever the target has.
- * Four permutations cost 5.3 k instructions with AVX2 (15.8 k without), one alone 6.1 k. */
+/* Several SHAKE-128 streams at once, lane by lane in vectors of words (the batched loop deals
+ * eight hands together): gcc's vector extensions, eight streams in AVX-512 registers or four
+ * in AVX2 registers where the processor has them (chosen at run time), else four in pairs of
+ * SSE2 registers (x86-64) or whatever the target has. A permutation of one stream costs
+ * 0.25 us alone, 0.095 us in four (AVX2), 0.038 us in eight (AVX-512) on the test machine. */
 typedef uint64_t KeccakV4 __attribute__((vector_size(32)));
+typedef uint64_t KeccakV8 __attribute__((vector_size(64)));
 
-#define KECCAK_X4_BODY                                                                         \
-    KeccakV4 a00 = s[0], a10 = s[1], a20 = s[2], a30 = s[3], a40 = s[4];                       \
-    KeccakV4 a01 = s[5], a11 = s[6], a21 = s[7], a31 = s[8], a41 = s[9];                       \
-    KeccakV4 a02 = s[10], a12 = s[11], a22 = s[12], a32 = s[13], a42 = s[14];                  \
-    KeccakV4 a03 = s[15], a13 = s[16], a23 = s[17], a33 = s[18], a43 = s[19];                  \
-    KeccakV4 a04 = s[20], a14 = s[21], a24 = s[22], a34 = s[23], a44 = s[24];                  \
-    KeccakV4 e00, e10, e20, e30, e40, e01, e11, e21, e31, e41, e02, e12, e22, e32, e42;        \
-    KeccakV4 e03, e13, e23, e33, e43, e04, e14, e24, e34, e44;                                 \
-    for (int r = 0; r < 24; r += 2) {                                                          \
-        KROUND(a, e, KECCAK_RC[r])                                                             \
-        KROUND(e, a, KECCAK_RC[r + 1])                                                         \
-    }                                                                                          \
-    s[0] = a00, s[1] = a10, s[2] = a20, s[3] = a30, s[4] = a40;                                \
-    s[5] = a01, s[6] = a11, s[7] = a21, s[8] = a31, s[9] = a41;                                \
-    s[10] = a02, s[11] = a12, s[12] = a22, s[13] = a32, s[14] = a42;                           \
-    s[15] = a03, s[16] = a13, s[17] = a23, s[18] = a33, s[19] = a43;                           \
-    s[20] = a04, s[21] = a14, s[22] = a24, s[23] = a34, s[24] = a44;
+/* ``count`` words of each of the streams of the numbers ``x`` (a vector type V of them): stream
+ * j into ``out + j * MAXC``. */
+#define SHAKE_WORDS_X(V, W)                                                                    \
+    V s[25];                                                                                   \
+    memset(s, 0, sizeof s);                                                                    \
+    for (int j = 0; j < (W); j++) s[0][j] = x[j];                                              \
+    s[1] = s[1] + 0x1F;                                                                        \
+    s[20] = s[20] + 0x8000000000000000ULL;                                                     \
+    int done = 0;                                                                              \
+    for (;;) {                                                                                 \
+        V a00 = s[0], a10 = s[1], a20 = s[2], a30 = s[3], a40 = s[4];                          \
+        V a01 = s[5], a11 = s[6], a21 = s[7], a31 = s[8], a41 = s[9];                          \
+        V a02 = s[10], a12 = s[11], a22 = s[12], a32 = s[13], a42 = s[14];                     \
+        V a03 = s[15], a13 = s[16], a23 = s[17], a33 = s[18], a43 = s[19];                     \
+        V a04 = s[20], a14 = s[21], a24 = s[22], a34 = s[23], a44 = s[24];                     \
+        V e00, e10, e20, e30, e40, e01, e11, e21, e31, e41, e02, e12, e22, e32, e42;           \
+        V e03, e13, e23, e33, e43, e04, e14, e24, e34, e44;                                    \
+        for (int r = 0; r < 24; r += 2) {                                                      \
+            KROUND(a, e, KECCAK_RC[r])                                                         \
+            KROUND(e, a, KECCAK_RC[r + 1])                                                     \
+        }                                                                                      \
+        s[0] = a00, s[1] = a10, s[2] = a20, s[3] = a30, s[4] = a40;                            \
+        s[5] = a01, s[6] = a11, s[7] = a21, s[8] = a31, s[9] = a41;                            \
+        s[10] = a02, s[11] = a12, s[12] = a22, s[13] = a32, s[14] = a42;                       \
+        s[15] = a03, s[16] = a13, s[17] = a23, s[18] = a33, s[19] = a43;                       \
+        s[20] = a04, s[21] = a14, s[22] = a24, s[23] = a34, s[24] = a44;                       \
+        for (int i = 0; i < 21 && done < count; i++, done++)                                   \
+            for (int j = 0; j < (W); j++) out[j * MAXC + done] = s[i][j];                      \
+        if (done >= count) return;                                                             \
+    }
 
-static void keccak_f_x4(KeccakV4 s[25]) { KECCAK_X4_BODY }
+static void shake128_words_x4(const uint64_t *x, uint64_t *out, int count) { SHAKE_WORDS_X(KeccakV4, 4) }
 
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define KECCAK_AVX2 1
-__attribute__((target("avx2"))) static void keccak_f_x4_avx2(KeccakV4 s[25]) { KECCAK_X4_BODY }
+#define KECCAK_X86 1
+__attribute__((target("avx2"))) static void shake128_words_x4_avx2(const uint64_t *x, uint64_t *out,
+                                                                   int count) {
+    SHAKE_WORDS_X(KeccakV4, 4)
+}
+__attribute__((target("avx512f"))) static void shake128_words_x8_avx512(const uint64_t *x, uint64_t *out,
+                                                                        int count) {
+    SHAKE_WORDS_X(KeccakV8, 8)
+}
 #endif
 
-/* Like shake128_words for the four numbers ``x``: stream j into ``out + j * MAXC``. */
-static void shake128_words_x4(const uint64_t x[4], uint64_t *out, int count) {
-    KeccakV4 s[25];
-    memset(s, 0, sizeof s);
-    s[0] = (KeccakV4){x[0], x[1], x[2], x[3]};
-    s[1] = (KeccakV4){0x1F, 0x1F, 0x1F, 0x1F};
-    s[20] = (KeccakV4){0, 0, 0, 0} + 0x8000000000000000ULL;
-#ifdef KECCAK_AVX2
-    static int avx2 = -1;
-    if (avx2 < 0) avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-#endif
-    int done = 0;
-    for (;;) {
-#ifdef KECCAK_AVX2
-        if (avx2)
-            keccak_f_x4_avx2(s);
-        else
-#endif
-            keccak_f_x4(s);
-        for (int i = 0; i < 21 && done < count; i++, done++)
-            for (int j = 0; j < 4; j++) out[j * MAXC + done] = s[i][j];
-        if (done >= count) return;
+/* shake128_words for each of the eight numbers ``x``: stream j into ``out + j * MAXC``. */
+static void shake128_words_x8(const uint64_t x[8], uint64_t *out, int count) {
+#ifdef KECCAK_X86
+    static int level = -1; /* 2: AVX-512, 1: AVX2, 0: neither */
+    if (level < 0) level = __builtin_cpu_supports("avx512f") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
+    if (level == 2) {
+        shake128_words_x8_avx512(x, out, count);
+        return;
     }
+    if (level == 1) {
+        shake128_words_x4_avx2(x, out, count);
+        shake128_words_x4_avx2(x + 4, out + 4 * MAXC, count);
+        return;
+    }
+#endif
+    shake128_words_x4(x, out, count);
+    shake128_words_x4(x + 4, out + 4 * MAXC, count);
 }
 
 /* engine._shuffle's sort: each card's key keeps 44 random bits of its SHAKE-128 word above the
  * card in the lowest byte (``keys`` holds the words and is overwritten). */
 static void sort_on_keys(uint64_t *keys, uint8_t *cards, int len) {
-    for (int i = 0; i < len; i++) keys[i] = (keys[i] & 0x000FFFFFFFFFFF00ULL) | cards[i];
-    /* a counting sort on the top 7 random bits, then insertion sort (few inversions left) */
+    /* a counting sort on the top 7 random bits (the running sum in a register), then insertion
+     * sort, entered only where a key is out of place (the branch mostly predicted) */
     uint64_t sorted[MAXC];
-    uint8_t first[129];
+    uint32_t first[128];
     memset(first, 0, sizeof first);
-    for (int i = 0; i < len; i++) first[((keys[i] >> 45) & 0x7F) + 1]++;
-    for (int b = 0; b < 128; b++) first[b + 1] = (uint8_t)(first[b + 1] + first[b]);
-    for (int i = 0; i < len; i++) sorted[first[(keys[i] >> 45) & 0x7F]++] = keys[i];
+    for (int i = 0; i < len; i++) {
+        uint64_t k = (keys[i] & 0x000FFFFFFFFFFF00ULL) | cards[i];
+        keys[i] = k;
+        first[k >> 45]++;
+    }
+    uint32_t sum = 0;
+    for (int b = 0; b < 128; b++) {
+        uint32_t c = first[b];
+        first[b] = sum;
+        sum += c;
+    }
+    for (int i = 0; i < len; i++) sorted[first[keys[i] >> 45]++] = keys[i];
     for (int i = 1; i < len; i++) {
         uint64_t k = sorted[i];
-        int j = i - 1;
-        while (j >= 0 && sorted[j] > k) {
-            sorted[j + 1] = sorted[j];
-            j--;
+        if (sorted[i - 1] > k) {
+            int j = i - 1;
+            do {
+                sorted[j + 1] = sorted[j];
+                j--;
+            } while (j >= 0 && sorted[j] > k);
+            sorted[j + 1] = k;
         }
-        sorted[j + 1] = k;
     }
-    for (int i = 0; i < len; i++) cards[i] = (uint8_t)(sorted[i] & 0xFF);
+    for (int i = 0; i < len; i++) cards[i] = (uint8_t)sorted[i];
 }
 
 /* engine._shuffle: SHAKE-128 of the generator's next number, one word a card, then the sort. */
