@@ -283,7 +283,8 @@ static void shuffle_cards(uint64_t *rng, uint8_t *cards, int len) {
 
 /* The "fast" deals of the batched loops: a Fisher-Yates shuffle from the same SplitMix64 state,
  * each index by Lemire's multiply-shift (bias below 2**-57). Not the Python engine's shuffle:
- * other deals, as random, at a fiftieth of the cost of SHAKE-128's keys. */
+ * other deals, as random: 3.4 k instructions a deck, against 45 k for SHAKE-128's keys one deck
+ * at a time and about 12 k in the batched loop's groups of eight (shake128_words_x8). */
 static void shuffle_fast(uint64_t *rng, uint8_t *cards, int len) {
     for (int i = len - 1; i > 0; i--) {
         uint64_t x = next_random(rng);
