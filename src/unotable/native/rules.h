@@ -220,11 +220,21 @@ __attribute__((target("avx512f"))) static void shake128_words_x8_avx512(const ui
 }
 #endif
 
-/* shake128_words for each of the eight numbers ``x``: stream j into ``out + j * MAXC``. */
-static void shake128_words_x8(const uint64_t x[8], uint64_t *out, int count) {
+/* The vector units shake128_words_x8 may use here: 2 AVX-512, 1 AVX2, 0 neither. */
+static int simd_level(void) {
 #ifdef KECCAK_X86
-    static int level = -1; /* 2: AVX-512, 1: AVX2, 0: neither */
+    static int level = -1;
     if (level < 0) level = __builtin_cpu_supports("avx512f") ? 2 : __builtin_cpu_supports("avx2") ? 1 : 0;
+    return level;
+#else
+    return 0;
+#endif
+}
+
+/* shake128_words for each of the eight numbers ``x``: stream j into ``out + j * MAXC``, with the
+ * vector units of ``level`` (at most simd_level()). */
+static void shake128_words_x8_at(int level, const uint64_t x[8], uint64_t *out, int count) {
+#ifdef KECCAK_X86
     if (level == 2) {
         shake128_words_x8_avx512(x, out, count);
         return;
@@ -235,8 +245,13 @@ static void shake128_words_x8(const uint64_t x[8], uint64_t *out, int count) {
         return;
     }
 #endif
+    (void)level;
     shake128_words_x4(x, out, count);
     shake128_words_x4(x + 4, out + 4 * MAXC, count);
+}
+
+static void shake128_words_x8(const uint64_t x[8], uint64_t *out, int count) {
+    shake128_words_x8_at(simd_level(), x, out, count);
 }
 
 /* engine._shuffle's sort: each card's key keeps 44 random bits of its SHAKE-128 word above the
