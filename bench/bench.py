@@ -20,13 +20,12 @@ What it prints
     policy and deals: the hands per second of the same policies played inside the core's batched
     loop (``unotable.native.core.play_hands``, picking from the core's own stream) and
     ``over_python``, with ``deals=engine`` (every shuffle the engine's: the same deals as ours
-    from the same seeds) and ``deals=fast`` (a Fisher-Yates shuffle: other deals, at a fiftieth
-    of the cost of the engine's SHAKE-128 keys); then ``native_state bytes_per_table=...``, the
-    bytes of one table in the batched loop. The native ratios of the last line are those of
-    ``deals=fast`` (RLCard deals with its own generator too); the ``native players=...
-    deals=engine`` lines above it give the same with the engine's deals, and each ``native
-    players=...`` line adds the same ratio by processor time (``time.process_time`` on both
-    sides: what the machine's other load changes least).
+    from the same seeds) and ``deals=fast`` (a Fisher-Yates shuffle: other deals, cheaper still);
+    then ``native_state bytes_per_table=...``, the bytes of one table in the batched loop. The
+    native ratios of the last line are those of ``deals=engine`` (P-201: the same deals as ours);
+    the ``native players=... deals=fast`` lines above it give the same with the fast deals, and
+    each ``native players=...`` line adds the same ratio by processor time
+    (``time.process_time`` on both sides: what the machine's other load changes least).
     Then the RLCard comparison (with the stripped loop and the native core timed in each round
     too), and last, exactly one line ``ratio_vs_rlcard_2p=X ratio_vs_rlcard_4p=Y
     native_ratio_vs_rlcard_2p=A native_ratio_vs_rlcard_4p=B``: our hands per second over
@@ -674,8 +673,8 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
                     f"RLCard {result['hands'] / result['seconds']:.0f} hands/s; "
                     f"stripped {ceiling:.0f} hands/s"
                     + (
-                        f"; native {compiled[players, 'fast'][-1]:.0f} hands/s "
-                        f"({compiled[players, 'engine'][-1]:.0f} with the engine's deals)"
+                        f"; native {compiled[players, 'engine'][-1]:.0f} hands/s "
+                        f"({compiled[players, 'fast'][-1]:.0f} with the fast deals)"
                         if COMPILED
                         else ""
                     )
@@ -734,8 +733,8 @@ def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, flo
         ratios[4, "plays-first"],
         ratios[2, "uniform"],
         ratios[4, "uniform"],
-        ratios.get((2, "native-fast"), nan),
-        ratios.get((4, "native-fast"), nan),
+        ratios.get((2, "native-engine"), nan),
+        ratios.get((4, "native-engine"), nan),
     )
 
 

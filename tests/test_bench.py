@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -140,3 +142,27 @@ def test_quick_env_bench_prints_its_figures() -> None:
         for kind in ("single", "vector"):
             assert re.search(rf"^classic {players}p +{kind}: +\d+ steps/s$", proc.stdout, re.M), lines
     assert lines[-1] == "env_ratio_vs_rlcard_2p=nan env_ratio_vs_rlcard_4p=nan"
+
+
+def _shuffles_module() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "bench" / "shuffles.py"
+    spec = importlib.util.spec_from_file_location("bench_shuffles", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shuffle_candidates_match_their_references() -> None:
+    """bench/shuffles.py's candidates (P-200) are permutations equal to their plain references."""
+    shuffles = _shuffles_module()
+    for name in shuffles.CANDIDATES:
+        shuffles.check(name, range(30))
+    real = shuffles.CANDIDATES["splitmix-lanes"]
+    broken = shuffles.CANDIDATES["lowbias32-lanes"][0], real[1]  # another shuffle, same reference
+    shuffles.CANDIDATES["splitmix-lanes"] = broken
+    try:
+        with pytest.raises(AssertionError):
+            shuffles.check("splitmix-lanes", range(3))
+    finally:
+        shuffles.CANDIDATES["splitmix-lanes"] = real

@@ -337,6 +337,44 @@ def test_batched_results_do_not_depend_on_the_batch() -> None:
 
 
 @needs_core
+def test_batched_engine_deals_made_four_at_a_time_do_not_depend_on_the_batch() -> None:
+    """With the dealers known, the loop makes the decks' SHAKE-128 words four hands at a time:
+    batches of 1, 3 and 7 hands (groups cut short) deal what the hands dealt one by one do."""
+    rules = Rules(players=3)
+    seeds = list(range(500, 511))
+    whole = native.play_hands(rules, seeds, ["plays-first"], pick_seed=5, dealer="seed")
+    parts = [
+        native.play_hands(rules, seeds[a:b], ["plays-first"], pick_seed=5, dealer="seed")
+        for a, b in ((0, 1), (1, 4), (4, 11))
+    ]
+    assert list(whole.actions) == [a for p in parts for a in p.actions]
+    assert list(whole.points) == [x for p in parts for x in p.points]
+    given = native.play_hands(rules, seeds, ["plays-first"], pick_seed=5, dealers=[s % 3 for s in seeds])
+    assert list(given.actions) == list(whole.actions)
+
+
+@needs_core
+def test_the_decks_keys_made_eight_at_a_time_are_shake_128() -> None:
+    """shake128_words_x8 with every vector unit this processor has (none, AVX2, AVX-512) gives
+    hashlib's SHAKE-128 words, across the block boundaries (21 words a block)."""
+    import hashlib  # noqa: PLC0415
+
+    assert core_module is not None
+    numbers = [0, 1, 2**64 - 1, 0x0123456789ABCDEF, 7, 2**63, 12345678901234567, 42]
+    packed = b"".join(x.to_bytes(8, "little") for x in numbers)
+    for level in range(core_module.simd_level() + 1):
+        for count in (1, 21, 22, 108, 112):
+            words = core_module.shake_x8(packed, count, level)
+            for j, x in enumerate(numbers):
+                expected = hashlib.shake_128(x.to_bytes(8, "little")).digest(8 * count)
+                assert words[j * 8 * count : (j + 1) * 8 * count] == expected, (level, count, j)
+    with pytest.raises(ValueError, match="level"):
+        core_module.shake_x8(packed, 108, 3)
+    with pytest.raises(ValueError, match="eight numbers"):
+        core_module.shake_x8(packed[:8], 108, 0)
+
+
+@needs_core
 def test_batched_bad_input_is_refused() -> None:
     with pytest.raises(ConfigError, match="unknown native policy"):
         native.play_hands(Rules(), [1], ["search"])

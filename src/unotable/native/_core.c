@@ -551,6 +551,30 @@ static PyObject *py_shuffle(PyObject *mod, PyObject *args) {
 
 static PyObject *py_state_size(PyObject *mod, PyObject *unused) { return PyLong_FromSize_t(sizeof(UState)); }
 
+static PyObject *py_simd_level(PyObject *mod, PyObject *unused) { return PyLong_FromLong(simd_level()); }
+
+/* shake_x8(numbers, count, level) -> bytes: SHAKE-128 of each of eight 64-bit numbers (bytes,
+ * little-endian), ``count`` words each, one stream after the other, made as the batched loop
+ * makes them with the vector units of ``level`` (0 none, 1 AVX2, 2 AVX-512; at most
+ * simd_level(), else ValueError): for the tests, which compare them with hashlib's. */
+static PyObject *py_shake_x8(PyObject *mod, PyObject *args) {
+    Py_buffer v;
+    int count, level;
+    if (!PyArg_ParseTuple(args, "y*ii", &v, &count, &level)) return NULL;
+    uint64_t x[8];
+    int ok = v.len == (Py_ssize_t)sizeof x && count >= 1 && count <= MAXC && level >= 0;
+    if (ok) memcpy(x, v.buf, sizeof x);
+    PyBuffer_Release(&v);
+    if (!ok || level > simd_level()) {
+        PyErr_SetString(PyExc_ValueError, "eight numbers, 1 to 112 words, a level this processor has");
+        return NULL;
+    }
+    uint64_t out[8 * MAXC], words[8 * MAXC];
+    shake128_words_x8_at(level, x, out, count);
+    for (int j = 0; j < 8; j++) memcpy(words + j * count, out + j * MAXC, (size_t)count * 8);
+    return PyBytes_FromStringAndSize((const char *)words, (Py_ssize_t)count * 64);
+}
+
 static PyMethodDef module_methods[] = {
     {"new_hand", py_new_hand, METH_VARARGS, "new_hand(tables, seed, dealer, candidates) -> State"},
     {"load", py_load, METH_VARARGS, "load(tables, fields) -> State"},
@@ -558,6 +582,8 @@ static PyMethodDef module_methods[] = {
      "play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions) -> bytes tuple"},
     {"shuffle", py_shuffle, METH_VARARGS, "shuffle(rng, cards, fast=False) -> (cards, rng): engine._shuffle, or the fast one"},
     {"state_size", py_state_size, METH_NOARGS, "Bytes of one state in the batched loops."},
+    {"shake_x8", py_shake_x8, METH_VARARGS, "shake_x8(numbers, count, level) -> bytes (tests)"},
+    {"simd_level", (PyCFunction)py_simd_level, METH_NOARGS, "2 AVX-512, 1 AVX2, 0 neither"},
     {NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "unotable.native._core",

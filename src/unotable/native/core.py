@@ -306,8 +306,9 @@ def play_hands(
     :param deals: ``engine`` (default): every shuffle is the Python engine's, so each hand is
         dealt (and reshuffled) exactly as ``engine.new_hand`` deals it from the same seed;
         ``fast``: a Fisher-Yates shuffle from the same generator, as random but other deals,
-        and about fifty times cheaper than the engine's SHAKE-128 keys (for throughput, where
-        matching the Python engine's deals does not matter).
+        and cheaper still (3.4 k instructions a deck against about 12 k for the engine's
+        SHAKE-128 keys made eight decks at a time; for throughput, where matching the Python
+        engine's deals does not matter).
     :raises NativeUnsupportedError: if the native core cannot play ``rules``.
     :raises ConfigError: on a bad policy or dealer.
     """
