@@ -129,6 +129,7 @@ static int Tables_init(TablesObject *self, PyObject *args, PyObject *kw) {
         }
     }
     PyBuffer_Release(&v);
+    tables_derive(tb);
     return 0;
 }
 

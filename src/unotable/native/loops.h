@@ -106,13 +106,26 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
                 err = 2;
                 break;
             }
-            int seat = st.current;
-            int k = legal_ids(tb, &st, seat, ids);
-            int aid = policy_choose(tb, &st, seat, policies[seat], &pk, ids, k);
+            int seat = st.current, policy = policies[seat];
+            count_actions++;
             dec_h[seat]++;
+            if (policy != POL_GREEDY && st.phase <= P_AFTER_DRAW) { /* the common phases, no list */
+                int t, arg, aid = quick_choose(tb, &st, seat, policy, &pk, &t, &arg);
+                if (t >= 0) {
+                    int uno = tb->a_uno[aid];
+                    uno_h[seat] += uno;
+                    step_play(tb, &st, seat, t, arg, uno);
+                } else if (aid == tb->draw_id) {
+                    step_draw(tb, &st, seat);
+                } else {
+                    step(tb, &st, seat, aid);
+                }
+                continue;
+            }
+            int k = legal_ids(tb, &st, seat, ids);
+            int aid = policy_choose(tb, &st, seat, policy, &pk, ids, k);
             if (tb->a_uno[aid]) uno_h[seat]++;
             step(tb, &st, seat, aid);
-            count_actions++;
         }
         winners[h] = st.winner;
         actions[h] = (int32_t)count_actions;

@@ -397,4 +397,48 @@ static int policy_choose(const Tables *tb, const UState *st, int seat, int polic
 }
 
 
+/* One decision of ``random`` or ``plays-first`` (``policy``) at a turn or after a draw (phases
+ * P_TURN and P_AFTER_DRAW), from the playable card types alone: the same word and the same
+ * choice as policy_choose over legal_ids' list (draw first, then each playable type's ways in
+ * type order, Mater last, pass last), without building it. Returns the action id; ``*t`` and
+ * ``*arg`` its card and argument when it is a play, else ``*t`` = -1. */
+static inline int quick_choose(const Tables *tb, const UState *st, int seat, int policy, Picker *pk, int *t_out,
+                               int *arg_out) {
+    int two = HAND_LEN(st, seat) == 2, t, j;
+    if (st->phase == P_TURN) {
+        int mater;
+        uint64_t bits = playable_bits(tb, st, seat, &mater);
+        int plays = __builtin_popcountll(bits) + 3 * __builtin_popcountll(bits & tb->four_ways) + mater;
+        if (bits >> C_HOWLER & 1) plays += st->n - 2;
+        /* plays-first draws only with nothing to play (one word still read) */
+        j = policy == POL_PLAYS_FIRST ? pick_below(pk, plays ? plays : 1) : pick_below(pk, plays + 1) - 1;
+        if (j < 0 || plays == 0) {
+            *t_out = -1;
+            return tb->draw_id;
+        }
+        for (;;) { /* the type of the j-th way */
+            if (!bits) {
+                t = C_MATER;
+                break;
+            }
+            t = __builtin_ctzll(bits);
+            if (j < tb->ways[t]) break;
+            j -= tb->ways[t];
+            bits &= bits - 1;
+        }
+    } else {
+        t = st->drawn;
+        int w = tb->ways[t];
+        j = pick_below(pk, policy == POL_PLAYS_FIRST ? w : w + !tb->must_play_drawn);
+        if (j == w) {
+            *t_out = -1;
+            return tb->pass_id;
+        }
+    }
+    int arg = t == C_HOWLER ? j + (j >= seat) : tb->ways[t] > 1 ? j : -1;
+    *t_out = t;
+    *arg_out = arg;
+    return tb->play_id[t][two][arg + 1];
+}
+
 #endif /* UNOTABLE_POLICIES_H */

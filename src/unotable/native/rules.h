@@ -42,7 +42,21 @@ typedef struct {
     int16_t play_id[NT][2][MAXP + 1]; /* [card][uno][arg + 1] */
     int16_t draw_id, pass_id, uno_id, challenge_id, accept_id;
     int16_t color_id[4], catch_id[MAXP], invis_id[2][4], penalize_id[MAXP];
+    /* derived by tables_derive: the ways to play each card type (one spelling: a wild card's
+     * colours, the Howler's targets, else 1), and the types 0-63 played in four ways */
+    uint8_t ways[NT];
+    uint64_t four_ways;
 } Tables;
+
+/* Tables' derived fields, from n, wild and the play ids (add_play_ids' count of ids). */
+static void tables_derive(Tables *tb) {
+    tb->four_ways = 0;
+    for (int t = 0; t < NT; t++) {
+        int w = t == C_HOWLER ? tb->n - 1 : (tb->wild[t] && t != C_MATER) ? 4 : 1;
+        tb->ways[t] = (uint8_t)w;
+        if (w == 4 && t < 64) tb->four_ways |= 1ULL << t;
+    }
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The state of a hand (state.State). */
@@ -830,113 +844,124 @@ static void end_hand(const Tables *tb, UState *st, int winner) {
     st->phase = st->game_winners ? P_GAME_OVER : P_HAND_OVER;
 }
 
+/* step's play: ``seat`` plays its card ``t`` (``arg``: the colour, the Howler's target or -1;
+ * ``uno``: the spelling with UNO), as step(aid) of that play. */
+static inline void step_play(const Tables *tb, UState *st, int seat, int t, int arg, int uno) {
+    int n = st->n;
+    play_from_hand(st, seat, t);
+    int left = HAND_LEN(st, seat);
+    st->exposed = (left == 1 && !uno) ? (uint16_t)(1u << seat) : 0;
+    if (st->phase) {
+        st->phase = P_TURN;
+        st->drawn = -1;
+    }
+    int fx = tb->effect[t];
+    if (fx == E_NUMBER && left) {
+        st->color = tb->color[t];
+        st->current = (int8_t)mod_seat(seat + st->direction, n);
+        return;
+    }
+    int prev_color = st->color, c = tb->color[t], d = st->direction;
+    if (c >= 0) st->color = (int8_t)c;
+    if (left == 0) {
+        go_out(tb, st, seat, t, fx, arg);
+        return;
+    }
+    switch (fx) {
+    case E_NUMBER:
+        st->current = (int8_t)mod_seat(seat + d, n);
+        break;
+    case E_SKIP: {
+        int victim = mod_seat(seat + d, n);
+        if (tb->rw) {
+            open_response(st, victim, t, seat, 0, prev_color);
+            return;
+        }
+        st->current = (int8_t)mod_seat(victim + d, n);
+        break;
+    }
+    case E_REVERSE:
+        d = st->direction = (int8_t)-d;
+        if (n == 2) {
+            int victim = mod_seat(seat + d, n);
+            if (tb->rw) {
+                open_response(st, victim, t, seat, 0, prev_color);
+                return;
+            }
+            st->current = (int8_t)seat;
+        } else {
+            st->current = (int8_t)mod_seat(seat + d, n);
+        }
+        break;
+    case E_DRAW: {
+        int victim = mod_seat(seat + d, n);
+        if (tb->rw) {
+            open_response(st, victim, t, seat, 0, prev_color);
+            return;
+        }
+        draw_cards(st, victim, tb->draw_amount);
+        st->current = (int8_t)mod_seat(victim + d, n);
+        break;
+    }
+    case E_WILD:
+    case E_INVIS:
+        st->color = (int8_t)arg;
+        st->current = (int8_t)mod_seat(seat + d, n);
+        break;
+    case E_WD4: {
+        int guilty = prev_color >= 0 && holds_color(tb, st, seat, prev_color);
+        st->color = (int8_t)arg;
+        open_response(st, mod_seat(seat + d, n), t, seat, guilty, prev_color);
+        return;
+    }
+    case E_HOWLER:
+        if (tb->rw) {
+            open_response(st, arg, t, seat, 0, prev_color);
+            return;
+        }
+        reveal(st, arg, all_but(n, arg));
+        ask_color(st, seat, mod_seat(seat + d, n));
+        break;
+    case E_MATER:
+        for (int other = 0; other < n; other++)
+            if (other != seat) reveal(st, other, (uint16_t)(1u << seat));
+        ask_color(st, seat, mod_seat(seat + d, n));
+        break;
+    default:
+        blank_effect(tb, st, seat, t, arg);
+    }
+}
+
+/* step's draw: ``seat`` draws as its turn. */
+static inline void step_draw(const Tables *tb, UState *st, int seat) {
+    int n = st->n;
+    st->exposed = 0;
+    int facing = st->drew_facing[seat] = (int16_t)((st->color + 1) * NT + TOP(st));
+    if (DRAW_LEN(st) == 0 && !reshuffle(st)) {
+        st->current = (int8_t)mod_seat(seat + st->direction, n);
+        return;
+    }
+    int top = st->cards[DRAW_LEN(st) - 1];
+    move_to_end(st, DRAW_LEN(st) - 1, 0, seat + 1);
+    if (tb->playable[facing][top]) {
+        st->phase = P_AFTER_DRAW;
+        st->drawn = (int8_t)top;
+    } else {
+        st->current = (int8_t)mod_seat(seat + st->direction, n);
+    }
+}
+
 /* engine.step: apply legal action ``aid`` of ``seat`` (nothing is checked here). */
 static void step(const Tables *tb, UState *st, int seat, int aid) {
     int kind = tb->a_kind[aid], t = tb->a_card[aid], arg = tb->a_arg[aid], uno = tb->a_uno[aid];
     int n = st->n;
     switch (kind) {
-    case K_PLAY: {
-        play_from_hand(st, seat, t);
-        int left = HAND_LEN(st, seat);
-        st->exposed = (left == 1 && !uno) ? (uint16_t)(1u << seat) : 0;
-        if (st->phase) {
-            st->phase = P_TURN;
-            st->drawn = -1;
-        }
-        int fx = tb->effect[t];
-        if (fx == E_NUMBER && left) {
-            st->color = tb->color[t];
-            st->current = (int8_t)mod_seat(seat + st->direction, n);
-            return;
-        }
-        int prev_color = st->color, c = tb->color[t], d = st->direction;
-        if (c >= 0) st->color = (int8_t)c;
-        if (left == 0) {
-            go_out(tb, st, seat, t, fx, arg);
-            return;
-        }
-        switch (fx) {
-        case E_NUMBER:
-            st->current = (int8_t)mod_seat(seat + d, n);
-            break;
-        case E_SKIP: {
-            int victim = mod_seat(seat + d, n);
-            if (tb->rw) {
-                open_response(st, victim, t, seat, 0, prev_color);
-                return;
-            }
-            st->current = (int8_t)mod_seat(victim + d, n);
-            break;
-        }
-        case E_REVERSE:
-            d = st->direction = (int8_t)-d;
-            if (n == 2) {
-                int victim = mod_seat(seat + d, n);
-                if (tb->rw) {
-                    open_response(st, victim, t, seat, 0, prev_color);
-                    return;
-                }
-                st->current = (int8_t)seat;
-            } else {
-                st->current = (int8_t)mod_seat(seat + d, n);
-            }
-            break;
-        case E_DRAW: {
-            int victim = mod_seat(seat + d, n);
-            if (tb->rw) {
-                open_response(st, victim, t, seat, 0, prev_color);
-                return;
-            }
-            draw_cards(st, victim, tb->draw_amount);
-            st->current = (int8_t)mod_seat(victim + d, n);
-            break;
-        }
-        case E_WILD:
-        case E_INVIS:
-            st->color = (int8_t)arg;
-            st->current = (int8_t)mod_seat(seat + d, n);
-            break;
-        case E_WD4: {
-            int guilty = prev_color >= 0 && holds_color(tb, st, seat, prev_color);
-            st->color = (int8_t)arg;
-            open_response(st, mod_seat(seat + d, n), t, seat, guilty, prev_color);
-            return;
-        }
-        case E_HOWLER:
-            if (tb->rw) {
-                open_response(st, arg, t, seat, 0, prev_color);
-                return;
-            }
-            reveal(st, arg, all_but(n, arg));
-            ask_color(st, seat, mod_seat(seat + d, n));
-            break;
-        case E_MATER:
-            for (int other = 0; other < n; other++)
-                if (other != seat) reveal(st, other, (uint16_t)(1u << seat));
-            ask_color(st, seat, mod_seat(seat + d, n));
-            break;
-        default:
-            blank_effect(tb, st, seat, t, arg);
-        }
+    case K_PLAY:
+        step_play(tb, st, seat, t, arg, uno);
         return;
-    }
-    case K_DRAW: {
-        st->exposed = 0;
-        int facing = st->drew_facing[seat] = (int16_t)((st->color + 1) * NT + TOP(st));
-        if (DRAW_LEN(st) == 0 && !reshuffle(st)) {
-            st->current = (int8_t)mod_seat(seat + st->direction, n);
-            return;
-        }
-        int top = st->cards[DRAW_LEN(st) - 1];
-        move_to_end(st, DRAW_LEN(st) - 1, 0, seat + 1);
-        if (tb->playable[facing][top]) {
-            st->phase = P_AFTER_DRAW;
-            st->drawn = (int8_t)top;
-        } else {
-            st->current = (int8_t)mod_seat(seat + st->direction, n);
-        }
+    case K_DRAW:
+        step_draw(tb, st, seat);
         return;
-    }
     case K_PASS:
         st->phase = P_TURN;
         st->drawn = -1;
