@@ -408,7 +408,7 @@ static inline int quick_choose(const Tables *tb, const UState *st, int seat, int
     if (st->phase == P_TURN) {
         int mater;
         uint64_t bits = playable_bits(tb, st, seat, &mater);
-        int plays = __builtin_popcountll(bits) + 3 * __builtin_popcountll(bits & tb->four_ways) + mater;
+        int plays = popcount64(bits) + 3 * popcount64(bits & tb->four_ways) + mater;
         if (bits >> C_HOWLER & 1) plays += st->n - 2;
         /* plays-first draws only with nothing to play (one word still read) */
         j = policy == POL_PLAYS_FIRST ? pick_below(pk, plays ? plays : 1) : pick_below(pk, plays + 1) - 1;

@@ -5,6 +5,7 @@
 #define UNOTABLE_RULES_H
 
 #include <stdint.h>
+#include <stddef.h>
 #include <string.h>
 
 #define MAXP 10
@@ -77,6 +78,10 @@ typedef struct {
     uint16_t known[MAXC];
 } UState;
 
+/* The card moves' vectors reach past ``cards`` into ``known`` and past ``start`` into ``cards``. */
+_Static_assert(sizeof(UState) - offsetof(UState, cards) - MAXC >= 33, "cards_down1 reaches 33 bytes past a card");
+_Static_assert(offsetof(UState, cards) - offsetof(UState, start) == MAXP + 3, "starts_add's vector");
+
 #define SEG_DISCARD(st) ((st)->n + 1)
 #define HAND_BEGIN(st, s) ((st)->start[(s) + 1])
 #define HAND_END(st, s) ((st)->start[(s) + 2])
@@ -90,6 +95,15 @@ typedef struct {
 static inline int mod_seat(int x, int n) {
     x += x < 0 ? n : 0;
     return x >= n ? x - n : x;
+}
+
+/* The bits set in ``x``, inline (__builtin_popcountll is a call to libgcc without -mpopcnt, which
+ * the portable build does not assume). */
+static inline int popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -339,36 +353,56 @@ static uint64_t seed_to_rng(uint64_t seed) {
 /* ------------------------------------------------------------------------------------------ */
 /* Moving cards between segments. */
 
-/* The ``len`` bytes at ``a + 1`` one place down to ``a`` (memmove's work for the short moves of
- * a card between piles, inline): eight bytes a load, the last eight loaded first and stored last;
- * shorter moves as two overlapping words loaded before either is stored. */
-static inline void bytes_down1(uint8_t *a, int len) {
-    if (len >= 8) {
-        uint64_t last, w;
-        memcpy(&last, a + len - 7, 8);
-        for (int i = 0; i + 8 <= len; i += 8) {
-            memcpy(&w, a + i + 1, 8);
-            memcpy(a + i, &w, 8);
-        }
-        memcpy(a + len - 8, &last, 8);
-    } else if (len >= 4) {
-        uint32_t x, y;
-        memcpy(&x, a + 1, 4);
-        memcpy(&y, a + len - 3, 4);
-        memcpy(a, &x, 4);
-        memcpy(a + len - 4, &y, 4);
-    } else if (len >= 2) {
-        uint16_t x, y;
-        memcpy(&x, a + 1, 2);
-        memcpy(&y, a + len - 1, 2);
-        memcpy(a, &x, 2);
-        memcpy(a + len - 2, &y, 2);
-    } else if (len == 1) {
-        a[0] = a[1];
-    }
+/* Sixteen bytes as one vector (gcc's vector extensions: SSE2 on x86-64, whatever the target has),
+ * for the card moves below: their lengths vary from move to move, so a branch per length class
+ * is a coin toss to the processor; two blended vectors are not. */
+typedef uint8_t Bytes16 __attribute__((vector_size(16)));
+typedef int8_t Lanes16 __attribute__((vector_size(16)));
+static const Lanes16 LANE16 = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* ``a[0 .. len)`` = ``a[1 .. len]`` (0 <= len < 32), the bytes from ``a + len`` to ``a + 32`` kept:
+ * two vectors, each loaded, blended with the bytes it replaces and stored (so up to 33 bytes from
+ * ``a`` are read and written back; callers keep them inside their struct). */
+static inline void down1_under32(uint8_t *a, int len) {
+    Bytes16 src, old;
+    memcpy(&src, a + 1, 16);
+    memcpy(&old, a, 16);
+    Bytes16 m = (Bytes16)(LANE16 < (int8_t)len);
+    src = (src & m) | (old & ~m);
+    memcpy(a, &src, 16);
+    memcpy(&src, a + 17, 16);
+    memcpy(&old, a + 16, 16);
+    m = (Bytes16)(LANE16 < (int8_t)(len - 16));
+    src = (src & m) | (old & ~m);
+    memcpy(a + 16, &src, 16);
 }
 
-/* The ``len`` bytes at ``a`` one place up to ``a + 1`` (as bytes_down1, from the top down). */
+/* ``st->cards[p .. p + len)`` = ``st->cards[p + 1 .. p + len]``: sixteen bytes at a time, then
+ * down1_under32. Its vectors may read and write back up to 32 bytes past the cards, into
+ * ``known`` (the struct's next field, asserted below): addressed from the struct, not the array. */
+static inline void cards_down1(UState *st, int p, int len) {
+    uint8_t *a = (uint8_t *)st + offsetof(UState, cards) + p;
+    for (; len >= 32; len -= 16, a += 16) {
+        Bytes16 w;
+        memcpy(&w, a + 1, 16);
+        memcpy(a, &w, 16);
+    }
+    down1_under32(a, len);
+}
+
+/* ``st->start[k] += delta`` for ``from <= k <= to`` (to < MAXP + 3): one vector over the 13 starts
+ * and the 3 cards after them, which get 0 (written back as they were). */
+static inline void starts_add(UState *st, int from, int to, int delta) {
+    uint8_t *s = (uint8_t *)st + offsetof(UState, start);
+    Bytes16 v;
+    memcpy(&v, s, 16);
+    v += (Bytes16)((LANE16 >= (int8_t)from) & (LANE16 <= (int8_t)to)) & (uint8_t)delta;
+    memcpy(s, &v, 16);
+}
+
+/* The ``len`` bytes at ``a`` one place up to ``a + 1`` (the rare move of a card to an earlier segment):
+ * eight bytes a load from the top down, the first eight loaded first and stored last; shorter
+ * moves as two overlapping words loaded before either is stored. */
 static inline void bytes_up1(uint8_t *a, int len) {
     if (len >= 8) {
         uint64_t first, w;
@@ -400,11 +434,11 @@ static void move_to_end(UState *st, int p, int a, int b) {
     uint8_t c = st->cards[p];
     if (a < b) {
         int e = st->start[b + 1];
-        bytes_down1(st->cards + p, e - p - 1);
+        cards_down1(st, p, e - p - 1);
         if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
         st->cards[e - 1] = c;
         st->known[e - 1] = 0;
-        for (int k = a + 1; k <= b; k++) st->start[k]--;
+        starts_add(st, a + 1, b, -1);
     } else if (a > b) {
         int e = st->start[b + 1];
         bytes_up1(st->cards + e, p - e);
@@ -420,11 +454,11 @@ static void move_to_end(UState *st, int p, int a, int b) {
 static void move_to_discard(UState *st, int p, int a) {
     int d = SEG_DISCARD(st), e = st->start[d];
     uint8_t c = st->cards[p];
-    bytes_down1(st->cards + p, e - p - 1);
+    cards_down1(st, p, e - p - 1);
     if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
     st->cards[e - 1] = c;
     st->known[e - 1] = 0;
-    for (int k = a + 1; k <= d; k++) st->start[k]--;
+    starts_add(st, a + 1, d, -1);
 }
 
 /* engine._reshuffle: the discard pile but its top card becomes the draw pile (called only when
