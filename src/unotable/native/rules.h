@@ -497,33 +497,35 @@ static int draw_cards(UState *st, int seat, int k) {
     return got;
 }
 
-/* The first place from ``p`` on that holds card ``t``, which must be there before the discard
- * pile: eight cards a word (the first zero byte of the word xor ``t`` in every byte; the cards
- * past the hand that a word may read are the struct's, see cards_down1). */
-static inline int first_card(const UState *st, int p, int t) {
+/* The first place in [p, e) that holds card ``t``, else ``e``: eight cards a word (the first zero
+ * byte of the word xor ``t`` in every byte; the cards past ``e`` that a word may read, at most
+ * seven, are the struct's, see cards_down1). */
+static inline int find_card(const UState *st, int p, int e, int t) {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     const uint8_t *a = (const uint8_t *)st + offsetof(UState, cards);
-    for (;; p += 8) {
+    for (; p < e; p += 8) {
         uint64_t w;
         memcpy(&w, a + p, 8);
         w ^= ones * (uint64_t)t;
         uint64_t zero = (w - ones) & ~w & highs; /* its lowest bit is the first zero byte's */
-        if (zero) return p + (__builtin_ctzll(zero) >> 3);
+        if (zero) {
+            int q = p + (__builtin_ctzll(zero) >> 3);
+            return q < e ? q : e;
+        }
     }
+    return e;
 }
 
 /* ``seat`` plays its first copy of ``t`` onto the discard pile; whoever knew a copy of ``t`` in
  * that hand knows one fewer (engine._forget). */
 static void play_from_hand(UState *st, int seat, int t) {
-    int e = HAND_END(st, seat), p = first_card(st, HAND_BEGIN(st, seat), t);
+    int e = HAND_END(st, seat), p = find_card(st, HAND_BEGIN(st, seat), e, t);
     if (st->any_known) {
         uint16_t done = st->known[p];
-        for (int q = p + 1; q < e; q++) {
-            if (st->cards[q] == t) {
-                uint16_t c = st->known[q] & (uint16_t)~done;
-                st->known[q] &= (uint16_t)~c;
-                done |= c;
-            }
+        for (int q = find_card(st, p + 1, e, t); q < e; q = find_card(st, q + 1, e, t)) {
+            uint16_t c = st->known[q] & (uint16_t)~done;
+            st->known[q] &= (uint16_t)~c;
+            done |= c;
         }
     }
     move_to_discard(st, p, seat + 1);
