@@ -416,15 +416,25 @@ static inline int quick_choose(const Tables *tb, const UState *st, int seat, int
             *t_out = -1;
             return tb->draw_id;
         }
-        for (;;) { /* the type of the j-th way */
-            if (!bits) {
-                t = C_MATER;
-                break;
+        /* the type of the j-th way: among the types of one way below any of more (a wild card's
+         * four colours; the commonest case: the first j < 4 bits cleared without a branch) */
+        uint64_t single = bits & ~tb->multi_ways, multi = bits & tb->multi_ways;
+        int below = multi ? (single >> __builtin_ctzll(multi)) == 0 : 1;
+        if (below && j < 4 && j < popcount64(single)) {
+            for (int i = 1; i < 4; i++) single &= (single - 1) | -(uint64_t)(j < i);
+            t = __builtin_ctzll(single);
+            j = 0; /* its only way */
+        } else {
+            for (;;) {
+                if (!bits) {
+                    t = C_MATER;
+                    break;
+                }
+                t = __builtin_ctzll(bits);
+                if (j < tb->ways[t]) break;
+                j -= tb->ways[t];
+                bits &= bits - 1;
             }
-            t = __builtin_ctzll(bits);
-            if (j < tb->ways[t]) break;
-            j -= tb->ways[t];
-            bits &= bits - 1;
         }
     } else {
         t = st->drawn;

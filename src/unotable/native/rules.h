@@ -46,16 +46,17 @@ typedef struct {
     /* derived by tables_derive: the ways to play each card type (one spelling: a wild card's
      * colours, the Howler's targets, else 1), and the types 0-63 played in four ways */
     uint8_t ways[NT];
-    uint64_t four_ways;
+    uint64_t four_ways, multi_ways; /* types 0-63 played in four ways, in more than one */
 } Tables;
 
 /* Tables' derived fields, from n, wild and the play ids (add_play_ids' count of ids). */
 static void tables_derive(Tables *tb) {
-    tb->four_ways = 0;
+    tb->four_ways = tb->multi_ways = 0;
     for (int t = 0; t < NT; t++) {
         int w = t == C_HOWLER ? tb->n - 1 : (tb->wild[t] && t != C_MATER) ? 4 : 1;
         tb->ways[t] = (uint8_t)w;
         if (w == 4 && t < 64) tb->four_ways |= 1ULL << t;
+        if (w > 1 && t < 64) tb->multi_ways |= 1ULL << t;
     }
 }
 
