@@ -99,6 +99,8 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
             break;
         }
         Picker pk = {seed_to_rng(pick_seed ^ seed_to_rng(seed))};
+        Held held;
+        held_init(&held, &st);
         long long count_actions = 0;
         int32_t *dec_h = decisions + h * n, *uno_h = uno_calls + h * n;
         while (st.current >= 0) {
@@ -110,22 +112,29 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
             count_actions++;
             dec_h[seat]++;
             if (policy != POL_GREEDY && st.phase <= P_AFTER_DRAW) { /* the common phases, no list */
-                int t, arg, aid = quick_choose(tb, &st, seat, policy, &pk, &t, &arg);
+                int t, arg, mater = 0;
+                uint64_t bits = st.phase == P_TURN ? held_playable(tb, &st, &held, seat, &mater) : 0;
+                int aid = quick_choose(tb, &st, seat, policy, &pk, bits, mater, &t, &arg);
                 if (t >= 0) {
                     int uno = tb->a_uno[aid];
                     uno_h[seat] += uno;
+                    held_remove(&held, seat, t);
                     step_play(tb, &st, seat, t, arg, uno);
                 } else if (aid == tb->draw_id) {
                     step_draw(tb, &st, seat);
                 } else {
                     step(tb, &st, seat, aid);
                 }
+                held_sync(&held, &st);
                 continue;
             }
             int k = legal_ids(tb, &st, seat, ids);
             int aid = policy_choose(tb, &st, seat, policy, &pk, ids, k);
+            int kind = tb->a_kind[aid];
             if (tb->a_uno[aid]) uno_h[seat]++;
+            if (kind == K_PLAY || kind == K_INVIS) held_remove(&held, seat, kind == K_PLAY ? tb->a_card[aid] : C_INVIS);
             step(tb, &st, seat, aid);
+            held_sync(&held, &st);
         }
         winners[h] = st.winner;
         actions[h] = (int32_t)count_actions;

@@ -397,17 +397,68 @@ static int policy_choose(const Tables *tb, const UState *st, int seat, int polic
 }
 
 
+/* The card types each seat holds, kept by play_hands beside its hand so that a turn's playable
+ * types are one AND (playable_mask) instead of a walk through the hand (whose length the
+ * processor cannot predict). Under the rules this core plays, cards leave a hand only when its
+ * seat plays them (held_remove, told by the loop) and join it only at its end (draws, penalties:
+ * held_sync finds them by the hands' total size); a rule that moved cards otherwise (7-0's
+ * swaps) would have to tell it too. Kept in the loop, not in UState: code that writes a state's
+ * cards itself (the search's worlds) needs to know nothing of it. */
+typedef struct {
+    uint64_t bits[MAXP]; /* types 0-63 held */
+    uint8_t count[MAXP][NT];
+    uint8_t len[MAXP];
+    int total;
+} Held;
+
+static inline void held_add(Held *h, int seat, int t) {
+    h->count[seat][t]++;
+    h->bits[seat] |= (uint64_t)(t < 64) << (t & 63);
+    h->len[seat]++;
+    h->total++;
+}
+
+static inline void held_remove(Held *h, int seat, int t) {
+    int left = --h->count[seat][t];
+    h->bits[seat] &= ~((uint64_t)(left == 0 && t < 64) << (t & 63));
+    h->len[seat]--;
+    h->total--;
+}
+
+/* The cards that joined the hands since (at their ends). */
+static inline void held_sync(Held *h, const UState *st) {
+    if (st->start[st->n + 1] - st->start[1] == h->total) return;
+    for (int s = 0; s < st->n; s++)
+        while (h->len[s] < HAND_LEN(st, s)) held_add(h, s, st->cards[HAND_BEGIN(st, s) + h->len[s]]);
+}
+
+static inline void held_init(Held *h, const UState *st) {
+    int n = st->n;
+    memset(h->bits, 0, sizeof h->bits);
+    memset(h->len, 0, sizeof h->len);
+    memset(h->count, 0, (size_t)n * NT);
+    h->total = 0;
+    for (int s = 0; s < n; s++)
+        for (int p = HAND_BEGIN(st, s); p < HAND_END(st, s); p++) held_add(h, s, st->cards[p]);
+}
+
+/* The types ``seat`` may play now (phase turn), as playable_bits gives them, without the walk. */
+static inline uint64_t held_playable(const Tables *tb, const UState *st, const Held *h, int seat, int *mater) {
+    int row = (st->color + 1) * NT + TOP(st);
+    *mater = (h->count[seat][C_MATER] != 0) & (tb->playable[row][C_MATER] != 0);
+    return h->bits[seat] & tb->playable_mask[row];
+}
+
 /* One decision of ``random`` or ``plays-first`` (``policy``) at a turn or after a draw (phases
- * P_TURN and P_AFTER_DRAW), from the playable card types alone: the same word and the same
- * choice as policy_choose over legal_ids' list (draw first, then each playable type's ways in
- * type order, Mater last, pass last), without building it. Returns the action id; ``*t`` and
- * ``*arg`` its card and argument when it is a play, else ``*t`` = -1. */
-static inline int quick_choose(const Tables *tb, const UState *st, int seat, int policy, Picker *pk, int *t_out,
-                               int *arg_out) {
+ * P_TURN and P_AFTER_DRAW): the same word and the same choice as policy_choose over legal_ids'
+ * list (draw first, then each playable type's ways in type order, Mater last, pass last),
+ * without building it; ``bits`` and ``mater``: the seat's playable types (playable_bits), read
+ * at a turn only. Returns the action id; ``*t`` and ``*arg`` its card and argument when it is a
+ * play, else ``*t`` = -1. */
+static inline int quick_choose(const Tables *tb, const UState *st, int seat, int policy, Picker *pk, uint64_t bits,
+                               int mater, int *t_out, int *arg_out) {
     int two = HAND_LEN(st, seat) == 2, t, j;
     if (st->phase == P_TURN) {
-        int mater;
-        uint64_t bits = playable_bits(tb, st, seat, &mater);
         int plays = popcount64(bits) + 3 * popcount64(bits & tb->four_ways) + mater;
         if (bits >> C_HOWLER & 1) plays += st->n - 2;
         /* plays-first draws only with nothing to play (one word still read) */

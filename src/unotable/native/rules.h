@@ -47,10 +47,16 @@ typedef struct {
      * colours, the Howler's targets, else 1), and the types 0-63 played in four ways */
     uint8_t ways[NT];
     uint64_t four_ways, multi_ways; /* types 0-63 played in four ways, in more than one */
+    uint64_t playable_mask[5 * NT]; /* playable[row] as bits: types 0-63 (Mater is [row][C_MATER]) */
 } Tables;
 
 /* Tables' derived fields, from n, wild and the play ids (add_play_ids' count of ids). */
 static void tables_derive(Tables *tb) {
+    for (int row = 0; row < 5 * NT; row++) {
+        uint64_t bits = 0;
+        for (int t = 0; t < 64; t++) bits |= (uint64_t)(tb->playable[row][t] != 0) << t;
+        tb->playable_mask[row] = bits;
+    }
     tb->four_ways = tb->multi_ways = 0;
     for (int t = 0; t < NT; t++) {
         int w = t == C_HOWLER ? tb->n - 1 : (tb->wild[t] && t != C_MATER) ? 4 : 1;
