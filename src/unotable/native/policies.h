@@ -455,11 +455,12 @@ static inline uint64_t held_playable(const Tables *tb, const UState *st, const H
  * without building it; ``bits`` and ``mater``: the seat's playable types (playable_bits), read
  * at a turn only. Returns the action id; ``*t`` and ``*arg`` its card and argument when it is a
  * play, else ``*t`` = -1. */
-static inline int quick_choose(const Tables *tb, const UState *st, int seat, int policy, Picker *pk, uint64_t bits,
-                               int mater, int *t_out, int *arg_out) {
+static inline __attribute__((always_inline)) int quick_choose(const Tables *tb, const UState *st, int seat,
+                                                              int policy, Picker *pk, uint64_t bits, int mater,
+                                                              int hw, int *t_out, int *arg_out) {
     int two = HAND_LEN(st, seat) == 2, t, j;
     if (st->phase == P_TURN) {
-        int plays = popcount64(bits) + 3 * popcount64(bits & tb->four_ways) + mater;
+        int plays = popcount_hw(bits, hw) + 3 * popcount_hw(bits & tb->four_ways, hw) + mater;
         if (bits >> C_HOWLER & 1) plays += st->n - 2;
         /* plays-first draws only with nothing to play (one word still read) */
         j = policy == POL_PLAYS_FIRST ? pick_below(pk, plays ? plays : 1) : pick_below(pk, plays + 1) - 1;
@@ -471,7 +472,7 @@ static inline int quick_choose(const Tables *tb, const UState *st, int seat, int
          * four colours; the commonest case: the first j < 4 bits cleared without a branch) */
         uint64_t single = bits & ~tb->multi_ways, multi = bits & tb->multi_ways;
         int below = multi ? (single >> __builtin_ctzll(multi)) == 0 : 1;
-        if (below && j < 4 && j < popcount64(single)) {
+        if (below && j < 4 && j < popcount_hw(single, hw)) {
             for (int i = 1; i < 4; i++) single &= (single - 1) | -(uint64_t)(j < i);
             t = __builtin_ctzll(single);
             j = 0; /* its only way */

@@ -113,6 +113,12 @@ static inline int popcount64(uint64_t x) {
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
 
+/* popcount64, or the processor's instruction where the caller is compiled for it (``hw``: a
+ * constant of the caller's, see play_job). */
+static inline __attribute__((always_inline)) int popcount_hw(uint64_t x, int hw) {
+    return hw ? __builtin_popcountll(x) : popcount64(x);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Randomness: SplitMix64 (engine._next_random) and SHAKE-128 (hashlib.shake_128). */
 
