@@ -298,23 +298,25 @@ static void shake128_words_x8(const uint64_t x[8], uint64_t *out, int count) {
 /* engine._shuffle's sort: each card's key keeps 44 random bits of its SHAKE-128 word above the
  * card in the lowest byte (``keys`` holds the words and is overwritten). */
 static void sort_on_keys(uint64_t *keys, uint8_t *cards, int len) {
-    /* a counting sort on the top 7 random bits (the running sum in a register), then insertion
-     * sort, entered only where a key is out of place (the branch mostly predicted) */
+    /* a counting sort on the top 8 random bits (each key's place in its bucket counted in the
+     * first pass, so the second only reads), then insertion sort, entered only where a key is out
+     * of place (the branch mostly predicted) */
     uint64_t sorted[MAXC];
-    uint32_t first[128];
+    uint32_t first[256];
+    uint8_t rank[MAXC];
     memset(first, 0, sizeof first);
     for (int i = 0; i < len; i++) {
         uint64_t k = (keys[i] & 0x000FFFFFFFFFFF00ULL) | cards[i];
         keys[i] = k;
-        first[k >> 45]++;
+        rank[i] = (uint8_t)first[k >> 44]++;
     }
     uint32_t sum = 0;
-    for (int b = 0; b < 128; b++) {
+    for (int b = 0; b < 256; b++) {
         uint32_t c = first[b];
         first[b] = sum;
         sum += c;
     }
-    for (int i = 0; i < len; i++) sorted[first[keys[i] >> 45]++] = keys[i];
+    for (int i = 0; i < len; i++) sorted[first[keys[i] >> 44] + rank[i]] = keys[i];
     for (int i = 1; i < len; i++) {
         uint64_t k = sorted[i];
         if (sorted[i - 1] > k) {
