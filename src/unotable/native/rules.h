@@ -445,7 +445,7 @@ static inline void bytes_up1(uint8_t *a, int len) {
 }
 
 /* The card at ``p`` (in segment ``a``) goes to the end of segment ``b``, knowing no one. */
-static void move_to_end(UState *st, int p, int a, int b) {
+static inline void move_to_end(UState *st, int p, int a, int b) {
     uint8_t c = st->cards[p];
     if (a < b) {
         int e = st->start[b + 1];
@@ -466,7 +466,7 @@ static void move_to_end(UState *st, int p, int a, int b) {
 
 /* The card at ``p`` (in segment ``a``: the draw pile or a hand) goes on the discard pile, which
  * is kept top first, right after the hands: only the cards between move, never the piles. */
-static void move_to_discard(UState *st, int p, int a) {
+static inline void move_to_discard(UState *st, int p, int a) {
     int d = SEG_DISCARD(st), e = st->start[d];
     uint8_t c = st->cards[p];
     cards_down1(st, p, e - p - 1);
@@ -533,7 +533,7 @@ static inline int find_card(const UState *st, int p, int e, int t) {
 
 /* ``seat`` plays its first copy of ``t`` onto the discard pile; whoever knew a copy of ``t`` in
  * that hand knows one fewer (engine._forget). */
-static void play_from_hand(UState *st, int seat, int t) {
+static inline void play_from_hand(UState *st, int seat, int t) {
     int e = HAND_END(st, seat), p = find_card(st, HAND_BEGIN(st, seat), e, t);
     if (st->any_known) {
         uint16_t done = st->known[p];
