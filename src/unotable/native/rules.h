@@ -86,7 +86,7 @@ typedef struct {
 } UState;
 
 /* The card moves' vectors reach past ``cards`` into ``known`` and past ``start`` into ``cards``. */
-_Static_assert(sizeof(UState) - offsetof(UState, cards) - MAXC >= 33, "cards_down1 reaches 33 bytes past a card");
+_Static_assert(sizeof(UState) - offsetof(UState, cards) - MAXC >= 48, "cards_down reaches 48 bytes past a card");
 _Static_assert(offsetof(UState, cards) - offsetof(UState, start) == MAXP + 3, "starts_add's vector");
 
 #define SEG_DISCARD(st) ((st)->n + 1)
@@ -375,35 +375,38 @@ typedef uint8_t Bytes16 __attribute__((vector_size(16)));
 typedef int8_t Lanes16 __attribute__((vector_size(16)));
 static const Lanes16 LANE16 = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 
-/* ``a[0 .. len)`` = ``a[1 .. len]`` (0 <= len < 32), the bytes from ``a + len`` to ``a + 32`` kept:
- * two vectors, each loaded, blended with the bytes it replaces and stored (so up to 33 bytes from
- * ``a`` are read and written back; callers keep them inside their struct). */
-static inline void down1_under32(uint8_t *a, int len) {
+/* ``a[0 .. len)`` = ``a[k .. k + len)`` (0 <= len < 32, 1 <= k <= 16), the bytes from ``a + len``
+ * to ``a + 32`` kept: two vectors, each loaded, blended with the bytes it replaces and stored (so
+ * up to 32 + k bytes from ``a`` are read, 32 written back; callers keep them inside their struct). */
+static inline void down_under32(uint8_t *a, int len, int k) {
     Bytes16 src, old;
-    memcpy(&src, a + 1, 16);
+    memcpy(&src, a + k, 16);
     memcpy(&old, a, 16);
     Bytes16 m = (Bytes16)(LANE16 < (int8_t)len);
     src = (src & m) | (old & ~m);
     memcpy(a, &src, 16);
-    memcpy(&src, a + 17, 16);
+    memcpy(&src, a + 16 + k, 16);
     memcpy(&old, a + 16, 16);
     m = (Bytes16)(LANE16 < (int8_t)(len - 16));
     src = (src & m) | (old & ~m);
     memcpy(a + 16, &src, 16);
 }
 
-/* ``st->cards[p .. p + len)`` = ``st->cards[p + 1 .. p + len]``: sixteen bytes at a time, then
- * down1_under32. Its vectors may read and write back up to 32 bytes past the cards, into
- * ``known`` (the struct's next field, asserted below): addressed from the struct, not the array. */
-static inline void cards_down1(UState *st, int p, int len) {
+/* ``st->cards[p .. p + len)`` = ``st->cards[p + k .. p + k + len)`` (1 <= k <= 16): sixteen bytes at
+ * a time, then down_under32. Its vectors may read up to 48 bytes past the cards and write back
+ * 32, into ``known`` (the struct's next field, asserted above): addressed from the struct, not
+ * the array. */
+static inline void cards_down(UState *st, int p, int len, int k) {
     uint8_t *a = (uint8_t *)st + offsetof(UState, cards) + p;
     for (; len >= 32; len -= 16, a += 16) {
         Bytes16 w;
-        memcpy(&w, a + 1, 16);
+        memcpy(&w, a + k, 16);
         memcpy(a, &w, 16);
     }
-    down1_under32(a, len);
+    down_under32(a, len, k);
 }
+
+static inline void cards_down1(UState *st, int p, int len) { cards_down(st, p, len, 1); }
 
 /* ``st->start[k] += delta`` for ``from <= k <= to`` (to < MAXP + 3): one vector over the 13 starts
  * and the 3 cards after them, which get 0 (written back as they were). */
@@ -499,7 +502,20 @@ static int reshuffle(UState *st) {
 
 /* engine._draw_cards */
 static int draw_cards(UState *st, int seat, int k) {
-    int got = 0;
+    int got = 0, d = DRAW_LEN(st);
+    if (k > 1 && k <= 16 && d >= k) { /* k moves of move_to_end at once: the hands between move by k */
+        int e = st->start[seat + 2];
+        uint8_t top[16];
+        for (int i = 0; i < k; i++) top[i] = st->cards[d - 1 - i];
+        cards_down(st, d - k, e - d, k);
+        if (st->any_known) memmove(st->known + d - k, st->known + d, (size_t)(e - d) * 2);
+        for (int i = 0; i < k; i++) {
+            st->cards[e - k + i] = top[i];
+            st->known[e - k + i] = 0;
+        }
+        starts_add(st, 1, seat + 1, -k);
+        got = k;
+    }
     while (got < k) {
         if (DRAW_LEN(st) == 0 && !reshuffle(st)) break;
         move_to_end(st, DRAW_LEN(st) - 1, 0, seat + 1);
