@@ -78,7 +78,7 @@ static inline __attribute__((always_inline)) int play_job_on(const PlayJob *job,
                 } else {
                     step(tb, &st, seat, aid);
                 }
-                held_sync(&held, &st);
+                held_sync(&held, &st, seat);
                 continue;
             }
             int k = legal_ids(tb, &st, seat, ids);
@@ -87,7 +87,7 @@ static inline __attribute__((always_inline)) int play_job_on(const PlayJob *job,
             if (tb->a_uno[aid]) uno_h[seat]++;
             if (kind == K_PLAY || kind == K_INVIS) held_remove(&held, seat, kind == K_PLAY ? tb->a_card[aid] : C_INVIS);
             step(tb, &st, seat, aid);
-            held_sync(&held, &st);
+            held_sync(&held, &st, seat);
         }
         winners[h] = st.winner;
         actions[h] = (int32_t)count_actions;

@@ -425,9 +425,14 @@ static inline void held_remove(Held *h, int seat, int t) {
     h->total--;
 }
 
-/* The cards that joined the hands since (at their ends). */
-static inline void held_sync(Held *h, const UState *st) {
-    if (st->start[st->n + 1] - st->start[1] == h->total) return;
+/* The cards that joined the hands since (at their ends); ``seat``'s first (it acted: a draw). */
+static inline void held_sync(Held *h, const UState *st, int seat) {
+    int total = st->start[st->n + 1] - st->start[1];
+    if (total == h->total) return;
+    if (total == h->total + 1 && HAND_LEN(st, seat) == h->len[seat] + 1) {
+        held_add(h, seat, st->cards[HAND_END(st, seat) - 1]);
+        return;
+    }
     for (int s = 0; s < st->n; s++)
         while (h->len[s] < HAND_LEN(st, s)) held_add(h, s, st->cards[HAND_BEGIN(st, s) + h->len[s]]);
 }
