@@ -298,25 +298,29 @@ static void shake128_words_x8(const uint64_t x[8], uint64_t *out, int count) {
 /* engine._shuffle's sort: each card's key keeps 44 random bits of its SHAKE-128 word above the
  * card in the lowest byte (``keys`` holds the words and is overwritten). */
 static void sort_on_keys(uint64_t *keys, uint8_t *cards, int len) {
-    /* a counting sort on the top 8 random bits (each key's place in its bucket counted in the
-     * first pass, so the second only reads), then insertion sort, entered only where a key is out
-     * of place (the branch mostly predicted) */
-    uint64_t sorted[MAXC];
-    uint32_t first[256];
-    uint8_t rank[MAXC];
-    memset(first, 0, sizeof first);
+    /* a radix sort on the top 14 random bits, least significant 7 first (both counts in one
+     * pass), then insertion sort, entered only where two keys share those 14 bits and are out of
+     * place (about once in six decks) */
+    uint64_t tmp[MAXC], sorted[MAXC];
+    uint32_t lo[128], hi[128];
+    memset(lo, 0, sizeof lo);
+    memset(hi, 0, sizeof hi);
     for (int i = 0; i < len; i++) {
         uint64_t k = (keys[i] & 0x000FFFFFFFFFFF00ULL) | cards[i];
         keys[i] = k;
-        rank[i] = (uint8_t)first[k >> 44]++;
+        lo[(k >> 38) & 127]++;
+        hi[k >> 45]++;
     }
-    uint32_t sum = 0;
-    for (int b = 0; b < 256; b++) {
-        uint32_t c = first[b];
-        first[b] = sum;
-        sum += c;
+    uint32_t sum_lo = 0, sum_hi = 0;
+    for (int b = 0; b < 128; b++) {
+        uint32_t c = lo[b], d = hi[b];
+        lo[b] = sum_lo;
+        hi[b] = sum_hi;
+        sum_lo += c;
+        sum_hi += d;
     }
-    for (int i = 0; i < len; i++) sorted[first[keys[i] >> 44] + rank[i]] = keys[i];
+    for (int i = 0; i < len; i++) tmp[lo[(keys[i] >> 38) & 127]++] = keys[i];
+    for (int i = 0; i < len; i++) sorted[hi[tmp[i] >> 45]++] = tmp[i];
     for (int i = 1; i < len; i++) {
         uint64_t k = sorted[i];
         if (sorted[i - 1] > k) {
