@@ -106,9 +106,11 @@ class PythonBackend:
 
 
 def load_backend(name: str, rules: Rules, num_envs: int, **options: Any) -> Backend:
-    """The backend called ``name`` (``auto``: native when present, else python).
+    """The backend called ``name`` (``auto``: native when present and able to play these rules
+    and options, else python).
 
-    :raises ConfigError: for an unknown name, or ``native`` without a native core.
+    :raises ConfigError: for an unknown name, or ``native`` without a native core or for rules
+        or options it does not play (the error says why).
     """
     if name not in BACKENDS:
         raise ConfigError(f"backend must be one of {', '.join(BACKENDS)}, not {name!r}")
@@ -119,9 +121,14 @@ def load_backend(name: str, rules: Rules, num_envs: int, **options: Any) -> Back
         except ImportError:
             maker = None
         if maker is not None:
-            backend: Backend = maker(rules, num_envs, **options)
-            return backend
-        if name == "native":
+            try:
+                backend: Backend = maker(rules, num_envs, **options)
+            except ConfigError:
+                if name == "native":
+                    raise  # why the native core cannot step these tables
+            else:
+                return backend
+        elif name == "native":
             raise ConfigError("backend native: unotable.native offers no env_backend (not built here)")
     return PythonBackend(rules, num_envs, **options)
 
