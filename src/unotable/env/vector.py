@@ -5,10 +5,11 @@ player whose turn it is there (``agent[i]``), and returns every table's next tur
 episode ends in a step, that step's ``rewards``, ``terminated`` and ``truncated`` say so and
 the table is dealt its next episode at once: its observation is already the new one.
 
-The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. A
-native core (``unotable.native``, the compiled-core issue) plugs in by offering
-``unotable.native.env_backend(rules, num_envs, **options) -> Backend``; ``backend="auto"``
-takes it when present, the Python engine otherwise. Imports numpy.
+The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. The
+native core (``unotable.native``) offers ``unotable.native.env_backend(rules, num_envs,
+**options) -> Backend``, its tables in C writing the same arrays; ``backend="auto"`` takes it
+when it is built and plays the configuration (hand episodes, no house rules or lenient plays),
+the Python engine otherwise. Imports numpy.
 """
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ class VectorEnv:
 
     :param rules: the rules (else built from ``edition``, ``players`` and other options).
     :param episode, reward, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
-    :param backend: ``auto``, ``python`` or ``native``.
+    :param backend: ``auto``, ``python`` or ``native`` (``self.backend.name`` says which runs).
     :raises ConfigError: for a bad parameter.
     """
 
