@@ -58,6 +58,7 @@ def configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
     yield Rules(players=4, mode="partners", target=50), {"reward": "points", "window_order": "play"}
     yield Rules(players=6, mode="teams", target=50), {}
     yield Rules(players=4, mode="rotating-partners"), {"reward": "points"}
+    yield Rules(players=4, mode="two-tables"), {"window_order": "play", "max_actions": 90}
     yield (
         Rules(players=3, blanks=((0, 7), (1, BlankEffect(draw=2, skip=True)), (2, BlankEffect(wild=True)))),
         {"reward": "points"},
@@ -112,7 +113,7 @@ def follow(
 
 @needs_core
 def test_native_tables_follow_python_drivers() -> None:
-    """The CI sample: 37 configurations, about 60,000 table steps."""
+    """The CI sample: 38 configurations, about 60,000 table steps."""
     total = {"steps": 0, "terminated": 0, "truncated": 0, "windows": 0}
     for j, (rules, options) in enumerate(configurations()):
         seen = follow(rules, options, seed=100 + j, tables=6, steps=260)
