@@ -68,6 +68,16 @@ def configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
         Rules(edition=find_edition("harry-potter"), players=4, birthdays=("07-30", None, "08-01", "01-01")),
         {"window_order": "play"},
     )
+    # whole games: hands dealt as match.Game deals them, the scores carried and observed
+    yield Rules(players=3, target=80), {"episode": "game"}
+    yield Rules(edition=find_edition("cars2"), players=5, target=100), {"episode": "game", "max_actions": 400}
+    yield Rules(players=4, mode="partners", target=60), {"episode": "game", "reward": "points"}
+    yield Rules(players=6, mode="teams", target=100), {"episode": "game", "window_order": "play"}
+    yield Rules(players=4, scoring="lowest", target=50), {"episode": "game"}
+    yield (
+        Rules(edition=find_edition("harry-potter"), players=2, target=100),
+        {"episode": "game", "reward": "points"},
+    )
 
 
 def _plays(rules: Rules) -> Any:
@@ -113,13 +123,13 @@ def follow(
 
 @needs_core
 def test_native_tables_follow_python_drivers() -> None:
-    """The CI sample: 38 configurations, about 60,000 table steps."""
+    """The CI sample: 44 configurations, about 70,000 table steps."""
     total = {"steps": 0, "terminated": 0, "truncated": 0, "windows": 0}
     for j, (rules, options) in enumerate(configurations()):
         seen = follow(rules, options, seed=100 + j, tables=6, steps=260)
         for key, value in seen.items():
             total[key] += value
-    assert total["steps"] > 50_000
+    assert total["steps"] > 60_000
     assert total["terminated"] > 50 and total["truncated"] > 20 and total["windows"] > 500
 
 
@@ -209,15 +219,18 @@ def test_the_observation_is_the_acting_seats_view_alone() -> None:
 def test_native_is_taken_by_auto_and_refuses_what_it_cannot_play() -> None:
     assert VectorEnv(3, players=4).backend.name == "native"
     assert VectorEnv(3, players=4, backend="native").backend.name == "native"
+    assert VectorEnv(3, players=4, episode="game", mode="partners").backend.name == "native"
     for kwargs, why in (
         ({"lenient_plays": True}, "lenient_plays"),
         ({"stacking": "same"}, "stacking"),
         ({"jump_in": True}, "jump_in"),
-        ({"episode": "game"}, "hand episodes"),
+        ({"episode": "game", "mode": "challenge"}, "game episodes of the modes"),
+        ({"episode": "game", "mode": "two-tables", "players": 4}, "game episodes of the modes"),
     ):
-        assert VectorEnv(2, players=3, **kwargs).backend.name == "python"
+        options: dict[str, Any] = {"players": 3, **kwargs}
+        assert VectorEnv(2, **options).backend.name == "python"
         with pytest.raises(ConfigError, match=why):
-            VectorEnv(2, players=3, backend="native", **kwargs)
+            VectorEnv(2, backend="native", **options)
     with pytest.raises(ConfigError, match="reward"):
         VectorEnv(2, players=3, backend="native", reward="money")
 

@@ -80,6 +80,7 @@ class EnvBatch:
         candidates: bytes,
         env_ids: bytes,
         layout: bytes,
+        game: bool = False,
         /,
     ) -> None: ...
     def reset(

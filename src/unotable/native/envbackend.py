@@ -10,9 +10,12 @@ arrays, with no Python object per table. It writes exactly what
 Python engine deals, and draw the deal seeds and the random window order from a copy of each
 Driver's ``random.Random`` (its Mersenne Twister, continued in C).
 
-What it plays: hand episodes (``episode="hand"``) of the rules the native core plays (no house
-rules, no ``lenient_plays``). Anything else raises :class:`NativeUnsupportedError` (a
-``ConfigError``), and ``VectorEnv(backend="auto")`` then steps the Python engine.
+What it plays: the rules the native core plays (no house rules, no ``lenient_plays``), in hand
+episodes, and in game episodes of the modes ``solo``, ``partners`` and ``teams`` (hands dealt
+as :class:`unotable.match.Game` deals them: ``hand_seed``, the dealer passing left, the scores
+carried). Anything else (the other modes' games: their seatings and schedules) raises
+:class:`NativeUnsupportedError` (a ``ConfigError``), and ``VectorEnv(backend="auto")`` then
+steps the Python engine.
 
 Unlike the rest of ``unotable.native``, this module imports numpy and ``unotable.env`` (the
 action table, the layout and the Driver's checks); it is loaded only by
@@ -66,13 +69,20 @@ SEGMENTS: Final = (
 """The layout's segments in the order the C code takes their offsets (after the size)."""
 
 
+GAME_MODES: Final = ("solo", "partners", "teams")
+"""The modes whose whole games the native backend plays (one table, the players in their seats)."""
+
+
 def env_unsupported(rules: Rules, episode: str = "hand") -> str | None:
     """Why the native env backend cannot step tables of ``rules`` (or ``episode``), or None."""
     reason = unsupported(rules)
     if reason is not None:
         return reason
-    if episode != "hand":
-        return f"the native env backend plays hand episodes only, not episode={episode!r}"
+    if episode == "game" and rules.mode not in GAME_MODES:
+        return (
+            f"the native env backend plays game episodes of the modes {', '.join(GAME_MODES)} only, "
+            f"not {rules.mode} (its seatings and schedules are the Python engine's)"
+        )
     return None
 
 
@@ -110,6 +120,7 @@ class NativeEnvBackend:
             bytes(cands) if dealer < 0 else b"",
             array("h", self.table.ids).tobytes(),
             offsets.tobytes(),
+            check.episode == "game",
         )
 
     def _arrays(self, out: Batch) -> tuple[Any, ...]:

@@ -79,6 +79,71 @@ static void mt_shuffle(PyRandom *r, int8_t *x, int len) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* match.hand_seed: the first 8 bytes, big-endian, of BLAKE2b("SEED:HAND", digest_size=8,
+ * person=b"unotable-hand"): the seed of hand HAND of a game seeded SEED (P-19). */
+
+static const uint64_t B2_IV[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
+                                  0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+                                  0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+static const uint8_t B2_SIGMA[12][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4}, {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13}, {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11}, {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5}, {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3}};
+#define B2_ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+#define B2_G(a, b, c, d, x, y)      \
+    do {                            \
+        a = a + b + (x);            \
+        d = B2_ROTR(d ^ a, 32);     \
+        c = c + d;                  \
+        b = B2_ROTR(b ^ c, 24);     \
+        a = a + b + (y);            \
+        d = B2_ROTR(d ^ a, 16);     \
+        c = c + d;                  \
+        b = B2_ROTR(b ^ c, 63);     \
+    } while (0)
+
+static uint64_t load_le64(const uint8_t *p) {
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--) x = (x << 8) | p[i];
+    return x;
+}
+
+static uint64_t hand_seed(uint64_t seed, uint32_t hand) {
+    static const uint8_t person[16] = "unotable-hand";
+    uint8_t block[128];
+    memset(block, 0, sizeof block);
+    int len = snprintf((char *)block, sizeof block, "%llu:%u", (unsigned long long)seed, hand);
+    uint64_t h[8], v[16], m[16];
+    for (int i = 0; i < 8; i++) h[i] = B2_IV[i];
+    h[0] ^= 0x01010008ULL; /* digest 8 bytes, no key, fanout 1, depth 1 */
+    h[6] ^= load_le64(person);
+    h[7] ^= load_le64(person + 8);
+    for (int i = 0; i < 16; i++) m[i] = load_le64(block + 8 * i);
+    for (int i = 0; i < 8; i++) {
+        v[i] = h[i];
+        v[i + 8] = B2_IV[i];
+    }
+    v[12] ^= (uint64_t)len;
+    v[14] = ~v[14]; /* the last block */
+    for (int r = 0; r < 12; r++) {
+        const uint8_t *s = B2_SIGMA[r];
+        B2_G(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]]);
+        B2_G(v[1], v[5], v[9], v[13], m[s[2]], m[s[3]]);
+        B2_G(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]]);
+        B2_G(v[3], v[7], v[11], v[15], m[s[6]], m[s[7]]);
+        B2_G(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]]);
+        B2_G(v[1], v[6], v[11], v[12], m[s[10]], m[s[11]]);
+        B2_G(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]]);
+        B2_G(v[3], v[4], v[9], v[14], m[s[14]], m[s[15]]);
+    }
+    uint64_t h0 = h[0] ^ v[0] ^ v[8];
+    return __builtin_bswap64(h0); /* its bytes little-endian, read big-endian */
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* The tables and the Python type. */
 
 /* Offsets of the observation's segments (encoding.Layout), in the order the glue passes them. */
@@ -91,6 +156,8 @@ enum {
 typedef struct {
     UState st;
     int32_t actions; /* in this episode, declines included (Driver.actions) */
+    uint32_t hand;   /* a game episode: the hand's number in the game, from 0 */
+    uint64_t game_seed; /* a game episode: the game's seed (Game.seed) */
     int8_t actor;    /* the seat to act (a hand episode: the player) */
     int8_t window;   /* the actor's turn is an out-of-turn moment */
     int8_t qlen;     /* seats still to be asked in this round, popped from the end */
@@ -102,6 +169,7 @@ typedef struct {
     PyObject_HEAD TablesObject *tables;
     Py_ssize_t num;
     int points;      /* reward "points" (else "win") */
+    int game;        /* episode "game" (solo, partners, teams: one table, seats = players) */
     int play_order;  /* window_order "play" (else "random") */
     int32_t max_actions; /* 0: none */
     int dealer, ncand, cand[MAXP]; /* dealer >= 0: that seat; else drawn among cand */
@@ -164,16 +232,35 @@ static inline void env_next_turn(EnvTable *t) {
     }
 }
 
-/* Driver.reset (the generator goes on): deal from getrandbits(63), open the first round. */
+/* Driver.reset (the generator goes on): deal from getrandbits(63) (a game: Game.new with that
+ * seed deals its hand 0 from hand_seed), open the first round. */
 static int env_deal(const EnvObject *e, EnvTable *t, PyRandom *r) {
     int cand[MAXP];
     memcpy(cand, e->cand, sizeof cand);
     uint64_t seed = mt_bits63(r);
+    if (e->game) {
+        t->game_seed = seed;
+        t->hand = 0;
+        seed = hand_seed(seed, 0);
+    }
     int rc = new_hand(&e->tables->tb, &t->st, seed, e->dealer, cand, e->ncand, 0);
     if (rc < 0) return rc;
     t->actions = 0;
     env_open_round(e, t, r);
     env_next_turn(t);
+    return 0;
+}
+
+/* Game.next_hand (solo, partners, teams): the next hand's seed, the dealer one seat to the
+ * left of the last one (P-18), the scores carried on (the game's totals are the hand's scores). */
+static int env_next_hand(const EnvObject *e, EnvTable *t) {
+    int32_t scores[MAXP];
+    int n = t->st.n, dealer = mod_seat(t->st.dealer + 1, n);
+    memcpy(scores, t->st.scores, sizeof scores);
+    t->hand++;
+    int rc = new_hand(&e->tables->tb, &t->st, hand_seed(t->game_seed, t->hand), dealer, NULL, 0, 0);
+    if (rc < 0) return rc;
+    memcpy(t->st.scores, scores, sizeof scores);
     return 0;
 }
 
@@ -318,14 +405,15 @@ static void env_write(const EnvObject *e, Py_ssize_t i, EnvTable *t, EnvOut *out
     ((int64_t *)out->agent.buf)[i] = t->actor;
 }
 
-/* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout) */
+/* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout, game) */
 static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     TablesObject *tables;
     Py_ssize_t num;
     int points, play_order, max_actions, dealer;
     PyObject *cand_obj, *ids_obj, *lay_obj;
-    if (!PyArg_ParseTuple(args, "O!npiiiOOO", &TablesType, &tables, &num, &points, &play_order, &max_actions,
-                          &dealer, &cand_obj, &ids_obj, &lay_obj))
+    int game = 0;
+    if (!PyArg_ParseTuple(args, "O!npiiiOOO|p", &TablesType, &tables, &num, &points, &play_order, &max_actions,
+                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game))
         return -1;
     const Tables *tb = &tables->tb;
     if (num < 1 || num > (1 << 24)) {
@@ -381,6 +469,7 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     Py_XSETREF(self->tables, tables);
     self->num = num;
     self->points = points;
+    self->game = game;
     self->play_order = play_order;
     self->max_actions = max_actions;
     self->dealer = dealer;
@@ -487,8 +576,15 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
             step(tb, &t->st, t->actor, self->note_id[a]);
             if (t->st.phase >= P_HAND_OVER) {
                 env_score(self, &t->st, rewards + i * n);
-                term[i] = 1;
-                ended = 1;
+                if (!self->game || t->st.phase == P_GAME_OVER) {
+                    term[i] = 1;
+                    ended = 1;
+                } else {
+                    rc = env_next_hand(self, t);
+                }
+            }
+            if (ended || rc) {
+                /* dealt again below, or failed */
             } else if (self->max_actions && t->actions >= self->max_actions) {
                 trunc[i] = 1;
                 ended = 1;
@@ -497,7 +593,7 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
                 env_next_turn(t);
             }
         }
-        if (ended) rc = env_deal(self, t, r);
+        if (ended && !rc) rc = env_deal(self, t, r);
         if (rc) {
             self->ready = 0;
             env_deal_error(rc);
