@@ -8,8 +8,8 @@ the table is dealt its next episode at once: its observation is already the new 
 The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. The
 native core (``unotable.native``) offers ``unotable.native.env_backend(rules, num_envs,
 **options) -> Backend``, its tables in C writing the same arrays; ``backend="auto"`` takes it
-when it is built and plays the configuration (hand episodes, no house rules or lenient plays),
-the Python engine otherwise. Imports numpy.
+when it is built and plays the configuration (no house rules or lenient plays; hand episodes,
+or games of the solo, partners and teams modes), the Python engine otherwise. Imports numpy.
 """
 
 from __future__ import annotations
