@@ -583,14 +583,14 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
                     rc = env_next_hand(self, t);
                 }
             }
-            if (ended || rc) {
-                /* dealt again below, or failed */
-            } else if (self->max_actions && t->actions >= self->max_actions) {
-                trunc[i] = 1;
-                ended = 1;
-            } else {
-                env_open_round(self, t, r);
-                env_next_turn(t);
+            if (!ended && !rc) { /* the episode goes on, unless it has taken max_actions */
+                if (self->max_actions && t->actions >= self->max_actions) {
+                    trunc[i] = 1;
+                    ended = 1;
+                } else {
+                    env_open_round(self, t, r);
+                    env_next_turn(t);
+                }
             }
         }
         if (ended && !rc) rc = env_deal(self, t, r);
@@ -607,7 +607,7 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* load(i, state, window_first): table i plays on from a copy of ``state`` (same tables), its
+/* load(i, state): table i plays on from a copy of ``state`` (same tables), its
  * round opened afresh; the generator is kept (tests: observations of chosen positions). */
 static PyObject *Env_load(EnvObject *self, PyObject *args) {
     Py_ssize_t i;
