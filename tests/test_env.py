@@ -38,8 +38,8 @@ from unotable.env.encoding import layout_for  # noqa: E402
 from unotable.env.vector import PythonBackend  # noqa: E402
 from unotable.errors import ConfigError, NotationError  # noqa: E402
 from unotable.native import COMPILED  # noqa: E402
-from unotable.notation import ACTION_TEXT  # noqa: E402
-from unotable.rules import EDITIONS, BlankEffect  # noqa: E402
+from unotable.notation import ACTION_CARD, ACTION_TEXT  # noqa: E402
+from unotable.rules import EDITIONS, HOUSE_PRESETS, BlankEffect, parse_house  # noqa: E402
 
 EDITION_NAMES = tuple(EDITIONS)
 SIZES = (2, 4, 10)
@@ -77,6 +77,8 @@ def test_gymnasium_check_env(edition: str, players: int) -> None:
         {"players": 2, "must_play_drawn": True, "edition": "harry-potter"},
         {"players": 4, "blanks": ((0, BlankEffect(draw=2, skip=True)), (1, BlankEffect(wild=True)), (2, 7))},
         {"players": 4, "mode": "teams"},
+        {"players": 4, **HOUSE_PRESETS["party"]},
+        {"players": 3, "episode": "game", "target": 60, **HOUSE_PRESETS["popular"]},
     ],
 )
 def test_api_for_options_modes_and_games(kwargs: dict[str, Any]) -> None:
@@ -202,6 +204,44 @@ def test_window_turns_offer_catch_and_decline_then_the_phase_turn() -> None:
             else:
                 d.act(rng.choice(plain or offered))
     pytest.fail("no catch was ever offered")
+
+
+def test_house_rules_jump_ins_are_window_turns_and_the_stack_is_observed() -> None:
+    """With RULES §11's jump_in, a seat holding the twin of the top card gets a window turn whose
+    mask offers the jump-in plays and decline; with stacking, the stack total is observed."""
+    rules = Rules(players=4, **parse_house("party"))
+    e = raw_env(rules, window_order="play")
+    lay = layout_for(rules)
+    stack = lay.by_name["pending_draw"].start
+    rng = random.Random(8)
+    jumps = stacks = 0
+    for seed in range(6):
+        e.reset(seed=seed)
+        while e.agents and not all(e.terminations.values()):
+            agent = e.agent_selection
+            obs = e.observe(agent)
+            mask = obs["action_mask"]
+            d = e.driver
+            seat = d.seat_of(d.actor)
+            v = d.view_of(d.actor)
+            assert v is not None
+            assert obs["observation"][stack] == v.pending_draw
+            stacks += v.pending_draw > 4
+            offered = d.offered()
+            assert set(np.flatnonzero(mask)) == {e.table.env_id[a] for a in offered} | (
+                {e.table.decline} if d.window else set()
+            )
+            jump_ins = [a for a in offered if ACTION_TEXT[a].startswith("play")]
+            if d.window and seat != d.state.current and jump_ins:
+                top = d.state.discard[-1]
+                assert {ACTION_CARD[a] for a in jump_ins} == {top}  # only the twin of the top card
+                jumps += 1
+                e.step(e.table.env_id[rng.choice(jump_ins)])
+                continue
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert jumps > 0
+    assert stacks > 0
+    assert "pending_draw" not in layout_for(Rules(players=4)).by_name  # no stacking, no segment
 
 
 def test_rewards_win_and_points() -> None:

@@ -15,8 +15,9 @@ from unotable.cards import CARD_CODE
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.rules import HOUSE_PRESETS, Rules
+from unotable.web import app as web_app
 from unotable.web.app import create_app
-from unotable.web.protocol import MAX_MESSAGE
+from unotable.web.protocol import MAX_MESSAGE, RateLimit
 from unotable.web.room import Hub, Room, Seat, timeout_action
 from unotable.web.settings import RoomSettings, parse_settings
 from unotable.web.storage import DEAL, Store, StoredGame
@@ -128,7 +129,14 @@ def test_bad_settings_are_refused_with_a_reason(client: TestClient, settings: An
 def test_house_rules_are_the_rooms_rules_and_are_stored(
     client: TestClient, house: Any, expected: dict[str, Any]
 ) -> None:
-    assert client.get("/api/options").json()["house"] == ["official", "popular", "party"]
+    options = client.get("/api/options").json()
+    assert options["house"] == ["official", "popular", "party"]
+    assert options["house_presets"]["popular"] == {
+        "stacking": "same",
+        "seven_zero": False,
+        "jump_in": False,
+        "draw_to_match": True,
+    }
     code = make_room(client, three_people(house=house))
     r = room(client, code)
     assert r.settings.rules.house == expected
@@ -282,9 +290,20 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
     assert r.seq == 0
 
 
-def test_a_flood_is_refused_then_closed_and_others_are_served(client: TestClient) -> None:
+def test_a_flood_is_refused_then_closed_and_others_are_served(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     code, tokens = full_room(client)
     other_code, other_tokens = full_room(client)
+
+    class NoRefill(RateLimit):
+        """The sockets' bucket, without its refill: on a loaded machine the 400 messages may
+        take seconds to handle, and the refill would break the run of refusals that closes."""
+
+        def __init__(self, rate: float, burst: float) -> None:
+            super().__init__(0.0, burst)
+
+    monkeypatch.setattr(web_app, "RateLimit", NoRefill)
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"type": "hello", "token": tokens[0]})
         ws.receive_json()

@@ -15,6 +15,7 @@ import os
 import shutil
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -337,10 +338,10 @@ def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlit
         server.stop()
 
 
-def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqlite_url: str) -> None:
-    """The form's house rules preset makes a party room (RULES §11); a game is played to its end
-    through the page (stacks answered, 7s swapped with the chooser) with no script error."""
-    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+@contextmanager
+def lobby(browser: Any, database_url: str) -> Iterator[tuple[LiveServer, Any]]:
+    """A server and a page on its lobby's form; the page must end with no script error."""
+    server = LiveServer(database_url, seeds=lambda: SEED)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = ctx.new_page()
@@ -348,16 +349,32 @@ def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqli
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server.http + "/")
         page.wait_for_selector("#create-form")
-        page.fill("#players", "2")
-        page.dispatch_event("#players", "input")
-        page.select_option('#seat-choices select[data-seat="1"]', "greedy")
+        yield server, page
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def against_greedy(server: LiveServer, page: Any) -> None:
+    """Make the form's room for two, Ana and a greedy bot, and take Ana's seat."""
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "input")
+    page.select_option('#seat-choices select[data-seat="1"]', "greedy")
+    page.click("#create")
+    page.wait_for_url("**/r/*")
+    code = page.url.rstrip("/").split("/")[-1]
+    take_seat(page, server.http, code, "Ana")
+
+
+def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqlite_url: str) -> None:
+    """The form's house rules preset makes a party room (RULES §11); a game is played to its end
+    through the page (stacks answered, 7s swapped with the chooser) with no script error."""
+    with lobby(browser, sqlite_url) as (server, page):
         page.select_option("#house", "party")
         page.fill("#target", "1")
         page.fill("#bot-delay", "0.2")
-        page.click("#create")
-        page.wait_for_url("**/r/*")
-        code = page.url.rstrip("/").split("/")[-1]
-        take_seat(page, server.http, code, "Ana")
+        against_greedy(server, page)
         ana = Player(page, "Ana")
         m = state(page)
         assert m is not None and m["view"]["rules"]["jump_in"] and m["view"]["rules"]["stacking"] == "any"
@@ -366,7 +383,25 @@ def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqli
             assert time.monotonic() < deadline, "the game did not end in time"
             if not ana.turn():
                 time.sleep(0.1)
-        assert errors == []
-    finally:
-        ctx.close()
-        server.stop()
+
+
+def test_each_house_rule_from_the_form(browser: Any, sqlite_url: str) -> None:
+    """The form sets each house rule on its own: a preset fills the controls, a control changed
+    makes the preset read "custom", and the room plays the rules as ticked (RULES §11)."""
+    with lobby(browser, sqlite_url) as (server, page):
+        page.select_option("#house", "popular")
+        assert page.input_value("#house-stacking") == "same"
+        assert page.is_checked("#house-draw-to-match") and not page.is_checked("#house-jump-in")
+        page.check("#house-jump-in")
+        assert page.input_value("#house") == "custom"
+        page.select_option("#house-stacking", "any")
+        page.check("#house-seven-zero")
+        assert page.input_value("#house") == "party"  # all four, any stacking: the party preset
+        page.uncheck("#house-draw-to-match")
+        assert page.input_value("#house") == "custom"
+        against_greedy(server, page)
+        m = state(page)
+        assert m is not None
+        rules = m["view"]["rules"]
+        assert rules["stacking"] == "any" and rules["seven_zero"] and rules["jump_in"]
+        assert not rules.get("draw_to_match", False)  # options at their default are left out

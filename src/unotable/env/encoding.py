@@ -83,6 +83,9 @@ class Layout:
             ("draw_pile", (1,), deck / SCORE_SCALE, 0.0, "cards in the draw pile / 100"),
             ("scores", (slots,), 1e4, -1e4, "game scores / 100: own side first, then in seat order"),
         ]  # fmt: skip
+        if rules.stacking:
+            stack_doc = "stacking: the cards the stack makes the next seat draw"
+            parts.append(("pending_draw", (1,), 4 * deck, 0.0, stack_doc))
         segments: list[Segment] = []
         start = 0
         for name, shape, high, low, doc in parts:
@@ -118,6 +121,7 @@ class Layout:
         self._discard = o["discard"].start
         self._pile = o["draw_pile"].start
         self._scores = o["scores"].start
+        self._stack = o["pending_draw"].start if "pending_draw" in o else -1
 
     def encode(self, v: View, window: bool, out: F32) -> None:
         """Write ``v`` (``window``: the seat's turn is an out-of-turn moment) into ``out``."""
@@ -158,6 +162,8 @@ class Layout:
         base = self._sizes
         out[base : base + n] = sizes[seat:] + sizes[:seat]
         out[self._pile] = v.draw_pile_size / SCORE_SCALE
+        if self._stack >= 0:
+            out[self._stack] = v.pending_draw
         scores = v.scores
         if any(scores):
             base = self._scores

@@ -140,6 +140,7 @@ async def options(request: Request) -> Response:
             "turn_seconds": list(TURN_SECONDS_RANGE),
             "bot_delay": [*BOT_DELAY_RANGE, DEFAULT_BOT_DELAY],
             "house": list(HOUSE_PRESETS),
+            "house_presets": HOUSE_PRESETS,
         }
     )
 

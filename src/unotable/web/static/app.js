@@ -427,7 +427,33 @@ async function lobby() {
   const lenient = el("input", { type: "checkbox", id: "lenient-plays" });
   const lowest = el("input", { type: "checkbox", id: "scoring-lowest" });
   const house = el("select", { name: "house", id: "house" },
-    (opts.house || ["official"]).map((k) => el("option", { value: k }, S.housePresets[k] || k)));
+    (opts.house || ["official"]).map((k) => el("option", { value: k }, S.housePresets[k] || k)),
+    el("option", { value: "custom" }, S.houseCustom));
+  // Each house rule of RULES §11 on its own; the preset above sets them, and shows which one
+  // they make (or "custom").
+  const stacking = el("select", { id: "house-stacking" },
+    ["false", "same", "any"].map((k) => el("option", { value: k }, S.stackingValues[k])));
+  const houseBoxes = Object.fromEntries(["seven_zero", "jump_in", "draw_to_match"].map((k) =>
+    [k, el("input", { type: "checkbox", id: `house-${k.replaceAll("_", "-")}` })]));
+  const presets = opts.house_presets || {};
+  const houseRules = () => {
+    const out = { stacking: stacking.value === "false" ? false : stacking.value };
+    for (const [k, box] of Object.entries(houseBoxes)) out[k] = box.checked;
+    return out;
+  };
+  const samePreset = (a, b) => Object.keys(a).every((k) => a[k] === b[k]);
+  house.addEventListener("change", () => {
+    const rules = presets[house.value];
+    if (!rules) return;
+    stacking.value = String(rules.stacking);
+    for (const [k, box] of Object.entries(houseBoxes)) box.checked = Boolean(rules[k]);
+  });
+  const showPreset = () => {
+    const rules = houseRules();
+    house.value = Object.keys(presets).find((k) => samePreset(presets[k], rules)) || "custom";
+  };
+  stacking.addEventListener("change", showPreset);
+  Object.values(houseBoxes).forEach((box) => box.addEventListener("change", showPreset));
   const error = el("div", { class: "error wide", id: "create-error" });
 
   const seatCount = () => opts.game_players[mode.value] || Number(players.value) || 4;
@@ -456,6 +482,8 @@ async function lobby() {
     el("label", { class: "wide" }, lenient, " ", S.lenientPlays),
     el("label", { class: "wide" }, lowest, " ", S.scoringLowest),
     el("label", { for: "house" }, S.house), house,
+    el("label", { for: "house-stacking" }, S.stacking), stacking,
+    ...Object.entries(houseBoxes).map(([k, box]) => el("label", { class: "wide" }, box, " ", S.houseRules[k])),
     el("label", { for: "turn-seconds" }, S.turnSeconds), turn,
     el("label", { for: "bot-delay" }, S.botDelay), delay,
     seatsBox, error,
@@ -469,7 +497,8 @@ async function lobby() {
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
       turn_seconds: Number(turn.value), bot_delay: Number(delay.value),
     };
-    if (house.value !== "official") body.house = house.value;
+    const rules = houseRules();
+    if (Object.values(rules).some(Boolean)) body.house = rules;
     if (Number(rounds.value) !== 1) body.rounds = Number(rounds.value);
     try {
       const room = await api("POST", "/api/rooms", body);

@@ -45,6 +45,18 @@ window.STRINGS = {
     popular: "Popular: stack the same draw card, draw until you can play",
     party: "Party: stack any draw card, 7 swaps and 0 passes hands, jump in, draw until you can play",
   },
+  houseCustom: "Custom (below)",
+  stacking: "Stack draw cards",
+  stackingValues: {
+    false: "No",
+    same: "The same kind (Draw Two on Draw Two, Wild Draw Four on Wild Draw Four)",
+    any: "Any draw card on any draw card",
+  },
+  houseRules: {
+    seven_zero: "A 7 swaps hands with a player you choose; a 0 passes every hand on",
+    jump_in: "Jump in out of turn with the twin of the top card",
+    draw_to_match: "Draw until you can play",
+  },
   turnSeconds: "Turn timer in seconds (0: none)",
   botDelay: "Bots think for (seconds)",
   seats: "Seats",
