@@ -190,7 +190,8 @@ static void env_open_round(const EnvObject *e, EnvTable *t, PyRandom *r) {
     const Tables *tb = &e->tables->tb;
     const UState *st = &t->st;
     int n = st->n, q = 0, ids[MAXIDS];
-    /* without an exposed seat no one has an out-of-turn action (no lenient plays here) */
+    /* without an exposed seat no one has an out-of-turn action (the glue refuses lenient plays
+     * and jump-ins, the other windows) */
     if (st->phase < P_HAND_OVER && st->exposed) {
         int cur = st->current;
         for (int s = 0; s < n; s++) {
