@@ -12,7 +12,7 @@ setup(
         Extension(
             "unotable.native._core",
             sources=["src/unotable/native/_core.c"],
-            depends=[f"src/unotable/native/{h}.h" for h in ("rules", "policies", "loops")],
+            depends=[f"src/unotable/native/{h}.h" for h in ("rules", "policies", "loops", "envloop")],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wno-missing-field-initializers"],
             optional=True,
         )

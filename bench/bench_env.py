@@ -3,13 +3,16 @@
 A *step* is one action taken through the environment, with the next observation and action
 mask built (RLCard: its state dict with the 4x4x15 observation and legal ids). Actions are
 uniform over the legal ones (``legal[word() % len(legal)]``, ``bench/picks.py``; the vector
-env picks uniformly among each table's mask in one numpy call). Ours play the classic rules
+env picks uniformly among each table's mask with numpy: the argmax of uniform noise times the
+mask, timed too). Ours play the classic rules
 in full (so ``draw`` is always legal and out-of-turn moments are turns, ``decline`` included);
 RLCard's env offers ``draw`` only with nothing to play.
 
 - ``single``: :func:`unotable.env.raw_env`, the PettingZoo loop ``last()`` + ``step()``;
-- ``vector``: :class:`unotable.env.VectorEnv` with ``--tables`` tables, one ``step`` moving
-  every table (its steps are counted per table);
+- ``vector``: :class:`unotable.env.VectorEnv` with ``--tables`` tables (512 by default), one
+  ``step`` moving every table (its steps are counted per table), on the backend
+  ``backend="auto"`` takes: the native core's (``unotable.native.env_backend``) when it is
+  built, which the header says; then ``vector-py`` is the same on the Python backend;
 - ``rlcard``: ``rlcard.make("uno")`` in ``bench/.venv-rlcard`` (``bench/rlcard_env_worker.py``).
 
 Rounds alternate ours and theirs; each figure is the median over rounds. The last line is
@@ -55,16 +58,24 @@ def single_steps(players: int, steps: int, seed: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def vector_steps(players: int, steps: int, seed: int, tables: int) -> float:
-    """Steps per second (summed over tables) of the vector env."""
-    v = VectorEnv(tables, players=players, backend="auto")
+def vector_steps(players: int, steps: int, seed: int, tables: int, backend: str = "auto") -> float:
+    """Steps per second (summed over tables) of the vector env on ``backend``."""
+    v = VectorEnv(tables, players=players, backend=backend)
     rng = np.random.default_rng(seed)
     b = v.reset(seed)
+    noise = np.empty(b.action_mask.shape, np.float32)
     rounds = max(1, steps // tables)
     start = time.perf_counter()
     for _ in range(rounds):
-        b = v.step((rng.random(b.action_mask.shape) * b.action_mask).argmax(1))
+        rng.random(dtype=np.float32, out=noise)  # uniform among each table's legal actions
+        noise *= b.action_mask
+        b = v.step(noise.argmax(1))
     return rounds * tables / (time.perf_counter() - start)
+
+
+def vector_backend(players: int, tables: int) -> str:
+    """The backend ``VectorEnv(backend="auto")`` takes here: ``native`` when the core is built."""
+    return VectorEnv(tables, players=players).backend.name
 
 
 class RLCardEnv:
@@ -111,9 +122,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--no-rlcard", action="store_true", help="leave RLCard out (nan ratios)")
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--steps", type=int, default=40_000, help="steps per figure and round")
-    p.add_argument("--tables", type=int, default=128, help="tables of the vector env")
+    p.add_argument("--tables", type=int, default=512, help="tables of the vector env")
     args = p.parse_args(argv)
     rounds, steps = (1, 3000) if args.quick else (args.rounds, args.steps)
+    backend = vector_backend(2, args.tables)
+    # the native backend is timed on more steps: 40,000 are 78 calls of 512 tables, 20 ms
+    vector_steps_count = steps if backend == "python" else 10 * steps
     rlcard: RLCardEnv | None = None
     if not args.no_rlcard:
         try:
@@ -124,23 +138,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, RuntimeError) as exc:
             print(f"# RLCard is not available ({exc}): its figures are nan")
     print(
-        f"# {rounds} rounds of {steps} steps per figure, vector env of {args.tables} tables, python backend"
+        f"# {rounds} rounds of {steps} steps per figure ({vector_steps_count} for the vector env), "
+        f"vector env of {args.tables} tables on the {backend} backend"
+        + ("" if backend == "python" else " (vector-py: the same on the python backend)")
+    )
+    kinds = (
+        ("single", "vector", "rlcard") if backend == "python" else ("single", "vector-py", "vector", "rlcard")
     )
     ratios = {}
     for players in (2, 4):
-        figures: dict[str, list[float]] = {"single": [], "vector": [], "rlcard": []}
+        figures: dict[str, list[float]] = {k: [] for k in kinds}
         for r in range(rounds):
             seed = 1000 * players + r
             figures["single"].append(single_steps(players, steps, seed))
             if rlcard is not None:
                 figures["rlcard"].append(rlcard.steps_per_second(players, steps, seed))
-            figures["vector"].append(vector_steps(players, steps, seed, args.tables))
+            figures["vector"].append(vector_steps(players, vector_steps_count, seed, args.tables))
+            if "vector-py" in figures:
+                figures["vector-py"].append(vector_steps(players, steps, seed, args.tables, "python"))
         med = {k: statistics.median(v) if v else float("nan") for k, v in figures.items()}
-        for k in ("single", "vector", "rlcard"):
-            print(f"classic {players}p {k:>6}: {med[k]:>9.0f} steps/s")
+        for k in kinds:
+            print(f"classic {players}p {k:>9}: {med[k]:>10.0f} steps/s")
         ratios[players] = med["vector"] / med["rlcard"]
         print(
-            f"classic {players}p vector / rlcard: {ratios[players]:.2f}x   "
+            f"classic {players}p vector ({backend}) / rlcard: {ratios[players]:.2f}x   "
             f"single / rlcard: {med['single'] / med['rlcard']:.2f}x"
         )
     if rlcard is not None:

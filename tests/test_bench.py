@@ -141,6 +141,8 @@ def test_quick_env_bench_prints_its_figures() -> None:
     for players in (2, 4):
         for kind in ("single", "vector"):
             assert re.search(rf"^classic {players}p +{kind}: +\d+ steps/s$", proc.stdout, re.M), lines
+    backend = "native" if COMPILED else "python"
+    assert re.search(rf"^# .* tables on the {backend} backend", proc.stdout, re.M), lines
     assert lines[-1] == "env_ratio_vs_rlcard_2p=nan env_ratio_vs_rlcard_4p=nan"
 
 

@@ -37,6 +37,7 @@ from unotable.env.driver import DECLINE, Driver  # noqa: E402
 from unotable.env.encoding import layout_for  # noqa: E402
 from unotable.env.vector import PythonBackend  # noqa: E402
 from unotable.errors import ConfigError, NotationError  # noqa: E402
+from unotable.native import COMPILED  # noqa: E402
 from unotable.notation import ACTION_CARD, ACTION_TEXT  # noqa: E402
 from unotable.rules import EDITIONS, HOUSE_PRESETS, BlankEffect, parse_house  # noqa: E402
 
@@ -350,8 +351,13 @@ def test_vector_env_refuses_illegal_actions() -> None:
     assert np.array_equal(b.observation, before)
     with pytest.raises(ValueError, match="one action per table"):
         v.step([0])
-    with pytest.raises(ConfigError):
-        VectorEnv(2, players=2, backend="native")
+    if COMPILED:  # the native backend (tests/test_env_native.py follows it against this one)
+        assert VectorEnv(2, players=2, backend="native").backend.name == "native"
+    else:
+        with pytest.raises(ConfigError, match="not loaded"):
+            VectorEnv(2, players=2, backend="native")
+    with pytest.raises(ConfigError, match="lenient_plays" if COMPILED else "not loaded"):
+        VectorEnv(2, players=2, backend="native", lenient_plays=True)
     with pytest.raises(ConfigError):
         VectorEnv(0, players=2)
 

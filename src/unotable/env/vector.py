@@ -5,10 +5,11 @@ player whose turn it is there (``agent[i]``), and returns every table's next tur
 episode ends in a step, that step's ``rewards``, ``terminated`` and ``truncated`` say so and
 the table is dealt its next episode at once: its observation is already the new one.
 
-The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. A
-native core (``unotable.native``, the compiled-core issue) plugs in by offering
-``unotable.native.env_backend(rules, num_envs, **options) -> Backend``; ``backend="auto"``
-takes it when present, the Python engine otherwise. Imports numpy.
+The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. The
+native core (``unotable.native``) offers ``unotable.native.env_backend(rules, num_envs,
+**options) -> Backend``, its tables in C writing the same arrays; ``backend="auto"`` takes it
+when it is built and plays the configuration (no house rules or lenient plays; hand episodes,
+or games of the solo, partners and teams modes), the Python engine otherwise. Imports numpy.
 """
 
 from __future__ import annotations
@@ -106,9 +107,11 @@ class PythonBackend:
 
 
 def load_backend(name: str, rules: Rules, num_envs: int, **options: Any) -> Backend:
-    """The backend called ``name`` (``auto``: native when present, else python).
+    """The backend called ``name`` (``auto``: native when present and able to play these rules
+    and options, else python).
 
-    :raises ConfigError: for an unknown name, or ``native`` without a native core.
+    :raises ConfigError: for an unknown name, or ``native`` without a native core or for rules
+        or options it does not play (the error says why).
     """
     if name not in BACKENDS:
         raise ConfigError(f"backend must be one of {', '.join(BACKENDS)}, not {name!r}")
@@ -119,9 +122,14 @@ def load_backend(name: str, rules: Rules, num_envs: int, **options: Any) -> Back
         except ImportError:
             maker = None
         if maker is not None:
-            backend: Backend = maker(rules, num_envs, **options)
-            return backend
-        if name == "native":
+            try:
+                backend: Backend = maker(rules, num_envs, **options)
+            except ConfigError:
+                if name == "native":
+                    raise  # why the native core cannot step these tables
+            else:
+                return backend
+        elif name == "native":
             raise ConfigError("backend native: unotable.native offers no env_backend (not built here)")
     return PythonBackend(rules, num_envs, **options)
 
@@ -131,7 +139,7 @@ class VectorEnv:
 
     :param rules: the rules (else built from ``edition``, ``players`` and other options).
     :param episode, reward, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
-    :param backend: ``auto``, ``python`` or ``native``.
+    :param backend: ``auto``, ``python`` or ``native`` (``self.backend.name`` says which runs).
     :raises ConfigError: for a bad parameter.
     """
 

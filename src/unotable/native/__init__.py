@@ -1,9 +1,12 @@
 """The optional native core (issue 16): the rules of a hand in C, with loops that run inside it.
 
 What lives here: ``_core.c`` (the C extension ``unotable.native._core``, built by ``setup.py``
-with the machine's compiler when there is one), this loader, and ``core`` (the Python glue:
-tables, states in and out, and the batched loops). It may import the standard library and the
-rules core's public modules; nothing in the rules core imports it but ``unotable.COMPILED``.
+with the machine's compiler when there is one), this loader, ``core`` (the Python glue:
+tables, states in and out, and the batched loops) and ``envbackend`` (the research env's vector
+tables in C, :func:`env_backend`). They may import the standard library and the rules core's
+public modules; ``envbackend`` alone also imports numpy and ``unotable.env``, and is loaded only
+when :func:`env_backend` is called. Nothing in the rules core imports this package but
+``unotable.COMPILED``.
 
 ``COMPILED`` says whether the extension is loaded. It is False when it was not built (no
 compiler at install time) or when the environment variable ``UNOTABLE_PURE`` is set to anything
@@ -14,6 +17,11 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from unotable.native.envbackend import NativeEnvBackend
+    from unotable.rules import Rules
 
 PURE_ENV = "UNOTABLE_PURE"
 """Set it (to anything but ``""`` or ``"0"``) to run in pure Python even with the core built."""
@@ -34,4 +42,16 @@ core_module: ModuleType | None = _load()
 COMPILED: bool = core_module is not None
 """Whether the native core is loaded."""
 
-__all__ = ["COMPILED", "PURE_ENV", "core_module"]
+
+def env_backend(rules: Rules, num_envs: int, **options: Any) -> NativeEnvBackend:
+    """The research env's vector tables in C (``envbackend``; needs numpy, the ``[rl]`` extra).
+
+    :raises ConfigError: (``NativeUnsupportedError``) without the native core, or for rules or an
+        episode it does not play; ``VectorEnv(backend="auto")`` then uses the Python engine.
+    """
+    from unotable.native.envbackend import env_backend as make  # noqa: PLC0415 - numpy on demand
+
+    return make(rules, num_envs, **options)
+
+
+__all__ = ["COMPILED", "PURE_ENV", "core_module", "env_backend"]

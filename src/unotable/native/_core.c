@@ -1,7 +1,8 @@
 /* unotable.native._core: the rules of a hand (RULES.md §1-9) in C, for the batched loops.
  *
  * One translation unit: rules.h (the engine), policies.h (the policies played inside), this file
- * (the Python types Tables and State, and the module), loops.h (play_hands and Batch).
+ * (the Python types Tables and State, and the module), loops.h (play_hands and Batch), envloop.h
+ * (EnvBatch: the research env's tables, issue 15).
  *
  * The Python engine (src/unotable/engine.py) is the specification; rules.h follows it function
  * by function (the names in comments are the Python ones), and the differential tests
@@ -526,6 +527,7 @@ fail:
 }
 
 #include "loops.h"
+#include "envloop.h"
 
 /* shuffle(rng, cards[, fast]) -> (cards, rng): one shuffle from generator state rng (tests). */
 static PyObject *py_shuffle(PyObject *mod, PyObject *args) {
@@ -591,7 +593,8 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "unotable.native._cor
                                     "The native core of unotable (see the C source).", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__core(void) {
-    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&StateType) < 0 || PyType_Ready(&BatchType) < 0)
+    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&StateType) < 0 || PyType_Ready(&BatchType) < 0 ||
+        PyType_Ready(&EnvType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -601,6 +604,8 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddObject(m, "State", (PyObject *)&StateType);
     Py_INCREF(&BatchType);
     PyModule_AddObject(m, "Batch", (PyObject *)&BatchType);
+    Py_INCREF(&EnvType);
+    PyModule_AddObject(m, "EnvBatch", (PyObject *)&EnvType);
     PyModule_AddIntConstant(m, "OBS_SIZE", OBS_SIZE);
     return m;
 }

@@ -1,0 +1,711 @@
+/* The research environment's tables in C (issue 15): EnvBatch steps N tables exactly as
+ * unotable.env.vector.PythonBackend steps N unotable.env.driver.Driver objects, and writes what
+ * it writes (the observation of unotable.env.encoding.Layout, the mask of write_mask, the agent
+ * to act, rewards, end flags) into the caller's numpy arrays. Included by _core.c only, after
+ * loops.h; it uses UState, Tables and legal_ids / step / new_hand of rules.h as they are.
+ *
+ * Who acts (env/driver.py): after every action and at a deal, each seat with an out-of-turn
+ * action (a late ``uno``, a ``catch``) gets a window turn, in the window order, where it acts or
+ * declines; an action opens a new round; once every such seat has declined, the seat the phase
+ * waits for gets its phase turn. The random window order and the deal seeds come from each
+ * table's own Mersenne Twister, the generator of Python's ``random.Random``, loaded from the
+ * Driver's generator (``Random(seed).getstate()``): ``getrandbits`` and ``shuffle`` below are
+ * CPython's, so a table here follows a Driver from the same seed action for action.
+ *
+ * The observation is built from the acting seat's view only (views.view): its own hand, the
+ * discard pile, the public state, the hand sizes, and the cards of others whose known-mask has
+ * its bit; never another hand or the draw pile's order. */
+#ifndef UNOTABLE_ENVLOOP_H
+#define UNOTABLE_ENVLOOP_H
+
+/* ------------------------------------------------------------------------------------------ */
+/* Python's random.Random: MT19937, getrandbits, _randbelow_with_getrandbits, shuffle. */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int32_t index;
+} PyRandom;
+
+static uint32_t mt_next(PyRandom *r) {
+    static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
+    uint32_t y;
+    if (r->index >= MT_N) {
+        int kk;
+        uint32_t *mt = r->mt;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1u];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1u];
+        }
+        y = (mt[MT_N - 1] & 0x80000000u) | (mt[0] & 0x7fffffffu);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1u];
+        r->index = 0;
+    }
+    y = r->mt[r->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* getrandbits(k) for 1 <= k <= 32 */
+static inline uint32_t mt_bits(PyRandom *r, int k) { return mt_next(r) >> (32 - k); }
+
+/* getrandbits(63): the low word first, then the high one's top 31 bits */
+static inline uint64_t mt_bits63(PyRandom *r) {
+    uint64_t lo = mt_next(r);
+    uint64_t hi = mt_next(r) >> 1;
+    return (hi << 32) | lo;
+}
+
+/* random.shuffle on ``len`` seats (``_randbelow(i + 1)`` by rejection from i + 1's bit length) */
+static void mt_shuffle(PyRandom *r, int8_t *x, int len) {
+    for (int i = len - 1; i > 0; i--) {
+        uint32_t n = (uint32_t)i + 1;
+        int k = 32 - __builtin_clz(n);
+        uint32_t j = mt_bits(r, k);
+        while (j >= n) j = mt_bits(r, k);
+        int8_t t = x[i];
+        x[i] = x[j];
+        x[j] = t;
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* match.hand_seed: the first 8 bytes, big-endian, of BLAKE2b("SEED:HAND", digest_size=8,
+ * person=b"unotable-hand"): the seed of hand HAND of a game seeded SEED (P-19). */
+
+static const uint64_t B2_IV[8] = {0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL,
+                                  0xa54ff53a5f1d36f1ULL, 0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL,
+                                  0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL};
+static const uint8_t B2_SIGMA[12][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},
+    {11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4}, {7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8},
+    {9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13}, {2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9},
+    {12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11}, {13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10},
+    {6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5}, {10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0},
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}, {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3}};
+#define B2_ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
+#define B2_G(a, b, c, d, x, y)      \
+    do {                            \
+        a = a + b + (x);            \
+        d = B2_ROTR(d ^ a, 32);     \
+        c = c + d;                  \
+        b = B2_ROTR(b ^ c, 24);     \
+        a = a + b + (y);            \
+        d = B2_ROTR(d ^ a, 16);     \
+        c = c + d;                  \
+        b = B2_ROTR(b ^ c, 63);     \
+    } while (0)
+
+static uint64_t load_le64(const uint8_t *p) {
+    uint64_t x = 0;
+    for (int i = 7; i >= 0; i--) x = (x << 8) | p[i];
+    return x;
+}
+
+static uint64_t hand_seed(uint64_t seed, uint32_t hand) {
+    static const uint8_t person[16] = "unotable-hand";
+    uint8_t block[128];
+    memset(block, 0, sizeof block);
+    int len = snprintf((char *)block, sizeof block, "%llu:%u", (unsigned long long)seed, hand);
+    uint64_t h[8], v[16], m[16];
+    for (int i = 0; i < 8; i++) h[i] = B2_IV[i];
+    h[0] ^= 0x01010008ULL; /* digest 8 bytes, no key, fanout 1, depth 1 */
+    h[6] ^= load_le64(person);
+    h[7] ^= load_le64(person + 8);
+    for (int i = 0; i < 16; i++) m[i] = load_le64(block + 8 * i);
+    for (int i = 0; i < 8; i++) {
+        v[i] = h[i];
+        v[i + 8] = B2_IV[i];
+    }
+    v[12] ^= (uint64_t)len;
+    v[14] = ~v[14]; /* the last block */
+    for (int r = 0; r < 12; r++) {
+        const uint8_t *s = B2_SIGMA[r];
+        B2_G(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]]);
+        B2_G(v[1], v[5], v[9], v[13], m[s[2]], m[s[3]]);
+        B2_G(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]]);
+        B2_G(v[3], v[7], v[11], v[15], m[s[6]], m[s[7]]);
+        B2_G(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]]);
+        B2_G(v[1], v[6], v[11], v[12], m[s[10]], m[s[11]]);
+        B2_G(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]]);
+        B2_G(v[3], v[4], v[9], v[14], m[s[14]], m[s[15]]);
+    }
+    uint64_t h0 = h[0] ^ v[0] ^ v[8];
+    return __builtin_bswap64(h0); /* its bytes little-endian, read big-endian */
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The tables and the Python type. */
+
+/* Offsets of the observation's segments (encoding.Layout), in the order the glue passes them. */
+enum {
+    L_SIZE, L_HAND, L_TOP, L_COLOR, L_DIR, L_PHASE, L_WINDOW, L_CURRENT, L_DRAWN, L_PFROM, L_PCOLOR,
+    L_AFTER, L_SIZES, L_EXPOSED, L_FACING, L_WRONG, L_DEALER, L_KNOWN, L_DISCARD, L_PILE, L_SCORES,
+    L_COUNT
+};
+
+typedef struct {
+    UState st;
+    int32_t actions; /* in this episode, declines included (Driver.actions) */
+    uint32_t hand;   /* a game episode: the hand's number in the game, from 0 */
+    uint64_t game_seed; /* a game episode: the game's seed (Game.seed) */
+    int8_t actor;    /* the seat to act (a hand episode: the player) */
+    int8_t window;   /* the actor's turn is an out-of-turn moment */
+    int8_t qlen;     /* seats still to be asked in this round, popped from the end */
+    int8_t queue[MAXP];
+    uint64_t offered[NAMAX / 64]; /* the env ids the actor may take now (the mask, kept here) */
+} EnvTable;
+
+typedef struct {
+    PyObject_HEAD TablesObject *tables;
+    Py_ssize_t num;
+    int points;      /* reward "points" (else "win") */
+    int game;        /* episode "game" (solo, partners, teams: one table, seats = players) */
+    int play_order;  /* window_order "play" (else "random") */
+    int32_t max_actions; /* 0: none */
+    int dealer, ncand, cand[MAXP]; /* dealer >= 0: that seat; else drawn among cand */
+    int nenv;        /* env ids, decline (the last) included */
+    int32_t lay[L_COUNT];
+    int16_t env_id[NAMAX];  /* notation id -> env id, or -1 */
+    int16_t note_id[NAMAX]; /* env id -> notation id (decline: -1) */
+    uint8_t is_window[NAMAX];
+    EnvTable *t;
+    PyRandom *rng;
+    int ready;
+} EnvObject;
+
+static PyTypeObject EnvType;
+
+/* Driver._open_round: queue the seats that may act out of turn, in the window order. */
+static void env_open_round(const EnvObject *e, EnvTable *t, PyRandom *r) {
+    const Tables *tb = &e->tables->tb;
+    const UState *st = &t->st;
+    int n = st->n, q = 0, ids[MAXIDS];
+    /* without an exposed seat no one has an out-of-turn action (the glue refuses lenient plays
+     * and jump-ins, the other windows) */
+    if (st->phase < P_HAND_OVER && st->exposed) {
+        int cur = st->current;
+        for (int s = 0; s < n; s++) {
+            int k = legal_ids(tb, st, s, ids), any = s != cur;
+            for (int i = 0; i < k && !any; i++) any = e->is_window[ids[i]];
+            if (k && any) t->queue[q++] = (int8_t)s;
+        }
+        if (q > 1) {
+            if (!e->play_order) {
+                mt_shuffle(r, t->queue, q);
+            } else { /* by ((s - cur) * d) % n: from the current seat in the direction of play */
+                int8_t sorted[MAXP];
+                int m = 0;
+                for (int j = 0; j < n; j++) {
+                    int s = mod_seat(cur + j * st->direction % n, n);
+                    for (int i = 0; i < q; i++)
+                        if (t->queue[i] == s) sorted[m++] = (int8_t)s;
+                }
+                memcpy(t->queue, sorted, (size_t)q);
+            }
+        }
+    }
+    for (int i = 0, j = q - 1; i < j; i++, j--) { /* popped from the end */
+        int8_t c = t->queue[i];
+        t->queue[i] = t->queue[j];
+        t->queue[j] = c;
+    }
+    t->qlen = (int8_t)q;
+}
+
+/* Driver._next_turn */
+static inline void env_next_turn(EnvTable *t) {
+    if (t->qlen) {
+        t->actor = t->queue[--t->qlen];
+        t->window = 1;
+    } else {
+        t->window = 0;
+        t->actor = t->st.current;
+    }
+}
+
+/* Driver.reset (the generator goes on): deal from getrandbits(63) (a game: Game.new with that
+ * seed deals its hand 0 from hand_seed), open the first round. */
+static int env_deal(const EnvObject *e, EnvTable *t, PyRandom *r) {
+    int cand[MAXP];
+    memcpy(cand, e->cand, sizeof cand);
+    uint64_t seed = mt_bits63(r);
+    if (e->game) {
+        t->game_seed = seed;
+        t->hand = 0;
+        seed = hand_seed(seed, 0);
+    }
+    int rc = new_hand(&e->tables->tb, &t->st, seed, e->dealer, cand, e->ncand, 0);
+    if (rc < 0) return rc;
+    t->actions = 0;
+    env_open_round(e, t, r);
+    env_next_turn(t);
+    return 0;
+}
+
+/* Game.next_hand (solo, partners, teams): the next hand's seed, the dealer one seat to the
+ * left of the last one (P-18), the scores carried on (the game's totals are the hand's scores). */
+static int env_next_hand(const EnvObject *e, EnvTable *t) {
+    int32_t scores[MAXP];
+    int n = t->st.n, dealer = mod_seat(t->st.dealer + 1, n);
+    memcpy(scores, t->st.scores, sizeof scores);
+    t->hand++;
+    int rc = new_hand(&e->tables->tb, &t->st, hand_seed(t->game_seed, t->hand), dealer, NULL, 0, 0);
+    if (rc < 0) return rc;
+    memcpy(t->st.scores, scores, sizeof scores);
+    return 0;
+}
+
+/* What the actor may do (encoding.turn_ids): a window turn offers its out-of-turn actions (all
+ * of them for a seat the phase does not wait for) and decline; a phase turn the others. */
+static void env_mask(const EnvObject *e, EnvTable *t, int8_t *mask) {
+    const Tables *tb = &e->tables->tb;
+    const UState *st = &t->st;
+    int seat = t->actor, ids[MAXIDS], k = legal_ids(tb, st, seat, ids);
+    int all = t->window && seat != st->current;
+    memset(mask, 0, (size_t)e->nenv);
+    memset(t->offered, 0, sizeof t->offered);
+    for (int i = 0; i < k; i++) {
+        int a = ids[i];
+        if (all || e->is_window[a] == t->window) {
+            int x = e->env_id[a];
+            mask[x] = 1;
+            t->offered[x >> 6] |= 1ULL << (x & 63);
+        }
+    }
+    if (t->window) {
+        int x = e->nenv - 1;
+        mask[x] = 1;
+        t->offered[x >> 6] |= 1ULL << (x & 63);
+    }
+}
+
+/* encoding.Layout.encode of the actor's view: seats relative to it, ``(s - seat) % n``. */
+static void env_observe(const EnvObject *e, const EnvTable *t, float *o) {
+    const int32_t *L = e->lay;
+    const UState *st = &t->st;
+    int n = st->n, seat = t->actor;
+#define REL(s) mod_seat((s) - seat, n)
+    memset(o, 0, (size_t)L[L_SIZE] * sizeof(float));
+    for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) o[L[L_HAND] + st->cards[p]] += 1.0f;
+    for (int p = st->start[SEG_DISCARD(st)]; p < st->ncards; p++) o[L[L_DISCARD] + st->cards[p]] += 1.0f;
+    o[L[L_TOP] + TOP(st)] = 1.0f;
+    o[L[L_COLOR] + (st->color >= 0 ? st->color : 4)] = 1.0f;
+    if (st->direction > 0) o[L[L_DIR]] = 1.0f;
+    o[L[L_PHASE] + st->phase] = 1.0f;
+    if (t->window) o[L[L_WINDOW]] = 1.0f;
+    if (st->current >= 0) o[L[L_CURRENT] + REL(st->current)] = 1.0f;
+    if (st->current == seat && st->drawn >= 0) o[L[L_DRAWN] + st->drawn] = 1.0f;
+    if (st->pend_from >= 0) {
+        o[L[L_PFROM] + REL(st->pend_from)] = 1.0f;
+        o[L[L_PCOLOR] + (st->pend_color >= 0 ? st->pend_color : 4)] = 1.0f;
+    }
+    if (st->after_color >= 0) o[L[L_AFTER] + REL(st->after_color)] = 1.0f;
+    for (int s = 0; s < n; s++) {
+        int r = REL(s);
+        if (st->exposed >> s & 1) o[L[L_EXPOSED] + r] = 1.0f;
+        int f = st->drew_facing[s];
+        if (f >= 0) {
+            int c = f / NT - 1;
+            o[L[L_FACING] + r * 5 + (c >= 0 ? c : 4)] = 1.0f;
+        }
+        o[L[L_SIZES] + r] = (float)HAND_LEN(st, s);
+    }
+    o[L[L_DEALER] + REL(st->dealer)] = 1.0f;
+    if (st->any_known) {
+        uint16_t bit = (uint16_t)(1u << seat);
+        for (int s = 0; s < n; s++) {
+            if (s == seat) continue;
+            float *known = o + L[L_KNOWN] + (REL(s) - 1) * NT;
+            for (int p = HAND_BEGIN(st, s); p < HAND_END(st, s); p++)
+                if (st->known[p] & bit) known[st->cards[p]] += 1.0f;
+        }
+    }
+    o[L[L_PILE]] = (float)((double)DRAW_LEN(st) / 100.0);
+    /* scores (zero all through a hand episode; kept for a state loaded with scores) */
+    const Tables *tb = &e->tables->tb;
+    int any = 0, slots = tb->teams ? 2 : n;
+    for (int s = 0; s < slots; s++) any |= st->scores[s] != 0;
+    if (any) {
+        if (tb->teams) {
+            int team = seat % 2;
+            o[L[L_SCORES]] = (float)((double)st->scores[team] / 100.0);
+            o[L[L_SCORES] + 1] = (float)((double)st->scores[1 - team] / 100.0);
+        } else {
+            for (int k = 0; k < slots; k++) o[L[L_SCORES] + k] = (float)((double)st->scores[(seat + k) % slots] / 100.0);
+        }
+    }
+#undef REL
+}
+
+/* Driver._score: +1 / -1 by side ("win"), or minus the points held and their sum shared by the
+ * winner's side ("points"); one float per seat. */
+static void env_score(const EnvObject *e, const UState *st, float *rewards) {
+    const Tables *tb = &e->tables->tb;
+    int n = st->n, w = st->winner, side[MAXP], nside = 0;
+    for (int s = 0; s < n; s++) {
+        side[s] = tb->teams ? (s % 2 == w % 2) : (s == w);
+        nside += side[s];
+    }
+    if (!e->points) {
+        for (int s = 0; s < n; s++) rewards[s] = side[s] ? 1.0f : -1.0f;
+        return;
+    }
+    int points[MAXP];
+    double total = 0.0;
+    hand_points_of(tb, st, points);
+    for (int s = 0; s < n; s++)
+        if (!side[s]) {
+            rewards[s] = (float)-(double)points[s];
+            total += (double)points[s];
+        }
+    for (int s = 0; s < n; s++)
+        if (side[s]) rewards[s] = (float)(total / (double)nside);
+}
+
+/* The arrays of unotable.env.vector.Batch, checked by size. */
+typedef struct {
+    Py_buffer obs, mask, agent, rewards, term, trunc;
+    int got;
+} EnvOut;
+
+static void env_release(EnvOut *out) {
+    Py_buffer *v[6] = {&out->obs, &out->mask, &out->agent, &out->rewards, &out->term, &out->trunc};
+    for (int i = 0; i < out->got; i++) PyBuffer_Release(v[i]);
+    out->got = 0;
+}
+
+static int env_buffers(const EnvObject *e, PyObject *const *objs, EnvOut *out) {
+    Py_ssize_t num = e->num, n = e->tables->tb.n;
+    Py_ssize_t need[6] = {num * e->lay[L_SIZE] * 4, num * e->nenv, num * 8, num * n * 4, num, num};
+    const char *what[6] = {"observation", "action_mask", "agent", "rewards", "terminated", "truncated"};
+    Py_buffer *v[6] = {&out->obs, &out->mask, &out->agent, &out->rewards, &out->term, &out->trunc};
+    out->got = 0;
+    for (int i = 0; i < 6; i++) {
+        if (writable(objs[i], v[i], need[i], what[i]) < 0) {
+            env_release(out);
+            return -1;
+        }
+        out->got = i + 1;
+    }
+    return 0;
+}
+
+static void env_write(const EnvObject *e, Py_ssize_t i, EnvTable *t, EnvOut *out) {
+    env_observe(e, t, (float *)out->obs.buf + i * e->lay[L_SIZE]);
+    env_mask(e, t, (int8_t *)out->mask.buf + i * e->nenv);
+    ((int64_t *)out->agent.buf)[i] = t->actor;
+}
+
+/* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout, game) */
+static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
+    TablesObject *tables;
+    Py_ssize_t num;
+    int points, play_order, max_actions, dealer;
+    PyObject *cand_obj, *ids_obj, *lay_obj;
+    int game = 0;
+    if (!PyArg_ParseTuple(args, "O!npiiiOOO|p", &TablesType, &tables, &num, &points, &play_order, &max_actions,
+                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game))
+        return -1;
+    const Tables *tb = &tables->tb;
+    if (num < 1 || num > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "an env batch holds 1 to 16,777,216 tables");
+        return -1;
+    }
+    if (max_actions < 0 || dealer >= tb->n) {
+        PyErr_SetString(PyExc_ValueError, "bad max_actions or dealer");
+        return -1;
+    }
+    self->ncand = 0;
+    if (dealer < 0 && parse_candidates(cand_obj, tb->n, self->cand, &self->ncand) < 0) return -1;
+    Py_buffer v;
+    if (PyObject_GetBuffer(ids_obj, &v, PyBUF_SIMPLE) < 0) return -1;
+    /* the notation id of each env id but decline, int16 */
+    if (v.len % 2 || v.len / 2 + 1 > NAMAX) {
+        PyBuffer_Release(&v);
+        PyErr_SetString(PyExc_ValueError, "bad env action table");
+        return -1;
+    }
+    int nids = (int)(v.len / 2);
+    memset(self->env_id, 0xFF, sizeof self->env_id);
+    for (int i = 0; i < nids; i++) {
+        int a = ((const int16_t *)v.buf)[i];
+        if (a < 0 || a >= tb->na) {
+            PyBuffer_Release(&v);
+            PyErr_SetString(PyExc_ValueError, "bad env action table");
+            return -1;
+        }
+        self->note_id[i] = (int16_t)a;
+        self->env_id[a] = (int16_t)i;
+    }
+    PyBuffer_Release(&v);
+    self->note_id[nids] = -1;
+    self->nenv = nids + 1;
+    /* every action a seat can take must have an env id (else the mask would lose it) */
+    for (int a = 0; a < tb->na; a++) {
+        int kind = tb->a_kind[a];
+        self->is_window[a] = kind == K_UNO || kind == K_CATCH || kind == K_WRONG;
+    }
+    if (read_bytes(lay_obj, L_COUNT * 4, "layout", &v) < 0) return -1;
+    memcpy(self->lay, v.buf, sizeof self->lay);
+    PyBuffer_Release(&v);
+    PyMem_Free(self->t);
+    PyMem_Free(self->rng);
+    self->t = PyMem_Calloc((size_t)num, sizeof(EnvTable));
+    self->rng = PyMem_Calloc((size_t)num, sizeof(PyRandom));
+    if (!self->t || !self->rng) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_INCREF(tables);
+    Py_XSETREF(self->tables, tables);
+    self->num = num;
+    self->points = points;
+    self->game = game;
+    self->play_order = play_order;
+    self->max_actions = max_actions;
+    self->dealer = dealer;
+    self->ready = 0;
+    return 0;
+}
+
+static void Env_dealloc(EnvObject *self) {
+    Py_XDECREF(self->tables);
+    PyMem_Free(self->t);
+    PyMem_Free(self->rng);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int env_deal_error(int rc) {
+    first_card_error(rc);
+    return -1;
+}
+
+/* reset(states, observation, action_mask, agent, rewards, terminated, truncated): ``states`` is
+ * num * 625 uint32, each table's Random(seed).getstate() (624 words and the index); every table
+ * deals its episode and writes its first turn. */
+static PyObject *Env_reset(EnvObject *self, PyObject *args) {
+    PyObject *states_obj, *objs[6];
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &states_obj, &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5]))
+        return NULL;
+    Py_buffer sv;
+    if (read_bytes(states_obj, self->num * (MT_N + 1) * 4, "states", &sv) < 0) return NULL;
+    EnvOut out;
+    if (env_buffers(self, objs, &out) < 0) {
+        PyBuffer_Release(&sv);
+        return NULL;
+    }
+    const uint32_t *words = sv.buf;
+    int rc = 0;
+    for (Py_ssize_t i = 0; i < self->num && !rc; i++) {
+        PyRandom *r = &self->rng[i];
+        memcpy(r->mt, words + i * (MT_N + 1), MT_N * 4);
+        r->index = (int32_t)words[i * (MT_N + 1) + MT_N];
+        if (r->index > MT_N) r->index = MT_N;
+        rc = env_deal(self, &self->t[i], r);
+        if (!rc) env_write(self, i, &self->t[i], &out);
+    }
+    if (!rc) {
+        memset(out.rewards.buf, 0, (size_t)out.rewards.len);
+        memset(out.term.buf, 0, (size_t)self->num);
+        memset(out.trunc.buf, 0, (size_t)self->num);
+        self->ready = 1;
+    } else {
+        self->ready = 0;
+        env_deal_error(rc);
+    }
+    env_release(&out);
+    PyBuffer_Release(&sv);
+    if (rc) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* step(actions, observation, action_mask, agent, rewards, terminated, truncated): one env id
+ * (int64) per table for its actor; all are checked against the offered set before any is
+ * applied (a ValueError changes nothing). An episode that ends (a hand over: terminated;
+ * max_actions reached: truncated) writes its rewards and is dealt again at once. */
+static PyObject *Env_step(EnvObject *self, PyObject *args) {
+    PyObject *act_obj, *objs[6];
+    if (!PyArg_ParseTuple(args, "OOOOOOO", &act_obj, &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5]))
+        return NULL;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "reset() first");
+        return NULL;
+    }
+    Py_buffer av;
+    if (read_bytes(act_obj, self->num * 8, "actions (int64, one per table)", &av) < 0) return NULL;
+    const int64_t *acts = av.buf;
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        int64_t a = acts[i];
+        if (a < 0 || a >= self->nenv || !(self->t[i].offered[a >> 6] >> (a & 63) & 1)) {
+            PyErr_Format(PyExc_ValueError, "table %zd: env action %lld is not allowed for player %d now", i,
+                         (long long)a, self->t[i].actor);
+            PyBuffer_Release(&av);
+            return NULL;
+        }
+    }
+    EnvOut out;
+    if (env_buffers(self, objs, &out) < 0) {
+        PyBuffer_Release(&av);
+        return NULL;
+    }
+    const Tables *tb = &self->tables->tb;
+    int n = tb->n, decline = self->nenv - 1, rc = 0;
+    float *rewards = out.rewards.buf;
+    uint8_t *term = out.term.buf, *trunc = out.trunc.buf;
+    memset(rewards, 0, (size_t)out.rewards.len);
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        EnvTable *t = &self->t[i];
+        PyRandom *r = &self->rng[i];
+        int a = (int)acts[i], ended = 0;
+        term[i] = trunc[i] = 0;
+        t->actions++;
+        if (a == decline) {
+            env_next_turn(t);
+        } else {
+            step(tb, &t->st, t->actor, self->note_id[a]);
+            if (t->st.phase >= P_HAND_OVER) {
+                env_score(self, &t->st, rewards + i * n);
+                if (!self->game || t->st.phase == P_GAME_OVER) {
+                    term[i] = 1;
+                    ended = 1;
+                } else {
+                    rc = env_next_hand(self, t);
+                }
+            }
+            if (!ended && !rc) { /* the episode goes on, unless it has taken max_actions */
+                if (self->max_actions && t->actions >= self->max_actions) {
+                    trunc[i] = 1;
+                    ended = 1;
+                } else {
+                    env_open_round(self, t, r);
+                    env_next_turn(t);
+                }
+            }
+        }
+        if (ended && !rc) rc = env_deal(self, t, r);
+        if (rc) {
+            self->ready = 0;
+            env_deal_error(rc);
+            break;
+        }
+        env_write(self, i, t, &out);
+    }
+    env_release(&out);
+    PyBuffer_Release(&av);
+    if (rc) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* load(i, state): table i plays on from a copy of ``state`` (same tables), its
+ * round opened afresh; the generator is kept (tests: observations of chosen positions). */
+static PyObject *Env_load(EnvObject *self, PyObject *args) {
+    Py_ssize_t i;
+    StateObject *state;
+    if (!PyArg_ParseTuple(args, "nO!", &i, &StateType, &state)) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    if (state->tables != self->tables) {
+        PyErr_SetString(PyExc_ValueError, "the state was made with other tables");
+        return NULL;
+    }
+    if (state->st.phase >= P_HAND_OVER) {
+        PyErr_SetString(PyExc_ValueError, "the hand is over");
+        return NULL;
+    }
+    if (!self->ready) {
+        PyErr_SetString(PyExc_ValueError, "reset() first");
+        return NULL;
+    }
+    EnvTable *t = &self->t[i];
+    t->st = state->st;
+    t->actions = 0;
+    env_open_round(self, t, &self->rng[i]);
+    env_next_turn(t);
+    Py_RETURN_NONE;
+}
+
+/* observe(i, observation_row, mask_row) -> agent: table i's turn written again (tests). */
+static PyObject *Env_observe(EnvObject *self, PyObject *args) {
+    Py_ssize_t i;
+    PyObject *obs_obj, *mask_obj;
+    if (!PyArg_ParseTuple(args, "nOO", &i, &obs_obj, &mask_obj)) return NULL;
+    if (i < 0 || i >= self->num || !self->ready) {
+        PyErr_SetString(PyExc_IndexError, "no such table (or reset() first)");
+        return NULL;
+    }
+    Py_buffer ov, mv;
+    if (writable(obs_obj, &ov, self->lay[L_SIZE] * 4, "observation row") < 0) return NULL;
+    if (writable(mask_obj, &mv, self->nenv, "mask row") < 0) {
+        PyBuffer_Release(&ov);
+        return NULL;
+    }
+    env_observe(self, &self->t[i], ov.buf);
+    env_mask(self, &self->t[i], mv.buf);
+    PyBuffer_Release(&ov);
+    PyBuffer_Release(&mv);
+    return PyLong_FromLong(self->t[i].actor);
+}
+
+/* state(i) -> State: a copy of table i's hand (tests). */
+static PyObject *Env_state(EnvObject *self, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    StateObject *obj = new_state_object(self->tables);
+    if (!obj) return NULL;
+    obj->st = self->t[i].st;
+    return (PyObject *)obj;
+}
+
+/* turn(i) -> (actor, window, actions): who acts at table i (tests). */
+static PyObject *Env_turn(EnvObject *self, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    const EnvTable *t = &self->t[i];
+    return Py_BuildValue("(iii)", t->actor, t->window, t->actions);
+}
+
+static PyMethodDef Env_methods[] = {
+    {"reset", (PyCFunction)Env_reset, METH_VARARGS,
+     "reset(states, observation, action_mask, agent, rewards, terminated, truncated)"},
+    {"step", (PyCFunction)Env_step, METH_VARARGS,
+     "step(actions, observation, action_mask, agent, rewards, terminated, truncated)"},
+    {"load", (PyCFunction)Env_load, METH_VARARGS, "load(i, state): table i plays on from a copy of state."},
+    {"observe", (PyCFunction)Env_observe, METH_VARARGS, "observe(i, obs_row, mask_row) -> agent"},
+    {"state", (PyCFunction)Env_state, METH_O, "A copy of one table's state."},
+    {"turn", (PyCFunction)Env_turn, METH_O, "turn(i) -> (actor, window, actions)"},
+    {NULL}};
+
+static PyTypeObject EnvType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unotable.native._core.EnvBatch",
+    .tp_basicsize = sizeof(EnvObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Env_init,
+    .tp_dealloc = (destructor)Env_dealloc,
+    .tp_methods = Env_methods,
+    .tp_doc = "The research env's tables in C (see unotable.native.envbackend).",
+};
+
+#endif /* UNOTABLE_ENVLOOP_H */
