@@ -13,6 +13,7 @@ import random
 import shutil
 import subprocess
 import sys
+from array import array
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -322,6 +323,22 @@ def test_batched_random_policies_replay_on_the_python_engine(policy: str) -> Non
                 result.hand_points[h],
             )
             assert result.per_seat("points", h) == [sum(POINTS[t] for t in hand) for hand in py.hands]
+
+
+@needs_core
+def test_batched_loop_built_with_and_without_popcnt_plays_the_same_hands() -> None:
+    """play_hands' loop is compiled twice (P-231): the one taken on this processor and the
+    portable one give the same results, for every edition, policy and both deals."""
+    assert core_module is not None
+    for edition, players in [("classic", 4), ("harry-potter", 3), ("cars-2", 6), ("classic", 10)]:
+        rules = Rules(edition=find_edition(edition), players=players)
+        table = native.native_tables(rules)
+        seeds = array("Q", range(200, 260)).tobytes()
+        for policies in (b"\x00", b"\x01", bytes(s % 3 for s in range(players))):
+            codes = policies * players if len(policies) == 1 else policies
+            for fast in (False, True):
+                args = (table, seeds, -2, b"", b"", codes, 11, 100_000, fast)
+                assert core_module.play_hands(*args) == core_module.play_hands(*args, True)
 
 
 @needs_core

@@ -53,6 +53,7 @@ def play_hands(
     pick_seed: int,
     max_actions: int,
     fast: bool = False,
+    portable: bool = False,
     /,
 ) -> tuple[bytes, bytes, bytes, bytes, bytes, bytes, bytes]: ...
 def shuffle(rng: int, cards: bytes, fast: bool = False, /) -> tuple[bytes, int]: ...

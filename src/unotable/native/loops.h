@@ -106,19 +106,23 @@ static int play_job_plain(const PlayJob *job) { return play_job_on(job, 0); }
 __attribute__((target("popcnt"))) static int play_job_popcnt(const PlayJob *job) { return play_job_on(job, 1); }
 #endif
 
-static int play_job(const PlayJob *job) {
+/* ``portable``: the portable loop even where popcnt is there (the tests compare both). */
+static int play_job(const PlayJob *job, int portable) {
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    if (__builtin_cpu_supports("popcnt")) return play_job_popcnt(job);
+    if (!portable && __builtin_cpu_supports("popcnt")) return play_job_popcnt(job);
 #endif
+    (void)portable;
     return play_job_plain(job);
 }
 
-/* play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions[, fast])
+/* play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions[, fast[,
+ * portable]])
  * -> (winners, actions, hand_points, points, scores, decisions, uno_calls): one hand per seed (an
  * array of uint64 seeds), played to its end by the seats' policies (bytes, one per seat:
  * 0 random, 1 plays-first, 2 greedy). The dealer: ``dealers[h]`` when ``dealers`` has one byte per
  * hand; else ``dealer`` (a seat; -1: drawn among ``candidates``; -2: seed % n). ``fast``: every
- * shuffle is shuffle_fast's (other deals than the Python engine's, far cheaper). The picks of hand
+ * shuffle is shuffle_fast's (other deals than the Python engine's, far cheaper). ``portable``: the
+ * loop built without popcnt even where the processor has it (tests). The picks of hand
  * h come from a stream seeded by (pick_seed, seeds[h]), so a hand's result depends on its seed,
  * its dealer and pick_seed alone, never on the batch it is played in. Returns bytes: int8
  * winners; int32 actions and hand points; int32 per seat and hand (n per hand): points left in
@@ -126,11 +130,11 @@ static int play_job(const PlayJob *job) {
 static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
     TablesObject *tables;
     PyObject *seeds_obj, *cand_obj, *pol_obj, *dealers_obj;
-    int dealer_arg, cand[MAXP], ncand = 0, fast = 0;
+    int dealer_arg, cand[MAXP], ncand = 0, fast = 0, portable = 0;
     unsigned long long pick_seed;
     long long max_actions;
-    if (!PyArg_ParseTuple(args, "O!OiOOOKL|p", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj,
-                          &dealers_obj, &pol_obj, &pick_seed, &max_actions, &fast))
+    if (!PyArg_ParseTuple(args, "O!OiOOOKL|pp", &TablesType, &tables, &seeds_obj, &dealer_arg, &cand_obj,
+                          &dealers_obj, &pol_obj, &pick_seed, &max_actions, &fast, &portable))
         return NULL;
     const Tables *tb = &tables->tb;
     int n = tb->n;
@@ -194,7 +198,7 @@ static PyObject *py_play_hands(PyObject *mod, PyObject *args) {
                    winners, actions, hand_pts, points, scores, decisions, uno_calls};
     memcpy(job.cand, cand, sizeof cand);
     Py_BEGIN_ALLOW_THREADS;
-    err = play_job(&job);
+    err = play_job(&job, portable);
     Py_END_ALLOW_THREADS;
     PyMem_Free(keys);
     if (err) {
