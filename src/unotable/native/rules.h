@@ -412,6 +412,25 @@ static inline void cards_down(UState *st, int p, int len, int k) {
 
 static inline void cards_down1(UState *st, int p, int len) { cards_down(st, p, len, 1); }
 
+/* ``st->known[p .. p + len)`` = ``st->known[p + 1 .. p + len]`` (while some card is known): the
+ * same blended vectors as the cards' where they stay inside the struct (``known`` is its last
+ * field: up to 34 bytes read past the masks moved), else memmove. */
+static inline void known_down1(UState *st, int p, int len) {
+    size_t room = sizeof(UState) - offsetof(UState, known);
+    if (2 * (size_t)(p + len) + 34 > room) {
+        memmove(st->known + p, st->known + p + 1, (size_t)len * 2);
+        return;
+    }
+    uint8_t *a = (uint8_t *)st + offsetof(UState, known) + 2 * p;
+    int bytes = 2 * len;
+    for (; bytes >= 32; bytes -= 16, a += 16) {
+        Bytes16 w;
+        memcpy(&w, a + 2, 16);
+        memcpy(a, &w, 16);
+    }
+    down_under32(a, bytes, 2);
+}
+
 /* ``st->start[k] += delta`` for ``from <= k <= to`` (to < MAXP + 3): one vector over the 13 starts
  * and the 3 cards after them, which get 0 (written back as they were). */
 static inline void starts_add(UState *st, int from, int to, int delta) {
@@ -457,7 +476,7 @@ static inline void move_to_end(UState *st, int p, int a, int b) {
     if (a < b) {
         int e = st->start[b + 1];
         cards_down1(st, p, e - p - 1);
-        if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
+        if (st->any_known) known_down1(st, p, e - p - 1);
         st->cards[e - 1] = c;
         st->known[e - 1] = 0;
         starts_add(st, a + 1, b, -1);
@@ -477,7 +496,7 @@ static inline void move_to_discard(UState *st, int p, int a) {
     int d = SEG_DISCARD(st), e = st->start[d];
     uint8_t c = st->cards[p];
     cards_down1(st, p, e - p - 1);
-    if (st->any_known) memmove(st->known + p, st->known + p + 1, (size_t)(e - p - 1) * 2);
+    if (st->any_known) known_down1(st, p, e - p - 1);
     st->cards[e - 1] = c;
     st->known[e - 1] = 0;
     starts_add(st, a + 1, d, -1);
