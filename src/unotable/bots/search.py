@@ -27,6 +27,11 @@ Facing a Wild Draw Four, samples where its player was bluffing are kept with pro
 greedy bot would.
 
 The search never sees the real state: it only ever plays on its own samples.
+
+With the native core loaded (and rules it plays), the whole search of a decision runs in it
+(:mod:`unotable.native.search`: the view's data in, the rewards out), drawing from this bot's
+own generator exactly as the Python code below does: the Python search is its specification,
+and both give the same worlds, rewards and choices.
 """
 
 from __future__ import annotations
@@ -98,9 +103,10 @@ class SearchBot(BaseBot):
     :param trust: how far the samples believe that a seat which chose to draw held no card
         it could play then (see :func:`~unotable.determinize.determinize`; 0: deal its
         hidden cards uniformly).
-    :param native: play the playouts on the native core (:mod:`unotable.native`) when it is
-        loaded and plays the rules: the same playouts and rewards, only faster (false: always
-        in Python).
+    :param native: make the whole search of a decision in the native core
+        (:func:`unotable.native.search.search`) when it is loaded and plays the rules: the same
+        worlds from the same generator, the same playouts, rewards and choices, only faster
+        (false: always in Python).
     """
 
     name = "search"
@@ -147,8 +153,8 @@ class SearchBot(BaseBot):
         if not isinstance(native, bool):
             raise ValueError(f"native must be true or false, not {native!r}")
         self.native = native
-        """Play the playouts on the native core when it is loaded and plays the rules (the same
-        playouts, decision for decision: only faster)."""
+        """Search in the native core when it is loaded and plays the rules (the same worlds,
+        playouts and choices, decision for decision: only faster)."""
         self.prior = GreedyBot(seed, bluff_prior=self.bluff_prior)
         """The greedy player whose choice the search keeps unless it finds better."""
         self.searches = 0
