@@ -6,8 +6,12 @@ Without the compiled core only the fallback tests run."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -248,3 +252,39 @@ def test_python_search_where_asked_or_the_core_cannot(
         v = view(st, st.current)
         step(st, st.current, bot.act(v))
     assert isinstance(bot, SearchBot) and bot.playouts > 0
+
+
+BENCH = Path(__file__).parent.parent / "bench"
+
+
+@needs_core
+def test_bench_search_compares_and_agrees() -> None:
+    """``bench/search.py`` times both searches and checks they chose alike."""
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "search.py"), "--decisions", "4", "--budget", "30", "--budgets", "60"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "python" in out and "native budget 60" in out
+    assert out.strip().splitlines()[-1].endswith("same_choices=True")
+
+
+def test_bench_search_gain_runs_and_replots(tmp_path: Path) -> None:
+    """``bench/search_gain.py`` on a few hands: three line-ups, paired differences, its JSON."""
+    data = tmp_path / "gain.json"
+    args = ["--hands", "6", "--workers", "1", "--budgets", "2:40", "--json", str(data)]
+    out = subprocess.run(
+        [sys.executable, str(BENCH / "search_gain.py"), *args], capture_output=True, text=True, check=True
+    ).stdout
+    assert "2p paired, search:budget=40 - search:budget=500" in out
+    kept = json.loads(data.read_text())["winners"]
+    assert sorted(kept) == ["2:greedy,greedy", "2:search:budget=40,greedy", "2:search:budget=500,greedy"]
+    assert all(len(w) == 6 for w in kept.values())
+    again = subprocess.run(
+        [sys.executable, str(BENCH / "search_gain.py"), "--replot", str(data)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "2p paired" in again
