@@ -90,7 +90,7 @@ def report(kept: dict[str, list[int]], plot: Path | None) -> None:
         )
         ax.bar_label(bars, labels=[f"{x:.1f}%" for x in rates], label_type="center", color="white")
         ax.axhline(100 / players, color="black", linewidth=0.8, linestyle=":")
-        ax.set_ylim(100 / players - 10, 100 / players + 12)
+        ax.set_ylim(100 / players - 10, max(100 / players + 12, 100 * max(r[5] for r in mine) + 3))
         ax.set_title(f"seat 0 against {players - 1} greedy, {mine[0][3]:,} hands", fontsize=10)
         ax.set_ylabel("seat 0 wins (%), 95% Wilson")
     fig.tight_layout()
