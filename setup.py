@@ -12,8 +12,17 @@ setup(
         Extension(
             "unotable.native._core",
             sources=["src/unotable/native/_core.c"],
-            depends=[f"src/unotable/native/{h}.h" for h in ("rules", "policies", "loops", "envloop")],
-            extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wno-missing-field-initializers"],
+            depends=[
+                f"src/unotable/native/{h}.h"
+                for h in ("rules", "policies", "loops", "pyrandom", "envloop", "search")
+            ],
+            extra_compile_args=[
+                "-O3",
+                "-std=c99",
+                "-Wall",
+                "-Wno-missing-field-initializers",
+                "-ffp-contract=off",
+            ],
             optional=True,
         )
     ]

@@ -27,13 +27,18 @@ Facing a Wild Draw Four, samples where its player was bluffing are kept with pro
 greedy bot would.
 
 The search never sees the real state: it only ever plays on its own samples.
+
+With the native core loaded (and rules it plays), the whole search of a decision runs in it
+(:mod:`unotable.native.search`: the view's data in, the rewards out), drawing from this bot's
+own generator exactly as the Python code below does: the Python search is its specification,
+and both give the same worlds, rewards and choices.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from unotable.bots.base import UNO_TWIN, BaseBot, check_number, color_ranking, opponents, partners, tables
 from unotable.bots.rollout import PLAYOUT_CAP, playout
@@ -54,11 +59,9 @@ from unotable.notation import (
 from unotable.state import Phase, State
 from unotable.views import View
 
-if TYPE_CHECKING:
-    from unotable.native._core import State as NativeState
-
 if COMPILED:
     from unotable.native import core as native_core
+    from unotable.native import search as native_search
 
 ALLOCATIONS: Final = ("ucb", "uniform")
 """How the playouts of a decision are shared among its candidates: by UCB1, or in turn."""
@@ -77,8 +80,8 @@ MAX_HORIZON: Final = 10_000
 
 
 def native_playouts(view: View) -> bool:
-    """Whether the native core is loaded and plays the rules of ``view`` (then the playouts run
-    in it, :meth:`unotable.native._core.State.playout`)."""
+    """Whether the native core is loaded and plays the rules of ``view`` (then the whole search
+    of a decision runs in it, :func:`unotable.native.search.search`)."""
     return COMPILED and native_core.unsupported(view.rules) is None
 
 
@@ -100,9 +103,10 @@ class SearchBot(BaseBot):
     :param trust: how far the samples believe that a seat which chose to draw held no card
         it could play then (see :func:`~unotable.determinize.determinize`; 0: deal its
         hidden cards uniformly).
-    :param native: play the playouts on the native core (:mod:`unotable.native`) when it is
-        loaded and plays the rules: the same playouts and rewards, only faster (false: always
-        in Python).
+    :param native: make the whole search of a decision in the native core
+        (:func:`unotable.native.search.search`) when it is loaded and plays the rules: the same
+        worlds from the same generator, the same playouts, rewards and choices, only faster
+        (false: always in Python).
     """
 
     name = "search"
@@ -149,8 +153,8 @@ class SearchBot(BaseBot):
         if not isinstance(native, bool):
             raise ValueError(f"native must be true or false, not {native!r}")
         self.native = native
-        """Play the playouts on the native core when it is loaded and plays the rules (the same
-        playouts, decision for decision: only faster)."""
+        """Search in the native core when it is loaded and plays the rules (the same worlds,
+        playouts and choices, decision for decision: only faster)."""
         self.prior = GreedyBot(seed, bluff_prior=self.bluff_prior)
         """The greedy player whose choice the search keeps unless it finds better."""
         self.searches = 0
@@ -230,11 +234,26 @@ class SearchBot(BaseBot):
         seat = view.seat
         legal = set(view.legal)
         moves = [UNO_TWIN[a] if UNO_TWIN[a] in legal else a for a in cands]
+        if self.native and native_playouts(view):
+            rewards, _ = native_search.search(
+                view,
+                moves,
+                self.rng,
+                budget=self.budget,
+                time_budget=self.time_budget,
+                exploration=self.exploration,
+                trust=self.trust,
+                bluff_prior=self.bluff_prior,
+                uniform=self.allocation == "uniform",
+                horizon=self.horizon or PLAYOUT_CAP,
+                points_reward=self.reward == "points",
+                unseen=self._unseen_of(view),
+            )
+            self.playouts += sum(len(r) for r in rewards)
+            return rewards
         k = len(cands)
         worlds: list[State] = []
-        fast = self.native and native_playouts(view)
-        twins: list[NativeState] = []  # the worlds in the native core, when it plays them
-        rewards: list[list[float]] = [[] for _ in range(k)]
+        rewards = [[] for _ in range(k)]
         totals = [0.0] * k
         c = self.exploration
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
@@ -256,15 +275,10 @@ class SearchBot(BaseBot):
             w = len(rewards[i])
             if w == len(worlds):
                 worlds.append(self.sample(view))
-                if fast:
-                    twins.append(native_core.from_state(worlds[w]))
-            if fast:
-                r = self._native_reward(view, twins[w].playout(seat, moves[i], self.horizon or PLAYOUT_CAP))
-            else:
-                st = worlds[w].copy()
-                step(st, seat, moves[i])
-                playout(st, self.horizon or PLAYOUT_CAP)
-                r = self._reward(view, st)
+            st = worlds[w].copy()
+            step(st, seat, moves[i])
+            playout(st, self.horizon or PLAYOUT_CAP)
+            r = self._reward(view, st)
             rewards[i].append(r)
             totals[i] += r
             done += 1
@@ -295,9 +309,7 @@ class SearchBot(BaseBot):
         held the colour (a bluff) is kept with probability ``bluff_prior`` only (else drawn
         again, a few times at most): players who could not play it legally rarely do."""
         rng = self.rng
-        if self._unseen is None or self._unseen[0] is not view:
-            self._unseen = (view, unseen_cards(view))
-        unseen = self._unseen[1]
+        unseen = self._unseen_of(view)
         st = determinize(view, rng, trust=self.trust, unseen=unseen)
         if view.pending_card == WILD_DRAW_FOUR and view.current == view.seat:
             for _ in range(8):
@@ -306,22 +318,11 @@ class SearchBot(BaseBot):
                 st = determinize(view, rng, trust=self.trust, unseen=unseen)
         return st
 
-    def _native_reward(self, view: View, end: tuple[int, int, int, int, list[int], list[int]]) -> float:
-        """:meth:`_reward` of a native playout's end (phase, seat to play, winner, the hand's
-        points, each hand's size and points)."""
-        phase, current, winner, won_points, sizes, points = end
-        if phase < Phase.HAND_OVER:
-            weights = [
-                math.exp(_CUT_BONUS * (s == current) - _CUT_SLOPE * size) for s, size in enumerate(sizes)
-            ]
-            ours = sum(w for s, w in enumerate(weights) if partners(view, view.seat, s))
-            return ours / sum(weights)
-        won = partners(view, view.seat, winner)
-        if self.reward == "win":
-            return 1.0 if won else 0.0
-        if won:
-            return 0.6 + 0.4 * min(1.0, max(0, won_points) / 250.0)
-        return 0.4 * (1.0 - min(1.0, points[view.seat] / 100.0))
+    def _unseen_of(self, view: View) -> list[int]:
+        """``unseen_cards(view)``, once per view."""
+        if self._unseen is None or self._unseen[0] is not view:
+            self._unseen = (view, unseen_cards(view))
+        return self._unseen[1]
 
     def _reward(self, view: View, st: State) -> float:
         if st.phase < Phase.HAND_OVER:

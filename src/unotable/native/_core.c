@@ -2,7 +2,7 @@
  *
  * One translation unit: rules.h (the engine), policies.h (the policies played inside), this file
  * (the Python types Tables and State, and the module), loops.h (play_hands and Batch), envloop.h
- * (EnvBatch: the research env's tables, issue 15).
+ * (EnvBatch: the research env's tables, issue 15), search.h (the search bot's decision).
  *
  * The Python engine (src/unotable/engine.py) is the specification; rules.h follows it function
  * by function (the names in comments are the Python ones), and the differential tests
@@ -528,6 +528,7 @@ fail:
 
 #include "loops.h"
 #include "envloop.h"
+#include "search.h"
 
 /* shuffle(rng, cards[, fast]) -> (cards, rng): one shuffle from generator state rng (tests). */
 static PyObject *py_shuffle(PyObject *mod, PyObject *args) {
@@ -584,6 +585,8 @@ static PyMethodDef module_methods[] = {
     {"play_hands", py_play_hands, METH_VARARGS,
      "play_hands(tables, seeds, dealer, candidates, dealers, policies, pick_seed, max_actions) -> bytes tuple"},
     {"shuffle", py_shuffle, METH_VARARGS, "shuffle(rng, cards, fast=False) -> (cards, rng): engine._shuffle, or the fast one"},
+    {"determinize", py_determinize, METH_VARARGS, "determinize(tables, view_ints, view_cards, trust, rng) -> (State, rng)"},
+    {"search", py_search, METH_VARARGS, "search(tables, view_ints, view_cards, moves, rng, ...) -> (rewards, rng, worlds)"},
     {"state_size", py_state_size, METH_NOARGS, "Bytes of one state in the batched loops."},
     {"shake_x8", py_shake_x8, METH_VARARGS, "shake_x8(numbers, count, level) -> bytes (tests)"},
     {"simd_level", (PyCFunction)py_simd_level, METH_NOARGS, "2 AVX-512, 1 AVX2, 0 neither"},

@@ -96,3 +96,24 @@ class EnvBatch:
     def observe(self, table: int, obs: Any, mask: Any, /) -> int: ...
     def state(self, table: int, /) -> State: ...
     def turn(self, table: int, /) -> tuple[int, int, int]: ...
+
+def determinize(
+    tables: Tables, view_ints: bytes, view_cards: bytes, trust: float, rng: bytes, /
+) -> tuple[State, bytes]: ...
+def search(
+    tables: Tables,
+    view_ints: bytes,
+    view_cards: bytes,
+    moves: bytes,
+    rng: bytes,
+    budget: int,
+    time_budget: float,
+    exploration: float,
+    trust: float,
+    bluff_prior: float,
+    uniform: int,
+    horizon: int,
+    points_reward: int,
+    neumaier: int,
+    /,
+) -> tuple[list[list[float]], bytes, int]: ...

@@ -18,65 +18,7 @@
 #ifndef UNOTABLE_ENVLOOP_H
 #define UNOTABLE_ENVLOOP_H
 
-/* ------------------------------------------------------------------------------------------ */
-/* Python's random.Random: MT19937, getrandbits, _randbelow_with_getrandbits, shuffle. */
-
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int32_t index;
-} PyRandom;
-
-static uint32_t mt_next(PyRandom *r) {
-    static const uint32_t mag01[2] = {0x0u, 0x9908b0dfu};
-    uint32_t y;
-    if (r->index >= MT_N) {
-        int kk;
-        uint32_t *mt = r->mt;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 1u];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000u) | (mt[kk + 1] & 0x7fffffffu);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 1u];
-        }
-        y = (mt[MT_N - 1] & 0x80000000u) | (mt[0] & 0x7fffffffu);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 1u];
-        r->index = 0;
-    }
-    y = r->mt[r->index++];
-    y ^= (y >> 11);
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= (y >> 18);
-    return y;
-}
-
-/* getrandbits(k) for 1 <= k <= 32 */
-static inline uint32_t mt_bits(PyRandom *r, int k) { return mt_next(r) >> (32 - k); }
-
-/* getrandbits(63): the low word first, then the high one's top 31 bits */
-static inline uint64_t mt_bits63(PyRandom *r) {
-    uint64_t lo = mt_next(r);
-    uint64_t hi = mt_next(r) >> 1;
-    return (hi << 32) | lo;
-}
-
-/* random.shuffle on ``len`` seats (``_randbelow(i + 1)`` by rejection from i + 1's bit length) */
-static void mt_shuffle(PyRandom *r, int8_t *x, int len) {
-    for (int i = len - 1; i > 0; i--) {
-        uint32_t n = (uint32_t)i + 1;
-        int k = 32 - __builtin_clz(n);
-        uint32_t j = mt_bits(r, k);
-        while (j >= n) j = mt_bits(r, k);
-        int8_t t = x[i];
-        x[i] = x[j];
-        x[j] = t;
-    }
-}
+#include "pyrandom.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* match.hand_seed: the first 8 bytes, big-endian, of BLAKE2b("SEED:HAND", digest_size=8,
