@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+from array import array
 from collections.abc import Iterator
 from typing import Any
 
@@ -263,6 +264,10 @@ def test_native_backend_refuses_bad_input_and_changes_nothing() -> None:
         backend.step(b.action_mask.argmax(1), bad)
     with pytest.raises(ValueError, match="one seed per table"):
         backend.reset([1, 2], b)
+    words = array("I", [w for seed in (1, 2, 3) for w in random.Random(seed).getstate()[1]])
+    words[625 + 624] = 0xFFFFFFFF  # table 1's generator position: no place in its 624 words
+    with pytest.raises(ValueError, match="table 1's generator position is out of range"):
+        backend._core.reset(words.tobytes(), *backend._arrays(b))
     for f in FIELDS:
         assert np.array_equal(getattr(b, f), before[f])
     v.step(b.action_mask.argmax(1))  # still steps

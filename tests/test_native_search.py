@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from array import array
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from unotable.bots import make_bot
 from unotable.bots.search import SearchBot
 from unotable.determinize import determinize, unseen_cards
 from unotable.engine import legal_ids, new_hand, step
-from unotable.native import COMPILED
+from unotable.native import COMPILED, core_module
 from unotable.rules import BlankEffect, Rules, find_edition
 from unotable.state import State
 from unotable.views import View, view
@@ -208,6 +209,14 @@ def test_native_search_refuses_bad_input_and_changes_nothing() -> None:
     with pytest.raises(ValueError, match="out of range"):
         native_search.search(v, moves, rng, **{**kwargs, "trust": 1.5})
     assert rng.getstate() == before
+    ints, cards = native_search.pack_view(v)
+    assert core_module is not None
+    words = array("I", before[1])
+    words[624] = 625  # past the generator's 624 words
+    bad_states = ((words.tobytes(), "position is out of range"), (words.tobytes()[:-4], "625 32-bit words"))
+    for bad, why in bad_states:
+        with pytest.raises(ValueError, match=why):
+            core_module.determinize(native.native_tables(v.rules), ints, cards, 0.9, bad)
     rewards, worlds = native_search.search(v, moves, rng, **kwargs)
     assert sum(map(len, rewards)) == 20 and 1 <= worlds <= 20
     assert rng.getstate() != before

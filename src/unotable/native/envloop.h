@@ -442,18 +442,23 @@ static PyObject *Env_reset(EnvObject *self, PyObject *args) {
         return NULL;
     Py_buffer sv;
     if (read_bytes(states_obj, self->num * (MT_N + 1) * 4, "states", &sv) < 0) return NULL;
+    const uint32_t *words = sv.buf;
+    for (Py_ssize_t i = 0; i < self->num; i++) {
+        if (!mt_position_ok(words + i * (MT_N + 1))) {
+            PyErr_Format(PyExc_ValueError, "states: table %zd's generator position is out of range", i);
+            PyBuffer_Release(&sv);
+            return NULL;
+        }
+    }
     EnvOut out;
     if (env_buffers(self, objs, &out) < 0) {
         PyBuffer_Release(&sv);
         return NULL;
     }
-    const uint32_t *words = sv.buf;
     int rc = 0;
     for (Py_ssize_t i = 0; i < self->num && !rc; i++) {
         PyRandom *r = &self->rng[i];
-        memcpy(r->mt, words + i * (MT_N + 1), MT_N * 4);
-        r->index = (int32_t)words[i * (MT_N + 1) + MT_N];
-        if (r->index > MT_N) r->index = MT_N;
+        mt_load(r, words + i * (MT_N + 1));
         rc = env_deal(self, &self->t[i], r);
         if (!rc) env_write(self, i, &self->t[i], &out);
     }

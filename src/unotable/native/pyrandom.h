@@ -7,6 +7,7 @@
 #define UNOTABLE_PYRANDOM_H
 
 #include <stdint.h>
+#include <string.h>
 
 #define MT_N 624
 #define MT_M 397
@@ -15,6 +16,15 @@ typedef struct {
     uint32_t mt[MT_N];
     int32_t index;
 } PyRandom;
+
+/* Whether ``words`` (random.Random's getstate(): 624 words, then the position) holds a position
+ * the generator can go on from; mt_load takes them. */
+static inline int mt_position_ok(const uint32_t *words) { return words[MT_N] <= MT_N; }
+
+static inline void mt_load(PyRandom *r, const uint32_t *words) {
+    memcpy(r->mt, words, MT_N * 4);
+    r->index = (int32_t)words[MT_N];
+}
 
 /* The next 32-bit word (genrand_uint32). */
 static uint32_t mt_next(PyRandom *r) {

@@ -392,17 +392,11 @@ out:
 
 static int read_mt(PyObject *obj, PyRandom *r) {
     Py_buffer b;
-    if (PyObject_GetBuffer(obj, &b, PyBUF_SIMPLE) < 0) return -1;
-    if (b.len != (MT_N + 1) * 4) {
-        PyBuffer_Release(&b);
-        PyErr_SetString(PyExc_ValueError, "the generator state must be 625 32-bit words");
-        return -1;
-    }
-    const uint32_t *w = b.buf;
-    memcpy(r->mt, w, MT_N * 4);
-    r->index = (int32_t)w[MT_N];
+    if (read_bytes(obj, (MT_N + 1) * 4, "the generator state (625 32-bit words)", &b) < 0) return -1;
+    int ok = mt_position_ok(b.buf);
+    if (ok) mt_load(r, b.buf);
     PyBuffer_Release(&b);
-    if (r->index < 0 || r->index > MT_N) {
+    if (!ok) {
         PyErr_SetString(PyExc_ValueError, "the generator state's position is out of range");
         return -1;
     }
