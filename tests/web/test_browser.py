@@ -39,6 +39,7 @@ ARGS = [
 SEED = 2
 """Ana (player 0) is dealt a Wild Draw Four and plays first."""
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
@@ -283,34 +284,18 @@ def test_a_finished_game_replays_step_by_step(browser: Any, sqlite_url: str) -> 
 
 
 def test_a_game_to_its_end_then_a_rematch(browser: Any, sqlite_url: str) -> None:
-    server = LiveServer(sqlite_url, seeds=lambda: SEED)
-    ctx = browser.new_context(viewport=PHONE)
-    try:
+    with page_on(browser, sqlite_url, viewport=PHONE) as (server, page):
         code = server.room({"players": 2, "seats": ["human", "random"], "bot_delay": 0.2, "target": 1})
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         take_seat(page, server.http, code, "Ana")
-        ana = Player(page, "Ana")
-        deadline = time.monotonic() + 180
-        while page.locator("#rematch").count() == 0:
-            assert time.monotonic() < deadline, "the game did not end in time"
-            if not ana.turn():
-                time.sleep(0.1)
+        play_to_the_end(Player(page, "Ana"))
         assert "wins the game" in page.inner_text("#overlay") or "win the game" in page.inner_text("#overlay")
         page.click("#rematch")
         page.wait_for_function("() => window.unotable.msg.table.game_number === 1")
         assert page.locator("#overlay").is_hidden() and page.locator("#hand .card").count() == 7
-        assert errors == []
-    finally:
-        ctx.close()
-        server.stop()
 
 
 def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlite_url: str) -> None:
-    server = LiveServer(sqlite_url, seeds=lambda: 257)  # Ana is dealt a Howler and Invisibility
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
+    with page_on(browser, sqlite_url, seed=257) as (server, page):  # Ana is dealt a Howler and Invisibility
         code = server.room(
             {
                 "edition": "harry-potter",
@@ -320,40 +305,49 @@ def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlit
                 "target": 1,
             }
         )
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         take_seat(page, server.http, code, "Ana")
         ana = Player(page, "Ana")
-        deadline = time.monotonic() + 180
-        while page.locator("#rematch").count() == 0:
-            assert time.monotonic() < deadline, "the game did not end in time"
-            if not ana.turn():
-                time.sleep(0.1)
+        play_to_the_end(ana)
         log = page.inner_text("#log")
         assert "howler" in ana.done and "played Howler on" in log, (ana.done, log)
-        assert errors == []
-    finally:
-        ctx.close()
-        server.stop()
 
 
 @contextmanager
-def lobby(browser: Any, database_url: str) -> Iterator[tuple[LiveServer, Any]]:
-    """A server and a page on its lobby's form; the page must end with no script error."""
-    server = LiveServer(database_url, seeds=lambda: SEED)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+def page_on(
+    browser: Any, database_url: str, *, seed: int = SEED, viewport: dict[str, int] = DESKTOP
+) -> Iterator[tuple[LiveServer, Any]]:
+    """A server dealing every game from ``seed``, and a page; the page must end with no script
+    error."""
+    server = LiveServer(database_url, seeds=lambda: seed)
+    ctx = browser.new_context(viewport=viewport)
     try:
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(server.http + "/")
-        page.wait_for_selector("#create-form")
         yield server, page
         assert errors == []
     finally:
         ctx.close()
         server.stop()
+
+
+def play_to_the_end(player: Player) -> None:
+    """``player`` plays until the game is over (the rematch button shows)."""
+    page = player.page
+    deadline = time.monotonic() + 180
+    while page.locator("#rematch").count() == 0:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not player.turn():
+            time.sleep(0.1)
+
+
+@contextmanager
+def lobby(browser: Any, database_url: str) -> Iterator[tuple[LiveServer, Any]]:
+    """A server and a page on its lobby's form; the page must end with no script error."""
+    with page_on(browser, database_url) as (server, page):
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        yield server, page
 
 
 def against_greedy(server: LiveServer, page: Any) -> None:
@@ -375,14 +369,9 @@ def test_party_house_rules_from_the_form_to_the_end_of_a_game(browser: Any, sqli
         page.fill("#target", "1")
         page.fill("#bot-delay", "0.2")
         against_greedy(server, page)
-        ana = Player(page, "Ana")
         m = state(page)
         assert m is not None and m["view"]["rules"]["jump_in"] and m["view"]["rules"]["stacking"] == "any"
-        deadline = time.monotonic() + 180
-        while page.locator("#rematch").count() == 0:
-            assert time.monotonic() < deadline, "the game did not end in time"
-            if not ana.turn():
-                time.sleep(0.1)
+        play_to_the_end(Player(page, "Ana"))
 
 
 def test_each_house_rule_from_the_form(browser: Any, sqlite_url: str) -> None:
@@ -418,15 +407,10 @@ def test_two_tables_in_the_browser(browser: Any, sqlite_url: str) -> None:
     """A two-tables game (RULES §10: eight players at two tables of four, 56 hands), one person
     among seven bots: she sees her table of four, plays, and the hands of both tables are dealt
     on, through the first three, with no script error."""
-    server = LiveServer(sqlite_url, seeds=lambda: SEED)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
+    with page_on(browser, sqlite_url) as (server, page):
         seats = ["human"] + ["greedy"] * 7
         settings = {"players": 4, "mode": "two-tables", "seats": seats, "bot_delay": 0.3, "target": 1}
         code = server.room(settings)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         take_seat(page, server.http, code, "Ana")
         ana = Player(page, "Ana")
         m = state(page)
@@ -444,22 +428,13 @@ def test_two_tables_in_the_browser(browser: Any, sqlite_url: str) -> None:
             else:
                 time.sleep(0.1)
         assert moves > 0
-        assert errors == []
-    finally:
-        ctx.close()
-        server.stop()
 
 
 def test_the_suggestion_penalty_from_the_page(browser: Any, sqlite_url: str) -> None:
     """A person alone with a bot is the whole table: her click gives the bot the suggestion
     penalty (RULES §8, P-193), which the seat's count and the log show."""
-    server = LiveServer(sqlite_url, seeds=lambda: SEED)
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    try:
+    with page_on(browser, sqlite_url) as (server, page):
         code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         take_seat(page, server.http, code, "Ana")
         m = state(page)
         assert m is not None
@@ -468,7 +443,3 @@ def test_the_suggestion_penalty_from_the_page(browser: Any, sqlite_url: str) -> 
         page.click('[data-penalize="1"]')
         page.wait_for_function(f"() => window.unotable.msg.view.hand_sizes[{bot_seat}] === {before + 4}")
         assert "for a suggestion" in page.inner_text("#log")
-        assert errors == []
-    finally:
-        ctx.close()
-        server.stop()
