@@ -100,6 +100,18 @@ typedef struct {
 static const GreedyParams GREEDY = {1, 0.3, 0.35, 1.0};
 
 /* GreedyBot.card_score */
+/* The next playable card type of playable_bits' answer, lowest first, the Mater last (it has
+ * no bit); call while ``*bits || *mater``. */
+static inline int next_playable(uint64_t *bits, int *mater) {
+    if (*bits) {
+        int t = __builtin_ctzll(*bits);
+        *bits &= *bits - 1;
+        return t;
+    }
+    *mater = 0;
+    return C_MATER;
+}
+
 static double card_score(const Tables *tb, const UState *st, int me, int t, const GreedyParams *g) {
     int n = st->n, len = HAND_LEN(st, me), nxt = mod_seat(me + st->direction, n);
     int nxt_opp = !partners(tb, me, nxt), nxt_size = HAND_LEN(st, nxt), threat = 99;
@@ -243,14 +255,7 @@ static int greedy_choose(const Tables *tb, const UState *st, int me, const int *
         (void)n;
         uint64_t bits = playable_bits(tb, st, me, &mater);
         while (bits || mater) { /* by card type, the first of the best wins (max) */
-            int t;
-            if (bits) {
-                t = __builtin_ctzll(bits);
-                bits &= bits - 1;
-            } else {
-                t = C_MATER;
-                mater = 0;
-            }
+            int t = next_playable(&bits, &mater);
             double s = card_score(tb, st, me, t, g);
             if (best < 0 || s > best_score) {
                 best = t;
@@ -330,14 +335,7 @@ static int rollout_action(const Tables *tb, const UState *st) {
         double best_score = -1e9;
         uint64_t bits = playable_bits(tb, st, seat, &mater);
         while (bits || mater) { /* by card type */
-            int t;
-            if (bits) {
-                t = __builtin_ctzll(bits);
-                bits &= bits - 1;
-            } else {
-                t = C_MATER;
-                mater = 0;
-            }
+            int t = next_playable(&bits, &mater);
             count++;
             double sc = card_score(tb, st, seat, t, &GREEDY);
             if (best < 0 || sc > best_score) {
