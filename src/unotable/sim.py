@@ -8,15 +8,17 @@ intervals, mean points, hand lengths and the advantage of each seat and of each 
 table.
 
 Reproducible: hand (or game) ``i`` is dealt from a seed derived from the simulation's seed and
-``i``, each bot's generator likewise from (seed, ``i``, seat), and so is the generator that
-orders the race of the out-of-turn reactions; records are aggregated in hand order. The results
+``i``, each bot's generator likewise from (seed, ``i``, seat), and the race of the out-of-turn
+reactions is ordered by the one rule of :mod:`unotable.race` (hand ``i`` of the simulation's
+seed; a game's hands from a seed derived from (seed, ``i``)); records are aggregated in hand
+order. The results
 do not depend on how many workers ran them, nor on the backend.
 
 The driver of a hand: the seat the phase waits for acts (``Bot.act`` on its view); after each
 action, while an UNO or wrong-card window is open, or (``jump_in``, RULES §11) a ``turn`` waits,
-the seats with an out-of-turn action are asked (``Bot.react``) in an order drawn from the race
-generator; the first that acts takes its action, and the round starts again, until a round
-passes with nobody acting.
+the seats with an out-of-turn action are asked (``Bot.react``) in the race's order
+(:func:`unotable.race.first_reaction`); the first that acts takes its action, and the round
+starts again, until a round passes with nobody acting.
 
 This module and the bots are standard library only; ``uno simulate`` (:mod:`unotable.simcli`)
 adds the progress bar and the table (``rich``) and the chart (``matplotlib``).
@@ -24,7 +26,7 @@ adds the progress bar and the table (``rich``) and the chart (``matplotlib``).
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import importlib
 import math
 import multiprocessing
@@ -44,8 +46,10 @@ from unotable.engine import legal_ids, new_hand, step
 from unotable.errors import ConfigError
 from unotable.match import GAME_PLAYERS, Game
 from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, KIND_PLAY, Kind
+from unotable.race import first_reaction, window_open
 from unotable.rules import Rules
-from unotable.state import PHASE_HAND_OVER, PHASE_TURN, State
+from unotable.seeds import derive_seed
+from unotable.state import PHASE_HAND_OVER, State
 from unotable.views import view
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
@@ -206,14 +210,6 @@ def uses_native(cfg: SimConfig) -> bool:
     return cfg.core != "python" and native_unavailable(cfg) is None
 
 
-def derive_seed(seed: int, *parts: object) -> int:
-    """A 64-bit seed from the simulation's seed and a path such as ``("hand", 12)``."""
-    text = ":".join(str(p) for p in (seed, *parts))
-    return int.from_bytes(
-        hashlib.blake2b(text.encode(), digest_size=8, person=b"unotable-sim").digest(), "big"
-    )
-
-
 # --------------------------------------------------------------------------------------------
 # Playing.
 
@@ -235,28 +231,25 @@ class Tally:
         return cls(0, [0] * seats, [0.0] * seats, [0] * seats, [0] * seats, [0] * seats)
 
 
-def _window_round(st: State, bots: Sequence[Bot], race: random.Random) -> tuple[int, int] | None:
-    """Ask the seats with an out-of-turn action, in a random order: the first (seat, action)
-    taken, or ``None`` if nobody acts."""
-    seats = list(range(st.n))
-    race.shuffle(seats)
+def _reaction(st: State, bots: Sequence[Bot], seat: int) -> int | None:
+    """``seat``'s bot's reaction now (``None`` if it has no out-of-turn action or lets the window
+    pass).
+
+    :raises BotError: if the bot answers with an action that is not out of turn now.
+    """
     current = st.current
-    for s in seats:
-        if not any(
-            ACTION_KIND[a] in OUT_OF_TURN or (s != current and ACTION_KIND[a] == KIND_PLAY)
-            for a in legal_ids(st, s)
-        ):
-            continue
-        v = view(st, s)
-        aid = bots[s].react(v)
-        if aid is None:
-            continue
-        if aid not in out_of_turn(v):
-            raise BotError(
-                f"bot {bots[s].name} at seat {s} reacted {_text(aid)}, not an out-of-turn action now"
-            )
-        return s, aid
-    return None
+    if not any(
+        ACTION_KIND[a] in OUT_OF_TURN or (seat != current and ACTION_KIND[a] == KIND_PLAY)
+        for a in legal_ids(st, seat)
+    ):
+        return None
+    v = view(st, seat)
+    aid = bots[seat].react(v)
+    if aid is not None and aid not in out_of_turn(v):
+        raise BotError(
+            f"bot {bots[seat].name} at seat {seat} reacted {_text(aid)}, not an out-of-turn action now"
+        )
+    return aid
 
 
 def _text(aid: object) -> str:
@@ -269,22 +262,28 @@ def play_hand(
     state: Callable[[], State],
     do: Callable[[int, int], None],
     bots: Sequence[Bot],
-    race: random.Random,
+    race: int | random.Random,
     tally: Tally,
     seat_key: Sequence[int] | None = None,
+    hand: int = 0,
 ) -> None:
     """Play the hand ``state()`` to its end: ``bots[seat]`` decides for each seat, ``do(seat,
     action)`` applies an action; counts go to ``tally`` (at index ``seat_key[seat]``).
 
+    While a window is open, the seats are asked for a reaction in the race's order
+    (:func:`unotable.race.first_reaction`) for the game seeded ``race`` (a seed, or a generator
+    a seed is drawn from), hand number ``hand``, after the actions taken so far in this hand.
+
     :raises BotError: if a bot answers with an action that is not legal for it.
     """
     key = seat_key if seat_key is not None else range(len(bots))
+    race_seed = race.getrandbits(64) if isinstance(race, random.Random) else race
+    seats = range(len(bots))
+    taken_here = 0
     while True:
         st = state()
-        while st.phase < PHASE_HAND_OVER and (
-            st.exposed or st.wrong_seat >= 0 or (st.phase == PHASE_TURN and st.tables.jump_in)
-        ):
-            taken = _window_round(st, bots, race)
+        while window_open(st):
+            taken = first_reaction(seats, race_seed, hand, taken_here, functools.partial(_reaction, st, bots))
             if taken is None:
                 break
             seat, aid = taken
@@ -292,6 +291,7 @@ def play_hand(
                 tally.caught[key[ACTION_ARG[aid]]] += 1
             do(seat, aid)
             tally.actions += 1
+            taken_here += 1
             st = state()
         if st.phase >= PHASE_HAND_OVER:
             return
@@ -305,19 +305,22 @@ def play_hand(
             raise BotError(f"bot {bots[seat].name} at seat {seat} chose {_text(aid)}, not legal now")
         do(seat, aid)
         tally.actions += 1
+        taken_here += 1
         if tally.actions > HAND_ACTION_CAP:
             raise BotError(f"a hand went on for more than {HAND_ACTION_CAP} actions")
 
 
-def play_state(st: State, bots: Sequence[Bot], race: random.Random, tally: Tally | None = None) -> Tally:
+def play_state(
+    st: State, bots: Sequence[Bot], race: int | random.Random, tally: Tally | None = None, hand: int = 0
+) -> Tally:
     """Play the hand ``st`` (a state the caller owns, changed in place) to its end with
-    :func:`play_hand`; its counts."""
+    :func:`play_hand` (``race`` and ``hand`` as there); its counts."""
     tally = tally if tally is not None else Tally.empty(st.n)
 
     def do(seat: int, aid: int) -> None:
         step(st, seat, aid)
 
-    play_hand(lambda: st, do, bots, race, tally)
+    play_hand(lambda: st, do, bots, race, tally, hand=hand)
     return tally
 
 
@@ -351,8 +354,7 @@ def run_hand(cfg: SimConfig, index: int) -> HandRecord:
     dealer = index % n
     st, _ = new_hand(rules, derive_seed(cfg.seed, "hand", index), dealer=dealer, record=False)
     bots = [spec.make(derive_seed(cfg.seed, "bot", index, s)) for s, spec in enumerate(cfg.bots)]
-    race = random.Random(derive_seed(cfg.seed, "race", index))
-    tally = play_state(st, bots, race)
+    tally = play_state(st, bots, cfg.seed, hand=index)
     for s, bot in enumerate(bots):
         tally.uno_chances[s] = bot.uno_chances
         tally.lapses[s] = bot.lapses
@@ -365,7 +367,7 @@ def run_game(cfg: SimConfig, index: int) -> GameRecord:
     players = cfg.participants
     game = Game.new(cfg.rules, derive_seed(cfg.seed, "game", index), players=players)
     bots = [spec.make(derive_seed(cfg.seed, "gamebot", index, p)) for p, spec in enumerate(cfg.bots)]
-    race = random.Random(derive_seed(cfg.seed, "gamerace", index))
+    race = derive_seed(cfg.seed, "gamerace", index)
     tally = Tally.empty(players)
     lengths: list[int] = []
     while True:
@@ -375,7 +377,8 @@ def run_game(cfg: SimConfig, index: int) -> GameRecord:
         def do(seat: int, aid: int) -> None:
             game.apply_seat(seat, aid)
 
-        play_hand(lambda: game.state, do, [bots[p] for p in seating], race, tally, seating)
+        hand = game.actions_played[0]
+        play_hand(lambda: game.state, do, [bots[p] for p in seating], race, tally, seating, hand)
         lengths.append(tally.actions - before)
         if game.finished:
             break
