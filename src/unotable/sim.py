@@ -48,7 +48,7 @@ from unotable.match import GAME_PLAYERS, Game
 from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, KIND_PLAY, Kind
 from unotable.race import first_reaction, window_open
 from unotable.rules import Rules
-from unotable.seeds import derive_seed
+from unotable.seeds import derive_seed as derive_seed  # noqa: PLC0414 - re-exported from its old place
 from unotable.state import PHASE_HAND_OVER, State
 from unotable.views import view
 
