@@ -12,6 +12,8 @@
 
 Every bot takes ``forget_uno`` (the rate of plays of the next-to-last card without the UNO
 call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).
+
+A bot written as text (``greedy:forget_uno=0.1``) is a :class:`unotable.bots.spec.BotSpec`.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ from unotable.notation import (
 from unotable.race import first_reaction, window_open
 from unotable.savefile import SaveFile
 from unotable.seeds import derive_seed
-from unotable.sim import HAND_ACTION_CAP
+from unotable.sim.hand import HAND_ACTION_CAP
 from unotable.views import View
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
