@@ -22,13 +22,14 @@ import pytest
 
 import unotable
 from unotable.cards import POINTS
-from unotable.engine import _shuffle, check, legal_ids, new_hand, seat_index, step
+from unotable.engine import check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError
 from unotable.native import COMPILED, core_module
 from unotable.native import core as native
 from unotable.notation import ACTION_KIND, ACTION_UNO, KIND_PLAY, TABLE_SEAT
 from unotable.rules import BlankEffect, Rules, find_edition
 from unotable.scenario import initial_state, load
+from unotable.shuffle import _shuffle
 from unotable.state import State
 
 if TYPE_CHECKING:
