@@ -89,9 +89,53 @@ class Tables:
         "stacking", "suggestion_penalty", "symbol", "ways", "wild",
     )  # fmt: skip
 
+    rules: Rules
+    """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
+    n: int
+    draw_amount: int
+    response_windows: bool
+    suggestion_penalty: int
+    must_play_drawn: bool
+    lenient: bool
+    stacking: bool | str
+    seven_zero: bool
+    jump_in: bool
+    draw_to_match: bool
+    base_effect: tuple[int, ...]
+    """What each card does as printed (a first card, a position)."""
+    effect: tuple[int, ...]
+    """What each card does when played at this table, house rules included."""
+    answers: tuple[frozenset[int], ...]
+    """With stacking, the card types that answer each draw card (RULES §11)."""
+    blank: tuple[BlankEffect | None, ...]
+    wild: tuple[bool, ...]
+    """Whether each card names a colour when played: wild cards, and wild custom blanks."""
+    symbol: tuple[int | None, ...]
+    playable: list[tuple[bool, ...]]
+    """``playable[(color + 1) * NUM_CARD_TYPES + top][card]``."""
+    playable_set: list[frozenset[int]]
+    matching: list[list[frozenset[int]]]
+    of_color: tuple[frozenset[int], ...]
+    play: list[list[tuple[int, ...]]]
+    play_two: list[list[tuple[int, ...]]]
+    play_last: list[list[tuple[int, ...]]]
+    points: tuple[int, ...]
+    deck: tuple[int, ...]
+    ways: list[list[list[tuple[int, ...]]]]
+    deck_set: frozenset[int]
+    deck_bytes: bytes
+    """The deck as bytes, one card each: what a shuffle of the whole deck starts from."""
+
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
+        self._options(rules)
+        self._effects()
+        self._blanks(rules)
+        self._matching()
+        self._plays(rules)
+
+    def _options(self, rules: Rules) -> None:
+        """The edition's and the table's options the hot path reads."""
         self.n = rules.players
         edition = rules.edition
         self.draw_amount = edition.draw_amount
@@ -103,34 +147,39 @@ class Tables:
         self.seven_zero = rules.seven_zero
         self.jump_in = rules.jump_in
         self.draw_to_match = rules.draw_to_match
-        # base_effect: what the card does as printed (a first card, a position); effect: what it
-        # does when played at this table, house rules included.
-        self.base_effect: tuple[int, ...] = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
+
+    def _effects(self) -> None:
+        """Each card's effect, as printed and as played here, and the answers to draw cards."""
+        self.base_effect = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
         effect = list(self.base_effect)
         for t in range(NUM_CARD_TYPES):
             if self.seven_zero and not IS_WILD[t] and CARD_VALUE[t] in (0, SEVEN):
                 effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
             elif self.stacking and not self.response_windows and effect[t] == E_DRAW:
                 effect[t] = E_STACK
-        self.effect: tuple[int, ...] = tuple(effect)
-        # answers[t]: with stacking, the card types that answer the draw card t (RULES §11).
+        self.effect = tuple(effect)
         draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
         kind = {t: WILD_DRAW_FOUR if t == WILD_DRAW_FOUR else CARD_VALUE[t] for t in draws}
-        self.answers: tuple[frozenset[int], ...] = tuple(
+        self.answers = tuple(
             frozenset(a for a in draws if self.stacking == "any" or kind[a] == kind[t])
             if self.stacking and t in kind
             else frozenset()
             for t in range(NUM_CARD_TYPES)
         )
-        self.blank: tuple[BlankEffect | None, ...] = tuple(
+
+    def _blanks(self, rules: Rules) -> None:
+        """The custom blanks' effects, and which cards name a colour when played."""
+        self.blank = tuple(
             rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None
             for t in range(NUM_CARD_TYPES)
         )
-        # A card names a colour when played: wild cards, and custom blanks with a wild effect.
-        self.wild: tuple[bool, ...] = tuple(
+        self.wild = tuple(
             IS_WILD[t] or (self.blank[t] is not None and self.blank[t].wild)  # type: ignore[union-attr]
             for t in range(NUM_CARD_TYPES)
         )
+
+    def _matching(self) -> None:
+        """What matches what (RULES §3): by colour to match and top card, as flags and as sets."""
         # Symbols match symbols: numbers and action values; custom blanks match the same effect.
         effects = sorted({b for b in self.blank if b is not None}, key=repr)
         symbol: list[int | None] = []
@@ -143,8 +192,7 @@ class Tables:
             else:
                 symbol.append(CARD_VALUE[t])
         self.symbol = tuple(symbol)
-        # playable[(color + 1) * NUM_CARD_TYPES + top][card]
-        self.playable: list[tuple[bool, ...]] = []
+        self.playable = []
         for color in range(-1, 4):
             for top in range(NUM_CARD_TYPES):
                 st = symbol[top]
@@ -155,51 +203,51 @@ class Tables:
                     )
                 )
         # The same as sets, to intersect with a hand in one C call.
-        self.playable_set: list[frozenset[int]] = [
-            frozenset(t for t in range(NUM_CARD_TYPES) if ok[t]) for ok in self.playable
-        ]
+        self.playable_set = [frozenset(t for t in range(NUM_CARD_TYPES) if ok[t]) for ok in self.playable]
         # matching[color][top]: the same sets by colour to match and top card, the colour -1 (none
         # called yet) last, so that the hot path looks them up with no arithmetic.
-        self.matching: list[list[frozenset[int]]] = [
+        self.matching = [
             self.playable_set[(c + 1) * NUM_CARD_TYPES : (c + 2) * NUM_CARD_TYPES] for c in (0, 1, 2, 3, -1)
         ]
         # of_color[c]: the card types of colour c that make a Wild Draw Four illegal (wild
         # blanks left out).
-        self.of_color: tuple[frozenset[int], ...] = tuple(
+        self.of_color = tuple(
             frozenset(t for t in range(NUM_CARD_TYPES) if CARD_COLOR[t] == c and not self.wild[t])
             for c in range(4)
         )
+
+    def _plays(self, rules: Rules) -> None:
+        """The action ids of every way each seat may play each card, and the deck."""
         n = self.n
         swap = self.seven_zero
+        wild = self.wild
         # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
         # another seat, and so does a 7 with seven_zero); play_two[seat][card] adds the
         # spellings with ``uno``; play_last[seat][card]: as the last card (a 7 swaps nothing).
-        self.play: list[list[tuple[int, ...]]] = []
-        self.play_two: list[list[tuple[int, ...]]] = []
-        self.play_last: list[list[tuple[int, ...]]] = []
+        self.play = []
+        self.play_two = []
+        self.play_last = []
         for seat in range(n):
             plain = [
-                play_ids(t, uno=False, wild=self.wild[t], seat=seat, players=n, swap=swap)
+                play_ids(t, uno=False, wild=wild[t], seat=seat, players=n, swap=swap)
                 for t in range(NUM_CARD_TYPES)
             ]
             called = [
-                play_ids(t, uno=True, wild=self.wild[t], seat=seat, players=n, swap=swap)
+                play_ids(t, uno=True, wild=wild[t], seat=seat, players=n, swap=swap)
                 for t in range(NUM_CARD_TYPES)
             ]
             self.play.append(plain)
             self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
-            wild = self.wild
             last = [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)]
             self.play_last.append(last if swap else plain)
-        self.points: tuple[int, ...] = POINTS
-        self.deck: tuple[int, ...] = tuple(rules.deck())
+        self.points = POINTS
+        self.deck = tuple(rules.deck())
         # ways[len(hand)][seat][card]: the play ids of a seat holding that many cards (one
         # lookup on the hot path instead of a test of the hand's size).
-        self.ways: list[list[list[tuple[int, ...]]]] = [self.play, self.play_last, self.play_two]
+        self.ways = [self.play, self.play_last, self.play_two]
         self.ways += [self.play] * (len(self.deck) - 2)  # a hand holds fewer cards than the deck
-        self.deck_set: frozenset[int] = frozenset(self.deck)
-        self.deck_bytes: bytes = bytes(self.deck)
-        """The deck as bytes, one card each: what a shuffle of the whole deck starts from."""
+        self.deck_set = frozenset(self.deck)
+        self.deck_bytes = bytes(self.deck)
 
     def holds_color(self, hand: Sequence[int], color: int) -> bool:
         """Whether ``hand`` holds a card of ``color``, wild cards (a wild blank too) not counted:
