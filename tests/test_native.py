@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-import unotable
 from unotable.cards import POINTS
 from unotable.engine import check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError
@@ -111,9 +110,18 @@ def compare_play(py: State, nat: NativeState, max_actions: int, rng: random.Rand
     return max_actions
 
 
-def test_compiled_flag_is_exported() -> None:
-    assert unotable.COMPILED is COMPILED
-    assert isinstance(COMPILED, bool)
+def test_compiled_flag_says_whether_the_extension_is_there_and_loaded() -> None:
+    """``unotable.COMPILED`` is True exactly when the built extension is found and loads (in a
+    process where ``UNOTABLE_PURE`` does not turn it off)."""
+    code = (
+        "import importlib.util, unotable, unotable.native as m; "
+        "print(unotable.COMPILED, importlib.util.find_spec('unotable.native._core') is not None, "
+        "m.core_module is not None)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "UNOTABLE_PURE"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    compiled, present, loaded = out.stdout.split()
+    assert compiled == present == loaded
 
 
 def test_pure_env_forces_python() -> None:

@@ -106,11 +106,6 @@ class View:
         }
 
 
-def known_cards(st: State, viewer: int, owner: int) -> list[int]:
-    """The cards of ``owner``'s hand that ``viewer`` knows (revealed and not played since)."""
-    return list(st.known.get(owner, {}).get(viewer, ()))
-
-
 def view(st: State, seat: int) -> View:
     """Exactly what ``seat`` may know of ``st``."""
     if not 0 <= seat < st.n:
