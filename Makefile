@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 TEST_EXTRAS := dev,plot,ray,web,rl,train
 
-.PHONY: setup play test test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean
+.PHONY: setup play test test-core test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean
 
 setup: $(VENV)/.installed
 
@@ -42,6 +42,12 @@ typecheck: setup
 
 pytest: setup
 	$(BIN)/pytest
+
+# The rules core's tests alone (engine and its golden trace, rules, notation, scenarios, games,
+# the out-of-turn race, the import layers): about 15 s. The property tests run with `make test`.
+CORE_TESTS := engine golden rules notation scenarios match determinize race architecture
+test-core: setup
+	$(BIN)/pytest $(foreach t,$(CORE_TESTS),tests/test_$(t).py)
 
 # The whole suite again in pure Python, the native core left unloaded (CI runs both).
 test-pure: setup
