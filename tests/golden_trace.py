@@ -266,8 +266,9 @@ def main(argv: list[str] | None = None) -> int:
     want = GOLDEN.read_text().splitlines()
     bad = [(a, b) for a, b in zip(lines, want, strict=False) if a != b]
     for got, expected in bad[:5]:
-        at = next(i for i, (a, b) in enumerate(zip(got.split(), expected.split(), strict=False)) if a != b)
-        print(f"{' '.join(expected.split()[:2])}: differs from step {at - 3}", file=sys.stderr)
+        steps = list(zip(got.split()[3:], expected.split()[3:], strict=False))
+        at = next((i for i, (a, b) in enumerate(steps) if a != b), len(steps))
+        print(f"{' '.join(expected.split()[:2])}: differs from step {at} (0: the deal)", file=sys.stderr)
     if bad or len(lines) != len(want):
         print(f"{len(bad)} hands differ ({len(lines)} traced, {len(want)} in the file)", file=sys.stderr)
         return 1
