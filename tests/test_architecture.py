@@ -200,3 +200,22 @@ def test_the_random_bot_reacts_less_by_default_and_bad_rates_are_refused() -> No
         make_bot("greedy", 0, late_uno=1.5)
     with pytest.raises(TypeError, match="'loud'"):
         BaseBot(0, loud=1.0)
+
+
+ENGINE_PARTS = ("tables", "shuffle", "legality", "effects", "dealing", "engine")
+"""The engine's parts, each importing only the ones before it."""
+
+
+def test_the_engine_parts_import_downwards_and_the_state_none_of_them() -> None:
+    for i, name in enumerate(ENGINE_PARTS[:-1]):
+        below = ENGINE_PARTS[:i] if name not in ("tables", "shuffle") else ()
+        forbidden = {f"unotable.{p}" for p in ENGINE_PARTS if p not in below}
+        bad = _imports(SRC / f"{name}.py") & forbidden
+        assert not bad, f"{name} imports {sorted(bad)}"
+    tree = ast.parse((SRC / "state.py").read_text(encoding="utf-8"))
+    runtime = {
+        node.module
+        for node in tree.body  # top level only: the imports under TYPE_CHECKING are in an If
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert not runtime & {f"unotable.{p}" for p in ENGINE_PARTS}
