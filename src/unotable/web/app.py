@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from unotable.bots import BOT_NAMES
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.web.guard import Guard, Limits
 from unotable.web.protocol import MAX_MESSAGE, Message, ProtocolError, RateLimit, parse
 from unotable.web.room import Hub, Listener, Room, replay
 from unotable.web.settings import (
@@ -322,18 +324,27 @@ async def room_socket(ws: WebSocket) -> None:
 
 
 def create_app(
-    database_url: str, *, seeds: Callable[[], int] | None = None, rate: float = DEFAULT_RATE
+    database_url: str,
+    *,
+    seeds: Callable[[], int] | None = None,
+    rate: float = DEFAULT_RATE,
+    limits: Limits | None = None,
+    origins: tuple[str, ...] = (),
+    durability: str = "full",
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
     :param seeds: where new games' seeds come from (default: 128 bits from :mod:`secrets`);
         the tests give fixed ones to deal known hands.
     :param rate: messages a second one connection may send (three times that at once).
+    :param limits: the connection limits (:class:`~unotable.web.guard.Limits`' defaults).
+    :param origins: the origins allowed besides the server's own (:class:`~unotable.web.guard.Guard`).
+    :param durability: ``"full"`` or ``"normal"`` (:data:`~unotable.web.storage.DURABILITY`).
     """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(database_url)
+        store = Store(database_url, durability)
         store.migrate()
         hub = Hub(store) if seeds is None else Hub(store, seeds)
         resumed = await hub.resume()
@@ -361,7 +372,8 @@ def create_app(
         WebSocketRoute("/ws/{code}", room_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(Guard, limits=limits or Limits(), origins=origins)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
 
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "room_info"]

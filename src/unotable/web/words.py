@@ -28,6 +28,11 @@ ERRORS: Final[dict[str, str]] = {
     "bad_request": "Bad request: {detail}",
     "no_game": "There is no finished game {number} in room {room!r}.",
     "storage": "The game could not be saved; nothing changed. Try again.",
+    "bad_origin": "Refused: this request comes from another site's page.",
+    "bad_content_type": "Refused: send the request's body as application/json.",
+    "too_many_connections": "Too many connections from your address at once: close some and try again.",
+    "server_busy": "The server has as many connections as it can take: try again in a moment.",
+    "slow_request": "The request's body took too long to arrive.",
 }
 """Error code -> sentence (with ``str.format`` fields)."""
 
