@@ -72,6 +72,7 @@ class LiveServer:
         *,
         limits: Limits | None = None,
         header_seconds: float | None = None,
+        trusted: str | None = None,
     ) -> None:
         # Every test client comes from 127.0.0.1: the per-address cap is the total's unless a
         # test sets its own limits.
@@ -83,6 +84,9 @@ class LiveServer:
             ws_max_size=WS_MAX_SIZE,
             log_level="warning",
             http=header_timeout_protocol(header_seconds or limits.header_seconds),
+            # As `uno serve`: no proxy's forwarded headers are believed unless named.
+            proxy_headers=trusted is not None,
+            forwarded_allow_ips=trusted,
         )
         self.url = url
         self.server = uvicorn.Server(config)
