@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import logging
 import socket
 import sqlite3
 import time
@@ -261,3 +262,67 @@ def test_postgres_durability() -> None:
         with store.engine.connect() as conn:
             assert conn.execute(text("SHOW synchronous_commit")).scalar() == setting
         store.close()
+
+
+# ---- operations: health, readiness, metrics, the access log
+
+
+def test_health_and_readiness(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
+    assert client.get("/readyz").json() == {"status": "ready"}
+
+
+def _metric(text_: str, name: str) -> float:
+    total = 0.0
+    for line in text_.splitlines():
+        if line.startswith(name) and not line.startswith("#"):
+            total += float(line.rsplit(" ", 1)[1])
+    return total
+
+
+def test_metrics_count_rooms_connections_actions_and_refusals(client: TestClient) -> None:
+    before = client.get("/metrics")
+    assert before.headers["content-type"].startswith("text/plain")
+    assert _metric(before.text, "unotable_actions_total") == 0
+    people = {"players": 2, "seats": ["human", "human"], "bot_delay": 0}
+    code = client.post("/api/rooms", json=people).json()["code"]
+    tokens = [
+        client.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"] for n in ("Ana", "Ben")
+    ]
+    client.post("/api/rooms", json=ROOM, headers={"origin": "https://evil.example"})
+    with client.websocket_connect(f"/ws/{code}") as a, client.websocket_connect(f"/ws/{code}") as b:
+        for ws, token in ((a, tokens[0]), (b, tokens[1])):
+            ws.send_text(json.dumps({"type": "hello", "token": token}))
+        welcome = [json.loads(a.receive_text()), json.loads(b.receive_text())]
+        mid = client.get("/metrics").text
+        assert _metric(mid, "unotable_connections") >= 2  # the two sockets (and this request)
+        seat = next(i for i, w in enumerate(welcome) if w["view"]["current"] == w["view"]["seat"])
+        ws = (a, b)[seat]
+        ws.send_text(json.dumps({"type": "act", "token": tokens[seat], "action": "draw"}))
+        while not json.loads(ws.receive_text())["events"]:
+            pass  # the table's updates for the other's hello, then the draw's
+    after = client.get("/metrics").text
+    assert _metric(after, "unotable_rooms_live") >= 1
+    assert _metric(after, "unotable_rooms_playing") >= 1
+    assert _metric(after, "unotable_actions_total") == 1
+    assert _metric(after, "unotable_action_seconds_count") == 1
+    assert _metric(after, "unotable_database_seconds_count") >= 3
+    assert 'unotable_connections_refused_total{reason="bad_origin"} 1.0' in after
+    assert 'unotable_http_requests_total{method="POST",status="201"}' in after
+
+
+def test_the_access_log_is_one_line_a_request_without_secrets(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.INFO, logger="unotable.web.access"):
+        code = client.post("/api/rooms", json=ROOM).json()["code"]
+        token = client.post(f"/api/rooms/{code}/join", json={"name": "Ana"}).json()["token"]
+        client.get(f"/r/{code}?rejoin=SECRET-IN-THE-QUERY")
+    lines = [json.loads(r.getMessage()) for r in caplog.records if r.name == "unotable.web.access"]
+    assert [(x["method"], x["path"], x["status"]) for x in lines] == [
+        ("POST", "/api/rooms", 201),
+        ("POST", f"/api/rooms/{code}/join", 200),
+        ("GET", f"/r/{code}", 200),
+    ]
+    text_ = caplog.text
+    assert "SECRET" not in text_ and token not in text_

@@ -26,11 +26,20 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from unotable.web.words import error_text
+
+if TYPE_CHECKING:
+    from unotable.web.metrics import Metrics
+
+access_log = logging.getLogger("unotable.web.access")
+"""One JSON line per HTTP request and per WebSocket: time, client address, method, path (never
+the query string, which may hold a rejoin secret), status, milliseconds."""
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -85,8 +94,16 @@ class Guard:
         for a deployment whose page is served under another name than the one the server sees.
     """
 
-    def __init__(self, app: ASGIApp, *, limits: Limits | None = None, origins: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        limits: Limits | None = None,
+        origins: Iterable[str] = (),
+        metrics: Metrics | None = None,
+    ) -> None:
         self.app = app
+        self.metrics = metrics
         self.limits = limits or Limits()
         self.origins = frozenset(o.rstrip("/").lower() for o in origins)
         self.open: dict[str, int] = {}
@@ -118,17 +135,25 @@ class Guard:
     def _admit(self, address: str) -> str | None:
         """Count a new connection from ``address``; the refusal's code if over a limit."""
         if self.total >= self.limits.max_connections:
-            self.refused += 1
-            return "server_busy"
+            return self._count_refusal("server_busy")
         if self.open.get(address, 0) >= self.limits.per_address:
-            self.refused += 1
-            return "too_many_connections"
+            return self._count_refusal("too_many_connections")
         self.total += 1
         self.open[address] = self.open.get(address, 0) + 1
+        if self.metrics is not None:
+            self.metrics.connections.inc()
         return None
+
+    def _count_refusal(self, reason: str) -> str:
+        self.refused += 1
+        if self.metrics is not None:
+            self.metrics.refused.labels(reason).inc()
+        return reason
 
     def _release(self, address: str) -> None:
         self.total -= 1
+        if self.metrics is not None:
+            self.metrics.connections.dec()
         left = self.open[address] - 1
         if left:
             self.open[address] = left
@@ -143,27 +168,64 @@ class Guard:
             await self.app(scope, receive, send)
             return
         address = self._address(scope)
+        start = time.perf_counter()
+        status = [0]
+
+        async def send_noted(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = int(message["status"])
+            elif message["type"] == "websocket.accept":
+                status[0] = 101
+            elif message["type"] == "websocket.close" and not status[0]:
+                status[0] = 403  # closed before the handshake was accepted
+            await send(message)
+
         refusal = self._admit(address)
-        if refusal is not None:
-            status = 503 if refusal == "server_busy" else 429
-            await (self._refuse_http(send, status, refusal) if kind == "http" else self._refuse_ws(send))
-            return
         try:
-            if kind == "http":
-                await self._http(scope, receive, send)
+            if refusal is not None:
+                code = 503 if refusal == "server_busy" else 429
+                await (
+                    self._refuse_http(send_noted, code, refusal)
+                    if kind == "http"
+                    else self._refuse_ws(send_noted)
+                )
             else:
-                await self._websocket(scope, receive, send)
+                try:
+                    if kind == "http":
+                        await self._http(scope, receive, send_noted)
+                    else:
+                        await self._websocket(scope, receive, send_noted)
+                finally:
+                    self._release(address)
         finally:
-            self._release(address)
+            self._log(scope, address, status[0], start)
+
+    def _log(self, scope: Scope, address: str, status: int, start: float) -> None:
+        method = scope.get("method", "WS")
+        if self.metrics is not None and scope["type"] == "http":
+            self.metrics.http_requests.labels(method, str(status)).inc()
+        if access_log.isEnabledFor(logging.INFO):
+            access_log.info(
+                json.dumps(
+                    {
+                        "time": round(time.time(), 3),
+                        "client": address,
+                        "method": method,
+                        "path": scope.get("path", ""),
+                        "status": status,
+                        "ms": round((time.perf_counter() - start) * 1000, 1),
+                    }
+                )
+            )
 
     async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["method"] in CHANGING_METHODS:
             if not self.origin_ok(scope) or _header(scope, b"sec-fetch-site") == "cross-site":
-                await self._refuse_http(send, 403, "bad_origin")
+                await self._refuse_http(send, 403, self._count_refusal("bad_origin"))
                 return
             media = (_header(scope, b"content-type") or "").split(";")[0].strip().lower()
             if media != "application/json":
-                await self._refuse_http(send, 415, "bad_content_type")
+                await self._refuse_http(send, 415, self._count_refusal("bad_content_type"))
                 return
 
         async def send_with_headers(message: Message) -> None:
@@ -205,7 +267,7 @@ class Guard:
 
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         if not self.origin_ok(scope):
-            self.refused += 1
+            self._count_refusal("bad_origin")
             await self._refuse_ws(send)
             return
         accepted = False

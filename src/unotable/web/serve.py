@@ -7,6 +7,7 @@ works without it and ``uno serve`` can say how to install it.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from pathlib import Path
@@ -83,6 +84,13 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the same from one client address ({Limits.per_address})",
     )
     parser.add_argument(
+        "--access-log",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="one JSON line a request on standard error: time, client, method, path (no query "
+        "string), status, milliseconds (on; --no-access-log turns it off)",
+    )
+    parser.add_argument(
         "--data-dir",
         metavar="DIR",
         default=None,
@@ -147,6 +155,13 @@ def run_serve(args: argparse.Namespace) -> int:
             return 2
     url = database_url(args.database, data_dir)
     print(f"uno serve: http://{args.host}:{args.port}/  (database: {_shown(url)})", flush=True)
+    if args.access_log:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        access = logging.getLogger("unotable.web.access")
+        access.addHandler(handler)
+        access.setLevel(logging.INFO)
+        access.propagate = False
     limits = Limits(max_connections=args.max_connections, per_address=args.connections_per_address)
     trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run(
@@ -157,6 +172,7 @@ def run_serve(args: argparse.Namespace) -> int:
         port=args.port,
         ws_max_size=WS_MAX_SIZE,
         log_level="warning",
+        access_log=False,  # uvicorn's shows the query string; the guard's line does not
         http=header_timeout_protocol(limits.header_seconds),
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,

@@ -12,7 +12,8 @@ keeps each room's actions in arrival order.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,6 +34,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -209,14 +211,30 @@ class Store:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
+    def ping(self) -> None:
+        """Ask the database something trivial (``/readyz``).
+
+        :raises sqlalchemy.exc.SQLAlchemyError: if it does not answer.
+        """
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
 
+    observe: Callable[[float], None] | None = None
+    """Told the seconds of each transaction (the server's metrics), if set."""
+
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with Session(self.engine) as s, s.begin():
-            yield s
+        start = time.perf_counter()
+        try:
+            with Session(self.engine) as s, s.begin():
+                yield s
+        finally:
+            if self.observe is not None:
+                self.observe(time.perf_counter() - start)
 
     # ---- writing
 
