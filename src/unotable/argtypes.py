@@ -7,6 +7,7 @@ from typing import Any
 
 from unotable import jsontext
 from unotable.errors import UnoError
+from unotable.house import N_, PRESETS, spell_rules
 from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition, parse_house
 
 
@@ -71,11 +72,12 @@ def house(text: str) -> dict[str, Any]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-HOUSE_HELP = (
-    "house rules (RULES §11): a preset, official, popular (stacking=same, draw_to_match) or party "
-    "(all four, stacking=any), or rules, e.g. stacking=same,jump_in (seven_zero, draw_to_match)"
-)
-"""The help of ``--house``, for every command that takes it."""
+HOUSE_HELP = N_(
+    "house rules (docs/rules.md §11): a preset ({presets}), or rules by name, with a value where "
+    "they take one ({rules}), separated by commas, e.g. popular,jump_in"
+).format(presets=", ".join(PRESETS), rules=spell_rules())
+"""The help of ``--house``, for every command that takes it (the rules and presets from the
+records of :mod:`unotable.house`)."""
 
 
 def rules_option(text: str) -> tuple[str, Any]:
