@@ -132,7 +132,7 @@ def test_a_record_that_contradicts_itself_is_refused_when_declared() -> None:
     with pytest.raises(ValueError, match="one label per value"):
         HouseRule(name="x", kind="choice", values=(False, "a"), default=False, label="X", help="X.")
     with pytest.raises(ValueError, match="no preset"):
-        HouseRule(name="x", kind="bool", values=(False, True), default=False, label="", help="", presets={"a": 1})
+        HouseRule(name="x", kind="bool", values=(0, 1), default=0, label="", help="", presets={"a": 1})
     with pytest.raises(ConfigError):
         HouseRule(name="x", kind="bool", values=(False, True), default=False, label="X", help="X.", bare=3)
 
