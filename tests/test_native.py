@@ -39,8 +39,11 @@ if TYPE_CHECKING:
 needs_core = pytest.mark.skipif(not COMPILED, reason="the native core is not loaded")
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "scenarios"
-"""The shared scenario files, when a ``shared`` folder stands beside the repository."""
+SHARED = (
+    Path(os.environ.get("UNOTABLE_SHARED") or Path(__file__).resolve().parents[2] / "shared") / "scenarios"
+)
+"""The shared scenario files, when a ``shared`` folder stands beside the repository (or where
+``UNOTABLE_SHARED`` says): see tests/test_scenarios.py."""
 if SHARED.is_dir():
     SCENARIOS += sorted(SHARED.glob("*.json"))
 

@@ -31,7 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND", required=True,
                                 parser_class=_Parser)  # fmt: skip
 
-    sc = sub.add_parser("scenario", help="run scenario files (NOTATION.md); exit 0 when all pass")
+    sc = sub.add_parser("scenario", help="run scenario files (docs/notation.md); exit 0 when all pass")
     sc.add_argument("files", nargs="+", help="scenario JSON files")
     sc.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
 

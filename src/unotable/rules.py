@@ -2,7 +2,7 @@
 
 An :class:`Edition` is what the box says: its deck, its draw card, its penalties, whether action
 cards open a response window. :class:`Rules` is one table's choice: an edition, a number of
-players and the options of RULES.md (house rules are options, off by default).
+players and the options of docs/rules.md (house rules are options, off by default).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-/* unotable.native._core: the rules of a hand (RULES.md §1-9) in C, for the batched loops.
+/* unotable.native._core: the rules of a hand (docs/rules.md §1-9) in C, for the batched loops.
  *
  * One translation unit: rules.h (the engine), policies.h (the policies played inside), this file
  * (the Python types Tables and State, and the module), loops.h (play_hands), envloop.h
