@@ -159,3 +159,20 @@ def test_the_command_line_help_names_every_rule_and_preset() -> None:
     assert "stacking=same|any" in parser.format_help().replace("\n", " ").replace("  ", " ")
     parsed = parser.parse_args(["--house", "popular,jump_in"]).house
     assert parsed == {**BOOK_PRESETS["popular"], "jump_in": True}
+
+
+@pytest.mark.parametrize("spec", ["popular", "party", "stacking=same,seven_zero", "jump_in"])
+def test_the_terminals_rules_help_says_each_rules_note(spec: str) -> None:
+    """The ``?`` help of the terminal shows, for each house rule in force, its record's note."""
+    from unotable.tui import words  # noqa: PLC0415
+
+    rules = Rules(players=4, **parse_house(spec))
+    shown = " ".join(words.rules_text(rules, 4).split())
+    on = active(rules.house)
+    assert on
+    for rule, value in on:
+        note = rule.note(value)
+        assert note is not None and " ".join(note.split()) in shown, rule.name
+    for rule in HOUSE_RULES:
+        if not rule.is_on(rules.house[rule.name]):
+            assert all(" ".join(n.split()) not in shown for n in rule.notes.values()), rule.name
