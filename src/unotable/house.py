@@ -152,25 +152,29 @@ class HouseRule:
                 low, high = self.values
                 if low <= int(text) <= high:
                     return int(text)
-            return self._bad(raw)
+            raise self._bad(raw)
         if text in _TRUE and self.kind == "bool":
             return True
-        if (text in _FALSE or (text == "none" and self.kind == "choice")) and False in self.values:
+        if (text in _FALSE or (text == "none" and self.kind == "choice")) and self._takes_false():
             return False
         for value in self.values:
             if isinstance(value, str) and value == text:
                 return value
-        return self._bad(raw)
+        raise self._bad(raw)
 
-    def _bad(self, raw: str) -> Any:
+    def _takes_false(self) -> bool:
+        return any(v is False for v in self.values)
+
+    def _bad(self, raw: str) -> ConfigError:
+        """The error for a value ``raw`` this rule does not take, naming those it does."""
         if self.kind == "bool":
             accepted = "true or false"
         elif self.kind == "choice":
             accepted = ", ".join(str(v).lower() for v in (*self.values[1:], self.values[0]))
-            accepted = accepted.replace(", false", " or false") if False in self.values else accepted
+            accepted = accepted.replace(", false", " or false") if self._takes_false() else accepted
         else:
             accepted = "from {} to {}".format(*self.values)
-        raise ConfigError(f"bad value {raw!r} for {self.name} ({accepted})")
+        return ConfigError(f"bad value {raw!r} for {self.name} ({accepted})")
 
     def spell(self, value: Any) -> str:
         """The rule at ``value`` as ``--house`` text writes it: ``jump_in`` (on), ``jump_in=false``,
