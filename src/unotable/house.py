@@ -14,7 +14,8 @@ the engine's legality; plus a scenario file that proves it (docs/architecture.md
 The labels and help are English sentences marked for translation with ``N_``: the catalogues
 (``unotable.i18n``) and the page (``t(label)``) translate them where they are shown.
 
-Standard library only (this is the rules core); nothing here imports ``unotable.rules``.
+Standard library only (this is the rules core: ``unotable.i18n`` is stdlib gettext); nothing
+here imports ``unotable.rules``.
 """
 
 from __future__ import annotations
@@ -25,16 +26,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from unotable.errors import ConfigError
-
-
-def N_(message: str) -> str:  # noqa: N802 - gettext's name for "marked, translated later"
-    """Mark ``message`` for translation and return it unchanged.
-
-    A local stand-in for ``unotable.i18n.N_`` until the i18n branch is merged (the lead swaps
-    this definition for ``from unotable.i18n import N_`` then).
-    """
-    return message
-
+from unotable.i18n import N_
 
 KINDS: Final = ("bool", "choice", "int")
 """The kinds of value a house rule takes: on or off; one of a few values (``False`` for off);
@@ -360,7 +352,6 @@ __all__ = [
     "HOUSE_RULE",
     "HOUSE_RULES",
     "KINDS",
-    "N_",
     "PRESETS",
     "PRESET_LABELS",
     "HouseRule",
