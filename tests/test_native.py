@@ -558,9 +558,11 @@ def test_the_cores_constants_are_the_python_tables() -> None:
     """Every enum and constant of rules.h and policies.h equals the Python table it copies."""
     from unotable import engine  # noqa: PLC0415
     from unotable.cards import HOWLER, INVISIBILITY, MATER, NUM_CARD_TYPES, WILD_DRAW_FOUR  # noqa: PLC0415
+    from unotable.native.search import pack_view  # noqa: PLC0415
     from unotable.notation import ACTIONS, Kind  # noqa: PLC0415
     from unotable.rules import MAX_PLAYERS, MODES  # noqa: PLC0415
     from unotable.state import Phase  # noqa: PLC0415
+    from unotable.views import view  # noqa: PLC0415
 
     assert core_module is not None
     c = dict(core_module.CONSTANTS)
@@ -594,6 +596,10 @@ def test_the_cores_constants_are_the_python_tables() -> None:
     )
     assert c["MAXC"] >= len(Rules(blanks=((0, 7), (1, 7), (2, 7), (3, 7))).deck())
     assert c["NAMAX"] >= len(ACTIONS) and c["MAXIDS"] >= len(ACTIONS)
+    st = native.to_state(native.new_hand(Rules(players=3), 4), Rules(players=3))
+    v = view(st, 1)
+    ints = array("i", pack_view(v)[0])
+    assert c["V_HEADER"] == len(ints) - 3 * len(v.hand_sizes) - len(v.scores)
     assert [c["POL_RANDOM"], c["POL_PLAYS_FIRST"], c["POL_GREEDY"]] == [
         native.POLICIES.index(p) for p in ("random", "plays-first", "greedy")
     ]
