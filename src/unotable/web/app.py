@@ -30,10 +30,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from unotable import house
 from unotable.bots import BOT_NAMES
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
 from unotable.web.guard import Guard, Limits
+from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, Message, ProtocolError, RateLimit, parse
 from unotable.web.room import Hub, Listener, Room, replay
@@ -145,6 +147,8 @@ async def options(request: Request) -> Response:
             "bot_delay": [*BOT_DELAY_RANGE, DEFAULT_BOT_DELAY],
             "house": list(HOUSE_PRESETS),
             "house_presets": HOUSE_PRESETS,
+            "house_rules": house.to_json(),
+            "house_preset_labels": dict(house.PRESET_LABELS),
         }
     )
 
@@ -409,10 +413,12 @@ def create_app(
         Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{code}/games/{number}", game_replay),
         WebSocketRoute("/ws/{code}", room_socket),
+        Route("/api/words/{lang}", words_route),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    # The language first, so that the guard's refusals are in the request's language too.
     guard = Middleware(Guard, limits=limits or Limits(), origins=origins, metrics=metrics)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware), guard])
     app.state.metrics = metrics
     return app
 
