@@ -17,20 +17,26 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from unotable import house
 from unotable.bots import BOT_NAMES
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.web.guard import Guard, Limits
+from unotable.web.lang import LanguageMiddleware, words_route
+from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, Message, ProtocolError, RateLimit, parse
 from unotable.web.room import Hub, Listener, Room, replay
 from unotable.web.settings import (
@@ -141,8 +147,33 @@ async def options(request: Request) -> Response:
             "bot_delay": [*BOT_DELAY_RANGE, DEFAULT_BOT_DELAY],
             "house": list(HOUSE_PRESETS),
             "house_presets": HOUSE_PRESETS,
+            "house_rules": house.to_json(),
+            "house_preset_labels": dict(house.PRESET_LABELS),
         }
     )
+
+
+async def healthz(request: Request) -> Response:
+    """``GET /healthz``: the process answers."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """``GET /readyz``: the server has started and its database answers (else 503)."""
+    hub: Hub | None = getattr(request.app.state, "hub", None)
+    if hub is None:
+        return JSONResponse({"status": "starting"}, status_code=503)
+    try:
+        await asyncio.to_thread(hub.store.ping)
+    except Exception:
+        return JSONResponse({"status": "database unavailable"}, status_code=503)
+    return JSONResponse({"status": "ready"})
+
+
+async def metrics_page(request: Request) -> Response:
+    """``GET /metrics``: Prometheus' text format."""
+    metrics: Metrics = request.app.state.metrics
+    return Response(metrics.render(), media_type=CONTENT_TYPE)
 
 
 async def create_room(request: Request) -> Response:
@@ -261,7 +292,11 @@ class Connection:
             raise ProtocolError("wrong_token")
         if m.type == "act":
             assert m.action is not None
-            await room.act(player, m.action)
+            start = time.perf_counter()
+            if await room.act(player, m.action):
+                metrics: Metrics = self.ws.app.state.metrics
+                metrics.actions.inc()
+                metrics.action_seconds.observe(time.perf_counter() - start)
         elif m.type == "next_hand":
             await room.next_hand()
         elif m.type == "rematch":
@@ -322,18 +357,30 @@ async def room_socket(ws: WebSocket) -> None:
 
 
 def create_app(
-    database_url: str, *, seeds: Callable[[], int] | None = None, rate: float = DEFAULT_RATE
+    database_url: str,
+    *,
+    seeds: Callable[[], int] | None = None,
+    rate: float = DEFAULT_RATE,
+    limits: Limits | None = None,
+    origins: tuple[str, ...] = (),
+    durability: str = "full",
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
     :param seeds: where new games' seeds come from (default: 128 bits from :mod:`secrets`);
         the tests give fixed ones to deal known hands.
     :param rate: messages a second one connection may send (three times that at once).
+    :param limits: the connection limits (:class:`~unotable.web.guard.Limits`' defaults).
+    :param origins: the origins allowed besides the server's own (:class:`~unotable.web.guard.Guard`).
+    :param durability: ``"full"`` or ``"normal"`` (:data:`~unotable.web.storage.DURABILITY`).
     """
+
+    metrics = Metrics()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(database_url)
+        store = Store(database_url, durability)
+        store.observe = metrics.database_seconds.observe
         store.migrate()
         hub = Hub(store) if seeds is None else Hub(store, seeds)
         resumed = await hub.resume()
@@ -341,6 +388,10 @@ def create_app(
         if resumed:
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub
+        metrics.watch(
+            rooms_live=lambda: len(hub.rooms),
+            rooms_playing=lambda: sum(1 for r in hub.rooms.values() if r.started and not r.game.finished),
+        )
         app.state.rate = rate
         app.state.http_limits = {}
         try:
@@ -353,15 +404,23 @@ def create_app(
         Route("/", page),
         Route("/r/{code}", page),
         Route("/r/{code}/replay/{number}", page),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics_page),
         Route("/api/options", options),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms/{code}", get_room),
         Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{code}/games/{number}", game_replay),
         WebSocketRoute("/ws/{code}", room_socket),
+        Route("/api/words/{lang}", words_route),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    # The language first, so that the guard's refusals are in the request's language too.
+    guard = Middleware(Guard, limits=limits or Limits(), origins=origins, metrics=metrics)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware), guard])
+    app.state.metrics = metrics
+    return app
 
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "room_info"]
