@@ -24,6 +24,9 @@ from unotable.errors import ConfigError
 from unotable.rules import Rules
 from unotable.sim import BotSpec
 
+MAX_REDEALS = 1000
+"""Deals in a row that the bots may end before the learner's first turn (then reset() raises)."""
+
 
 class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One learning player against bots.
@@ -99,15 +102,30 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Deal a new episode and play the bots up to the learner's first turn."""
+        """Deal a new episode and play the bots up to the learner's first turn.
+
+        If the bots end the episode before the learner has a turn (about one two-player hand in
+        4,000: the learner's opponents go out first), it is dealt again from the same generator,
+        so a seed still gives the same episode; ``info["redeals"]`` counts those deals.
+        """
         super().reset(seed=seed)
+        d = self.driver
         if seed is not None:
             self._make_bots(seed)
-            self.driver.reset(seed)
+            d.reset(seed)
         else:
-            self.driver.reset(random.Random(int(self.np_random.integers(2**62))).getrandbits(62))
+            d.reset(random.Random(int(self.np_random.integers(2**62))).getrandbits(62))
         reward = self._play_bots()
-        return self._obs(), {"reward_before_first_turn": reward, **self._info()}
+        redeals = 0
+        while d.done:  # the learner never got to act: deal again (the generator goes on)
+            redeals += 1
+            if redeals > MAX_REDEALS:
+                raise RuntimeError(
+                    f"the bots ended {MAX_REDEALS} episodes in a row before the learner's turn"
+                )
+            d.reset()
+            reward = self._play_bots()
+        return self._obs(), {"reward_before_first_turn": reward, "redeals": redeals, **self._info()}
 
     def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """The learner takes env action ``action``; the bots play until its next turn."""

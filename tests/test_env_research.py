@@ -1,0 +1,87 @@
+"""The env as researchers use it (issue 26): every reset gives the learner a turn, PettingZoo's
+render test and ``max_cycles``, the Gymnasium ids, VectorEnv against bots with its final
+observations, and ``evaluate``."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, render_test  # noqa: E402
+
+from unotable.env import SingleAgentEnv, env, raw_env  # noqa: E402
+from unotable.errors import ConfigError  # noqa: E402
+
+REDEAL_AT = 4130
+"""Found by searching: after ``reset(seed=0)``, the 4,130th unseeded reset of a two-player
+SingleAgentEnv against greedy deals a hand the bot finishes before the learner's first turn
+(the hand issue 26 reported; no seeded reset from 0 to 19,999 does)."""
+
+
+def test_every_reset_gives_the_learner_a_turn() -> None:
+    s = SingleAgentEnv(players=2, opponents="greedy")
+    s.reset(seed=0)
+    redeals = []
+    for i in range(1, REDEAL_AT + 1):
+        obs, info = s.reset()
+        assert obs["action_mask"].any(), f"reset {i}: no action for the learner"
+        assert s.driver.actor == s.player and not s.driver.done
+        if info["redeals"]:
+            redeals.append(i)
+            kept = obs["observation"].copy()
+    assert redeals == [REDEAL_AT]
+    legal = int(np.flatnonzero(obs["action_mask"])[0])
+    s.step(legal)  # the step that used to raise
+    # the same seed, the same redealt hand
+    s2 = SingleAgentEnv(players=2, opponents="greedy")
+    s2.reset(seed=0)
+    for _ in range(REDEAL_AT):
+        obs2, info2 = s2.reset()
+    assert info2["redeals"] == 1 and np.array_equal(obs2["observation"], kept)
+
+
+def quiet(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return fn(*args, **kwargs)
+
+
+@pytest.mark.parametrize("edition", ["classic", "harry-potter"])
+def test_pettingzoo_render_test(edition: str, capsys: pytest.CaptureFixture[str]) -> None:
+    quiet(render_test, lambda render_mode=None: env(edition=edition, players=3, render_mode=render_mode))
+    e = raw_env(players=2, render_mode="human")
+    e.reset(seed=1)
+    capsys.readouterr()
+    assert e.render() is None
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"seat {e.driver.seat_of(e.driver.actor)} ")
+    a = raw_env(players=2, render_mode="ansi")
+    a.reset(seed=1)
+    assert a.render() == printed.rstrip("\n")
+
+
+def test_max_cycles_truncates() -> None:
+    e = raw_env(players=3, max_cycles=2)
+    assert e.driver.max_actions == 6
+    e.reset(seed=5)
+    steps = 0
+    for _agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            assert trunc and not term
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 6
+    quiet(api_test, env(players=4, max_cycles=3), num_cycles=50)
+    with pytest.raises(ConfigError, match="not both"):
+        raw_env(max_actions=5, max_cycles=2)
+    with pytest.raises(ConfigError, match="max_cycles"):
+        raw_env(max_cycles=0)
