@@ -85,3 +85,54 @@ def test_max_cycles_truncates() -> None:
         raw_env(max_actions=5, max_cycles=2)
     with pytest.raises(ConfigError, match="max_cycles"):
         raw_env(max_cycles=0)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"players": 2, "obs_type": "box"},
+        {"edition": "harry-potter", "players": 3, "opponents": "random", "obs_type": "dict"},
+        {"players": 4, "opponents": ["greedy", "random", "greedy:forget_uno=0.5"], "render_mode": "ansi"},
+        {"edition": "cars2", "players": 2, "must_play_drawn": True, "obs_type": "box"},
+    ],
+)
+def test_gymnasium_make_and_check_env(kwargs: dict[str, Any]) -> None:
+    import gymnasium  # noqa: PLC0415
+    from gymnasium.utils.env_checker import check_env  # noqa: PLC0415
+
+    import unotable.env  # noqa: PLC0415
+
+    assert unotable.env.GYM_ID == "unotable/UNO-v0"
+    e = gymnasium.make("unotable/UNO-v0", **kwargs)
+    assert isinstance(e.unwrapped, SingleAgentEnv)
+    quiet(check_env, e.unwrapped, skip_render_check=True)
+    quiet(check_env, e)  # through gymnasium's own wrappers too (it warns that they wrap)
+
+
+def test_box_observation_is_the_flat_vector_with_the_mask_in_info() -> None:
+    import gymnasium  # noqa: PLC0415
+
+    box = SingleAgentEnv(players=3, obs_type="box")
+    flat = SingleAgentEnv(players=3)
+    assert isinstance(box.observation_space, gymnasium.spaces.Box)
+    assert box.observation_space == flat.observation_space["observation"]  # type: ignore[index]
+    o1, i1 = box.reset(seed=9)
+    o2, _ = flat.reset(seed=9)
+    assert isinstance(o1, np.ndarray) and np.array_equal(o1, o2["observation"])
+    assert np.array_equal(i1["action_mask"], o2["action_mask"])
+    a = int(np.flatnonzero(i1["action_mask"])[0])
+    o1, _, _, _, i1 = box.step(a)
+    o2, _, _, _, _ = flat.step(a)
+    assert np.array_equal(o1, o2["observation"]) and np.array_equal(box.action_masks(), i1["action_mask"])
+    with pytest.raises(ConfigError, match="obs_type"):
+        SingleAgentEnv(obs_type="pixels")
+
+
+def test_mlp_policy_takes_the_box_observation() -> None:
+    sb3 = pytest.importorskip("sb3_contrib")
+    model = sb3.MaskablePPO("MlpPolicy", SingleAgentEnv(players=2, obs_type="box"), n_steps=64, batch_size=32)
+    model.learn(128)
+    obs, info = SingleAgentEnv(players=2, obs_type="box").reset(seed=1)
+    action, _ = model.predict(obs, action_masks=info["action_mask"], deterministic=True)
+    assert info["action_mask"][int(action)] == 1
