@@ -136,3 +136,60 @@ def test_mlp_policy_takes_the_box_observation() -> None:
     obs, info = SingleAgentEnv(players=2, obs_type="box").reset(seed=1)
     action, _ = model.predict(obs, action_masks=info["action_mask"], deterministic=True)
     assert info["action_mask"][int(action)] == 1
+
+
+def test_vector_env_against_bots() -> None:
+    from unotable.env import VectorEnv  # noqa: PLC0415
+    from unotable.env.encoding import layout_for  # noqa: PLC0415
+    from unotable.env.vector import PythonBackend  # noqa: PLC0415
+
+    v = VectorEnv(4, players=3, opponents=["greedy", "search:budget=8"], player=1)
+    assert isinstance(v.backend, PythonBackend)  # search is played in Python
+    assert v.seats == ("greedy", None, "search:budget=8") and v.player == 1
+    b = v.reset(5)
+    rng = np.random.default_rng(5)
+    window = layout_for(v.rules).by_name["window_turn"].start
+    ended = 0
+    for _ in range(120):
+        assert (b.agent == 1).all() and b.action_mask.any(1).all()
+        b = v.step((rng.random(b.action_mask.shape) * b.action_mask).argmax(1))
+        info = b.info()
+        assert np.array_equal(info["_final_observation"], b.terminated | b.truncated)
+        for i in np.flatnonzero(b.terminated):
+            ended += 1
+            assert b.rewards[i, 1] in (-1.0, 1.0)  # the learner won or lost the hand
+            final = info["final_observation"][i]
+            assert final[window] == 0 and not np.array_equal(final, b.observation[i])
+            assert info["final_info"][i] == {"terminated": True, "truncated": False}
+        assert all(info["final_info"][i] is None for i in np.flatnonzero(~info["_final_info"]))
+    assert ended > 0
+    with pytest.raises(ConfigError, match="one opponent per other player"):
+        VectorEnv(2, players=3, opponents=["greedy"])
+    with pytest.raises(ConfigError, match="unknown bot"):
+        VectorEnv(2, players=2, opponents="nobody")
+    with pytest.raises(ConfigError, match="player"):
+        VectorEnv(2, players=2, opponents="greedy", player=2)
+    with pytest.raises(ConfigError, match="bots random, greedy"):
+        VectorEnv(2, players=2, opponents="search", backend="native")
+
+
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_vector_env_against_bots_deals_again_and_is_reproducible(backend: str) -> None:
+    """Every table's turn is the learner's, over many deals, and a seed gives the same run."""
+    from unotable.env import VectorEnv  # noqa: PLC0415
+    from unotable.native import COMPILED  # noqa: PLC0415
+
+    if backend == "native" and not COMPILED:
+        pytest.skip("the native core is not loaded")
+    runs = []
+    for _ in range(2):
+        v = VectorEnv(32, players=2, opponents="greedy", backend=backend, max_actions=3)
+        b = v.reset(11)
+        rng = np.random.default_rng(11)
+        seen = []
+        for _ in range(150):  # about 3,000 deals (truncated after 3 actions)
+            assert b.action_mask.any(1).all() and (b.agent == 0).all()
+            b = v.step((rng.random(b.action_mask.shape) * b.action_mask).argmax(1))
+            seen.append(b.observation.copy())
+        runs.append(seen)
+    assert all(np.array_equal(x, y) for x, y in zip(*runs, strict=True))

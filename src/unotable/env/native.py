@@ -13,19 +13,24 @@ Driver's ``random.Random`` (its Mersenne Twister, continued in C).
 What it plays: the rules the native core plays (no house rules, no ``lenient_plays``), in hand
 episodes, and in game episodes of the modes ``solo``, ``partners`` and ``teams`` (hands dealt
 as :class:`unotable.match.Game` deals them: ``hand_seed``, the dealer passing left, the scores
-carried). Anything else (the other modes' games: their seatings and schedules) raises
+carried); in self-play, or against the bots ``greedy`` and ``random`` at their defaults, which
+it plays in C as the Python bots play (``envloop.h``: the same decisions from the same seat's
+knowledge, the random bot drawing from a copy of its Python generator). Anything else (the
+other modes' games: their seatings and schedules; other bots) raises
 :class:`NativeUnsupportedError` (a ``ConfigError``), and ``VectorEnv(backend="auto")`` then
 steps the Python engine.
 
-Unlike the rest of ``unotable.native``, this module imports numpy and ``unotable.env`` (the
-action table, the layout and the Driver's checks); it is loaded only by
-``unotable.native.env_backend``.
+This module is the native core's glue for :mod:`unotable.env` (issue 22 moved it here from
+``unotable.native.envbackend``, which re-exports it): it imports numpy, ``unotable.env`` (the
+action table, the layout and the Driver's checks) and ``unotable.native``'s public names; it is
+loaded only by ``unotable.native.env_backend``.
 """
 
 from __future__ import annotations
 
 import random
 from array import array
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -69,6 +74,11 @@ SEGMENTS: Final = (
 """The layout's segments in the order the C code takes their offsets (after the size)."""
 
 
+NATIVE_BOTS: Final = {"random": 0, "greedy": 2}
+"""The bots the C tables play (their specs, without options), and their ``policies.h`` ids."""
+LEARNER: Final = 255
+"""The ``seats`` byte of the learner's seat."""
+
 GAME_MODES: Final = ("solo", "partners", "teams")
 """The modes whose whole games the native backend plays (one table, the players in their seats)."""
 
@@ -95,11 +105,24 @@ class NativeEnvBackend:
 
     name = "native"
 
-    def __init__(self, rules: Rules, num_envs: int, **options: Any) -> None:
+    def __init__(
+        self, rules: Rules, num_envs: int, *, seats: Sequence[str | None] | None = None, **options: Any
+    ) -> None:
         check = Driver(rules, **options)  # the options' checks, as the Python backend's
         reason = env_unsupported(rules, check.episode)
         if reason is not None:
             raise NativeUnsupportedError(reason)
+        code = b""
+        self.random_seats: tuple[int, ...] = ()
+        if seats is not None:
+            for spec in seats:
+                if spec is not None and spec not in NATIVE_BOTS:
+                    raise NativeUnsupportedError(
+                        f"the native env backend plays the bots {', '.join(NATIVE_BOTS)} (without options), "
+                        f"not {spec}"
+                    )
+            code = bytes(LEARNER if s is None else NATIVE_BOTS[s] for s in seats)
+            self.random_seats = tuple(p for p, s in enumerate(seats) if s == "random")
         assert core_module is not None
         self.rules = rules
         self.num_envs = num_envs
@@ -121,6 +144,7 @@ class NativeEnvBackend:
             array("h", self.table.ids).tobytes(),
             offsets.tobytes(),
             check.episode == "game",
+            code,
         )
 
     def _arrays(self, out: Batch) -> tuple[Any, ...]:
@@ -132,6 +156,7 @@ class NativeEnvBackend:
             ("rewards", out.rewards, np.float32, (n, p)),
             ("terminated", out.terminated, np.bool_, (n,)),
             ("truncated", out.truncated, np.bool_, (n,)),
+            ("final_observation", out.final_observation, np.float32, (n, d)),
         )
         for name, arr, dtype, shape in wanted:
             if arr.dtype != dtype or arr.shape != shape or not arr.flags.c_contiguous:
@@ -145,9 +170,15 @@ class NativeEnvBackend:
         if len(seeds) != self.num_envs:
             raise ValueError(f"give one seed per table ({self.num_envs}), not {len(seeds)}")
         words = array("I")
+        bot_words = array("I")
         for seed in seeds:
             words.extend(random.Random(seed).getstate()[1])
-        self._core.reset(words.tobytes(), *self._arrays(out))
+            for p in self.random_seats:  # as PythonBackend reseeds its bots: seed + player
+                bot_words.extend(random.Random(seed + p).getstate()[1])
+        obs, mask, agent, rewards, terminated, truncated, final = self._arrays(out)
+        self._core.reset(
+            words.tobytes(), obs, mask, agent, rewards, terminated, truncated, final, bot_words.tobytes()
+        )
 
     def step(self, actions: npt.NDArray[np.int64], out: Batch) -> None:
         """See :class:`Backend` (an action its table does not offer: ValueError, nothing changes)."""
