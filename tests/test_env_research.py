@@ -193,3 +193,35 @@ def test_vector_env_against_bots_deals_again_and_is_reproducible(backend: str) -
             seen.append(b.observation.copy())
         runs.append(seen)
     assert all(np.array_equal(x, y) for x, y in zip(*runs, strict=True))
+
+
+def test_wilson_interval() -> None:
+    from unotable.env.evaluation import wilson  # noqa: PLC0415
+
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_evaluate_a_batch_policy_and_a_bot_over_paired_deals() -> None:
+    from unotable.env import Evaluation, evaluate  # noqa: PLC0415
+
+    def first_legal(obs: Any, mask: Any) -> Any:
+        return mask.argmax(1)
+
+    a = evaluate(first_legal, "random", hands=101, players=2, seed=3)
+    assert isinstance(a, Evaluation) and a.hands == 102  # 51 deals, each from both seats
+    assert a == evaluate(first_legal, "random", hands=101, players=2, seed=3)  # the same deals
+    assert 0 <= a.low <= a.rate <= a.high <= 1 and f"over {a.hands:,} hands" in str(a)
+    strong = evaluate("greedy", "random", hands=200, players=2, seed=1)
+    assert strong.low > 0.8  # greedy far above random heads-up
+    weak = evaluate("random", ["greedy", "greedy"], hands=99, players=3, edition="harry-potter")
+    assert weak.hands == 99 and weak.high < 0.3
+    with pytest.raises(ConfigError, match="hands"):
+        evaluate(first_legal, hands=0)
+    with pytest.raises(ConfigError, match="one opponent per other player"):
+        evaluate(first_legal, ["greedy"], players=3)
+    with pytest.raises(ConfigError, match="policy"):
+        evaluate(42)

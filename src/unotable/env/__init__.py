@@ -7,7 +7,10 @@
   library);
 - :mod:`~unotable.env.aec`: the PettingZoo AEC env, ``env`` and ``raw_env``;
 - :mod:`~unotable.env.single`: a Gymnasium env where one seat learns against project bots;
-- :mod:`~unotable.env.vector`: N tables stepped together into one numpy array.
+- :mod:`~unotable.env.vector`: N tables stepped together into one numpy array, in self-play or
+  one learner against bots;
+- :mod:`~unotable.env.evaluation`: ``evaluate``, a policy's win rate against bots over paired,
+  seat-rotated deals, with its Wilson interval.
 
 ``import unotable.env`` registers the Gymnasium id ``unotable/UNO-v0`` (when gymnasium is
 installed): ``gymnasium.make("unotable/UNO-v0", players=2, opponents="greedy", obs_type="box")``
@@ -30,6 +33,7 @@ from unotable.env.actions import DECLINE_TEXT, ActionTable, action_table, action
 
 if TYPE_CHECKING:
     from unotable.env.aec import env, raw_env
+    from unotable.env.evaluation import Evaluation, evaluate
     from unotable.env.single import SingleAgentEnv
     from unotable.env.vector import VectorEnv
 
@@ -38,6 +42,8 @@ _LAZY = {
     "raw_env": "aec",
     "SingleAgentEnv": "single",
     "VectorEnv": "vector",
+    "evaluate": "evaluation",
+    "Evaluation": "evaluation",
 }
 
 GYM_ID = "unotable/UNO-v0"
@@ -74,11 +80,13 @@ __all__ = [
     "DECLINE_TEXT",
     "GYM_ID",
     "ActionTable",
+    "Evaluation",
     "SingleAgentEnv",
     "VectorEnv",
     "action_table",
     "action_to_text",
     "env",
+    "evaluate",
     "raw_env",
     "text_to_action",
 ]
