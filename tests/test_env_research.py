@@ -4,6 +4,7 @@ observations, and ``evaluate``."""
 
 from __future__ import annotations
 
+import re
 import warnings
 from typing import Any
 
@@ -225,3 +226,18 @@ def test_evaluate_a_batch_policy_and_a_bot_over_paired_deals() -> None:
         evaluate(first_legal, ["greedy"], players=3)
     with pytest.raises(ConfigError, match="policy"):
         evaluate(42)
+
+
+def test_maskable_ppo_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("sb3_contrib")
+    import importlib.util  # noqa: PLC0415
+    from pathlib import Path  # noqa: PLC0415
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("unotable_maskable_ppo_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--steps", "600", "--hands", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "trained 600 steps" in out and re.search(r"against greedy, 2 players: \d+\.\d% \[", out)
