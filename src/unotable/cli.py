@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from unotable.errors import UnoError
+from unotable.mcp import run as run_mcp
 from unotable.scenario import run_files
 from unotable.simcli import add_simulate_arguments, run_simulate
 from unotable.tui.launch import add_play_arguments, run_play
@@ -55,6 +56,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Serve UNO in the browser: make a room, share its link, play in real time.",
     )
     add_serve_arguments(serve)
+    sub.add_parser(
+        "mcp", help="let an AI assistant play against bots: an MCP server over stdio ([mcp] extra)"
+    )
     return parser
 
 
@@ -75,6 +79,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "serve":
             return run_serve(args)
+        if args.command == "mcp":
+            return run_mcp()
     except UnoError as exc:
         print(f"uno: error: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,28 @@
+"""The sentences ``uno mcp`` writes besides the narration (whole sentences, named placeholders)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+YOU: Final = "Player 0 (you)"
+BOT_NAME: Final = "{bot} (seat {seat})"
+NO_GAME: Final = "No game yet: call new_game first."
+GAME_OVER: Final = "The game is over: call new_game to play again."
+HAND_OVER_NEXT: Final = "The hand is over: act with 'next' to deal the next one."
+NOT_LEGAL: Final = "{action!r} is not one of your actions now. Your actions: {legal}."
+NO_ACTIONS: Final = "You have no action now: it is {name}'s turn."
+YOUR_TURN: Final = "Your turn."
+THEIR_TURN: Final = "{name}'s turn."
+HAND_WON: Final = "{name} went out and won the hand ({points} points)."
+GAME_WON: Final = "The game is over: {names} won."
+BAD_BOTS: Final = "Give one bot for every other player ({others}), or one for all, not {count}."
+BAD_PLAYERS: Final = "players must be a whole number from 2 to {most}, not {players!r}."
+NOTATION: Final = (
+    "Actions are written in the game's notation: 'play R5' (a red 5), 'play W G' (a Wild, calling "
+    "green), 'play W+4 B uno' (a Wild Draw Four calling blue, calling UNO with it), 'draw', 'pass' "
+    "(keep the card you drew), 'color Y', 'uno' (a late UNO call), 'catch 2' (catch seat 2, who "
+    "holds one card without having called UNO), 'challenge' or 'accept' (a Wild Draw Four played on "
+    "you), and 'next' to deal the next hand once one is over. Cards: colour R, Y, G or B and a value "
+    "0-9, S (Skip), R (Reverse), +2 (or +3); W and W+4 are the wild cards. The observe tool lists "
+    "exactly the actions you may take now."
+)
