@@ -129,6 +129,11 @@ def test_table_refuses_bad_games_and_plays_whole_games() -> None:
         Table(house_rules="nonsense")
     t = Table("harry-potter", 4, "greedy", "party", seed=3)
     assert t.rules.stacking and t.observe()["you"] == {"player": YOU, "seat": t.game.seat_of(YOU)}
+    casual, exact = Table(players=2, seed=4), Table(players=2, seed=4)
+    first = exact.legal()[0]
+    exact.act(first)
+    casual.act("  " + first.upper().replace(" ", "   ") + " ")  # spaces and case are the player's
+    assert casual.observe() == exact.observe()
     for _ in range(5000):
         if t.game.finished:
             break

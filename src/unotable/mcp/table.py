@@ -193,8 +193,8 @@ class Table:
     # ---- acting
 
     def act(self, action: str) -> None:
-        """The player takes ``action`` (the notation, or ``next`` between hands); the bots then
-        play to the player's next decision.
+        """The player takes ``action`` (the notation, or ``next`` between hands; spaces and
+        letter case as the player likes); the bots then play to the player's next decision.
 
         :raises TableError: if it is not one of the player's actions now (nothing changes).
         """
@@ -203,12 +203,14 @@ class Table:
         if g.finished:
             raise TableError(words.GAME_OVER)
         if g.hand_over:
-            if text != NEXT:
+            if text.lower() != NEXT:
                 raise TableError(words.HAND_OVER_NEXT)
             self._events += g.next_hand()
             self._run_bots()
             return
         legal = self.legal()
+        by_case = {a.lower(): a for a in legal}  # no two actions differ only in case
+        text = by_case.get(text.lower(), text)
         aid = ACTION_ID.get(text, -1)
         if aid < 0 or text not in legal:
             if not legal and g.current_player is not None:
