@@ -27,7 +27,8 @@ INSTRUCTIONS = (
 
 def build_server() -> MCPServer:
     """The server with its tools, holding one game at a time."""
-    server = MCPServer("unotable", instructions=INSTRUCTIONS)
+    # refused actions are part of play: log warnings and errors only (on stderr)
+    server = MCPServer("unotable", instructions=INSTRUCTIONS, log_level="WARNING")
     game: dict[str, Table] = {}
 
     def table() -> Table:
