@@ -170,6 +170,8 @@ def test_vector_env_against_bots() -> None:
         VectorEnv(2, players=2, opponents="nobody")
     with pytest.raises(ConfigError, match="player"):
         VectorEnv(2, players=2, opponents="greedy", player=2)
+    with pytest.raises(ConfigError, match="give opponents too"):
+        VectorEnv(2, players=2, player=1)
     with pytest.raises(ConfigError, match="bots random, greedy"):
         VectorEnv(2, players=2, opponents="search", backend="native")
 

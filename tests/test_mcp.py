@@ -5,6 +5,7 @@ nothing changed, and answers made of the player's view only."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -143,3 +144,10 @@ def test_table_refuses_bad_games_and_plays_whole_games() -> None:
     assert over["game_over"] and over["legal_actions"] == [] and over["game_result"]["winners"]
     with pytest.raises(TableError, match="game is over"):
         t.act("draw")
+
+
+def test_uno_mcp_without_the_extra_says_so() -> None:
+    code = "import sys; sys.modules['mcp'] = None\nfrom unotable.cli import main\nsys.exit(main(['mcp']))"
+    cmd = [sys.executable, "-c", code]
+    out = subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "uno mcp needs the [mcp] extra" in out.stderr

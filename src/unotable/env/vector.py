@@ -53,6 +53,10 @@ def seat_specs(
     :raises ConfigError: for a bad spec, count or player.
     """
     if opponents is None:
+        if player != 0:
+            raise ConfigError(
+                "player is the learner's seat against bots: give opponents too (None: self-play)"
+            )
         return None
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
         raise ConfigError(f"player must be from 0 to {players - 1}, not {player!r}")
