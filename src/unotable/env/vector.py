@@ -13,9 +13,10 @@ new one. A deal the bots end before the learner's first turn is dealt again.
 The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. The
 native core (``unotable.native``) offers ``unotable.native.env_backend(rules, num_envs,
 **options) -> Backend`` (:mod:`unotable.env.native`), its tables in C writing the same arrays,
-with the ``greedy`` bot played in C; ``backend="auto"`` takes it when it is built and plays the
-configuration (no house rules or lenient plays; hand episodes, or games of the solo, partners
-and teams modes; opponents all ``greedy``), the Python engine otherwise. Imports numpy.
+with the ``greedy`` and ``random`` bots played in C; ``backend="auto"`` takes it when it is
+built and plays the configuration (no house rules or lenient plays; hand episodes, or games of
+the solo, partners and teams modes; opponents ``greedy`` or ``random`` at their defaults), the
+Python engine otherwise. Imports numpy.
 """
 
 from __future__ import annotations
