@@ -23,6 +23,7 @@ from unotable.match import Game
 from unotable.mcp import words
 from unotable.narrate import describe
 from unotable.notation import ACTION_ID, ACTION_TEXT
+from unotable.race import first_reaction
 from unotable.rules import MAX_PLAYERS, Rules, find_edition, parse_house
 from unotable.sim import BotSpec
 from unotable.tui.words import rules_text
@@ -79,7 +80,6 @@ class Table:
         game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.game = Game.new(rules, game_seed)
         rng = random.Random(game_seed)
-        self._rng = random.Random(rng.getrandbits(64))  # the bots' reaction order
         self.bots: dict[int, Bot] = {p: specs[p - 1].make(rng.getrandbits(32)) for p in range(1, players)}
         self.specs = {p: specs[p - 1].label for p in self.bots}
         self._events: list[Event] = list(self.game.deal_events)
@@ -230,16 +230,12 @@ class Table:
         for _step in range(MAX_BOT_ACTIONS):
             if g.hand_over:
                 return
-            acted = False
-            reactors = [p for p in self.bots if g.seat_of(p) is not None and out_of_turn(g.view(p))]
-            self._rng.shuffle(reactors)
-            for p in reactors:
-                choice = self.bots[p].react(g.view(p))
-                if choice is not None:
-                    self._events += g.apply(p, choice)
-                    acted = True
-                    break
-            if acted:
+            # The one race of the project (unotable.race), seeded by the game and the place.
+            reactors = [p for p in sorted(self.bots) if g.seat_of(p) is not None and out_of_turn(g.view(p))]
+            hand, k = g.actions_played
+            taken = first_reaction(reactors, g.seed, hand, k, lambda p: self.bots[p].react(g.view(p)))
+            if taken is not None:
+                self._events += g.apply(*taken)
                 continue
             current = g.current_player
             if current is None or current == YOU:
