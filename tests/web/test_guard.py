@@ -298,7 +298,10 @@ def test_metrics_count_rooms_connections_actions_and_refusals(client: TestClient
         assert _metric(mid, "unotable_connections") >= 2  # the two sockets (and this request)
         seat = next(i for i, w in enumerate(welcome) if w["view"]["current"] == w["view"]["seat"])
         ws = (a, b)[seat]
-        ws.send_text(json.dumps({"type": "act", "token": tokens[seat], "action": "draw"}))
+        # Any legal action of the seat whose turn it is (a dealt hand may open on a colour to
+        # call, where a draw is not legal).
+        action = welcome[seat]["view"]["legal"][0]
+        ws.send_text(json.dumps({"type": "act", "token": tokens[seat], "action": action}))
         while not json.loads(ws.receive_text())["events"]:
             pass  # the table's updates for the other's hello, then the draw's
     after = client.get("/metrics").text
