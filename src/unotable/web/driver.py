@@ -97,7 +97,7 @@ def timeout_action(legal: Iterable[int], hand: Iterable[int]) -> str:
 def next_move(room: Room) -> Move | None:
     """What ``room`` does next by itself, if nobody acts first (see :class:`Move`)."""
     move = _game_move(room)
-    wake = room.presence.next_away(time.monotonic()) if room.in_play else None
+    wake = room.presence.next_away(time.monotonic()) if room.in_play and room.someone_waits() else None
     if wake is not None and (move is None or wake < move.delay):
         return Move(None, "", wake)
     return move

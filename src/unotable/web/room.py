@@ -318,6 +318,10 @@ class Room:
                 return seat
         return None
 
+    def someone_waits(self) -> bool:
+        """Whether a person is connected to their seat (then absent people hold the table up)."""
+        return any(self.seats[p].bot is None for p in self.fanout.connected())
+
     def is_away(self, player: int, now: float | None = None) -> bool:
         """Whether a bot plays ``player``'s person's seat now: offline past the room's grace, or a
         seat freed during a game, while a game is in play and some other person is connected
@@ -325,8 +329,7 @@ class Room:
         seat = self.seats[player]
         if seat.bot is not None or not self.in_play:
             return False
-        connected = self.fanout.connected()
-        if player in connected or not any(self.seats[p].bot is None for p in connected):
+        if player in self.fanout.connected() or not self.someone_waits():
             return False
         return seat.free or self.presence.away(player, time.monotonic() if now is None else now)
 
