@@ -35,12 +35,13 @@ import segno
 from sqlalchemy.exc import SQLAlchemyError
 
 from unotable.bots import BaseBot
+from unotable.bots.spec import BotSpec
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
-from unotable.sim import BotSpec, derive_seed
+from unotable.seeds import derive_seed
 from unotable.state import Phase
 from unotable.web.driver import Driver, answer_window, make_room_bot
 from unotable.web.fanout import Fanout, Listener, seat_message
