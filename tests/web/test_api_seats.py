@@ -24,8 +24,10 @@ from unotable.web.app import create_app
 from unotable.web.client import choose
 from unotable.web.driver import next_move
 from unotable.web.hub import Hub
-from unotable.web.room import REACTIONS, Room, Seat
+from unotable.web.room import Room
+from unotable.web.seats import Seat
 from unotable.web.settings import parse_settings
+from unotable.web.social import REACTIONS
 from unotable.web.storage import Store, StoredGame
 
 SEED = 20261201
