@@ -621,14 +621,20 @@ class Room:
         """Send a new connection the hand so far (as its seat sees it), the table, and for a
         seat its rejoin keys; tell the others it came."""
         player = listener.player
+        if player is not None and token is not None:
+            seat = self.seats[player]
+            if seat.rejoin_hash is None:  # a seat taken before rejoin keys existed: store them
+                async with self.lock:
+                    if seat.rejoin_hash is None and seat.token_hash == hash_token(token):
+                        keys = secrets_of(token)
+                        await self._store_keys(seat, hash_token(token), keys)
+                        seat.take(seat.name, seat.color, keys)
+            if seat.token_hash != hash_token(token):
+                raise ProtocolError("bad_token")  # retired meanwhile
         self.fanout.add(listener)
         self.alone_since = None
         if player is not None:
             self.presence.came(player)
-            seat = self.seats[player]
-            if token is not None and seat.rejoin_hash is None and seat.token_hash is not None:
-                await self._store_keys(seat, seat.token_hash, secrets_of(token))  # a seat of before
-                seat.take(seat.name, seat.color, secrets_of(token))
         message = self.message(player, self.log.hand_events, "welcome")
         if player is not None and token is not None:
             message["rejoin"] = self.rejoin_info(player, token, base)
