@@ -110,6 +110,9 @@ class BaseBot:
     name = "base"
     rate_defaults: ClassVar[Mapping[str, float]] = RATE_DEFAULTS
     """This kind of bot's rates when not given (every key of :data:`RATE_DEFAULTS`)."""
+    thinks_long = False
+    """Whether one decision may take long enough (a search) that an event loop should ask for it
+    in a thread rather than wait on it (the web room's driver reads it)."""
 
     def __init__(self, seed: int = 0, **rates: float) -> None:
         unknown = sorted(set(rates) - set(RATE_DEFAULTS))

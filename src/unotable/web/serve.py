@@ -7,12 +7,16 @@ works without it and ``uno serve`` can say how to install it.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ipaddress
 import logging
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Final
 
+from unotable.web import words
 from unotable.web.guard import Limits
 
 DEFAULT_HOST: Final = "127.0.0.1"
@@ -96,6 +100,48 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=f"folder of the SQLite database ({default_data_dir()})",
     )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        default=None,
+        help="the address friends open (e.g. https://uno.example.org), for the rejoin links and QR "
+        "codes (default: the address each page was opened at, or with --host 0.0.0.0 the "
+        "machine's network address when it was opened at localhost)",
+    )
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other machines may reach (not loopback, not link-local),
+    found with the standard library: the source address of the default route (a UDP socket
+    "connected" to a documentation address sends nothing), then the host name's addresses."""
+    found: list[str] = []
+    for probe in ("192.0.2.1", "10.255.255.255"):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            found.append(str(s.getsockname()[0]))
+    with contextlib.suppress(OSError):
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    out: list[str] = []
+    for address in found:
+        ip = ipaddress.ip_address(address)
+        if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified) and address not in out:
+            out.append(address)
+    return out
+
+
+def friend_urls(host: str, port: int) -> list[str]:
+    """The addresses friends on the same network can open for a server listening on ``host``:
+    every network address of the machine for ``0.0.0.0`` (or ``::``), ``host`` itself when it is
+    neither loopback nor a name, none for a loopback address."""
+    if host in ("0.0.0.0", "::", ""):
+        return [f"http://{a}:{port}/" for a in lan_addresses()]
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return [] if host == "localhost" else [f"http://{host}:{port}/"]
+    if ip.is_loopback:
+        return []
+    return [f"http://[{host}]:{port}/" if ip.version == 6 else f"http://{host}:{port}/"]
 
 
 def _shown(url: str) -> str:
@@ -153,8 +199,22 @@ def run_serve(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"uno serve: error: cannot make {data_dir}: {exc.strerror or exc}", file=sys.stderr)
             return 2
+    if args.public_url is not None:
+        scheme, sep, rest = args.public_url.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest:
+            print(
+                f"uno serve: error: --public-url takes an address such as https://uno.example.org, not "
+                f"{args.public_url!r}",
+                file=sys.stderr,
+            )
+            return 2
     url = database_url(args.database, data_dir)
     print(f"uno serve: http://{args.host}:{args.port}/  (database: {_shown(url)})", flush=True)
+    friends = friend_urls(args.host, args.port)
+    if friends:
+        print(words.serving_friends(friends), flush=True)
+    elif args.host in ("0.0.0.0", "::", ""):
+        print(words.no_network_address(), flush=True)
     if args.access_log:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("%(message)s"))
@@ -166,7 +226,13 @@ def run_serve(args: argparse.Namespace) -> int:
     trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run(
         create_app(
-            url, rate=args.rate, limits=limits, origins=tuple(args.allow_origin), durability=args.durability
+            url,
+            rate=args.rate,
+            limits=limits,
+            origins=tuple(args.allow_origin),
+            durability=args.durability,
+            public_url=args.public_url,
+            lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
         ),
         host=args.host,
         port=args.port,
@@ -182,4 +248,4 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["add_serve_arguments", "default_data_dir", "run_serve"]
+__all__ = ["add_serve_arguments", "default_data_dir", "friend_urls", "lan_addresses", "run_serve"]
