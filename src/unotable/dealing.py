@@ -370,7 +370,7 @@ def from_position(
 
 def _opens_respond(st: State, fx: int, top: int, hand: Sequence[int]) -> bool:
     """Whether ``top`` (of base effect ``fx``) can have opened a ``respond`` phase for the seat
-    holding ``hand`` (NOTATION.md): a Wild Draw Four in every edition; in Harry Potter, every
+    holding ``hand`` (docs/notation.md): a Wild Draw Four in every edition; in Harry Potter, every
     action card played on a seat (a Reverse only with two players, where it acts as a Skip);
     with ``stacking``, a draw card whose seat holds an answer to it (RULES §11)."""
     tb = st.tables

@@ -1,4 +1,4 @@
-"""The rules of a hand (RULES.md §2-9): set-up, legal actions, and their effects.
+"""The rules of a hand (docs/rules.md §2-9): set-up, legal actions, and their effects.
 
 The API is functional: :func:`new_hand` / :func:`deal` / :func:`from_position` make a state,
 :func:`legal_actions` lists what a seat may do, :func:`apply` returns a new state and the

@@ -105,7 +105,7 @@ def _jump_in_ids(st: State, seat: int) -> list[int]:
 
 def pending_draw(st: State) -> int:
     """The cards the seat in ``respond`` would draw on ``accept`` (a stack's total with
-    ``stacking``); 0 in every other phase (NOTATION.md's ``pending_draw``)."""
+    ``stacking``); 0 in every other phase (docs/notation.md's ``pending_draw``)."""
     return st.pend_draw if st.phase == PHASE_RESPOND else 0
 
 
@@ -149,7 +149,7 @@ def actors(st: State) -> list[int]:
 def check(st: State, seat: int | str, action: str | int) -> int:
     """The id of ``action`` if ``seat`` may take it now.
 
-    :raises IllegalActionError: with the first error code of NOTATION.md that applies.
+    :raises IllegalActionError: with the first error code of docs/notation.md that applies.
     """
     try:
         s = seat_index(st, seat)

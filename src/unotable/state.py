@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 class Phase(IntEnum):
-    """Phases of a hand (NOTATION.md): what the ``current`` seat is asked to decide."""
+    """Phases of a hand (docs/notation.md): what the ``current`` seat is asked to decide."""
 
     TURN = 0
     AFTER_DRAW = 1
@@ -193,7 +193,7 @@ class State:
 
     @property
     def phase_name(self) -> str:
-        """The phase as NOTATION.md names it."""
+        """The phase as docs/notation.md names it."""
         return PHASE_NAMES[self.phase]
 
     def __repr__(self) -> str:

@@ -1,5 +1,5 @@
 """Every word the terminal game shows a person, in one place (so that it can be translated):
-the keys and their help, the rules of the edition being played (RULES.md), the prompts, the
+the keys and their help, the rules of the edition being played (docs/rules.md), the prompts, the
 one-line answers to a key that does nothing now, the screens between hands and at the end of a
 game, and the summary printed on quit. Cards are named in words ("blue Draw Two", "Wild Draw
 Four"), never in the notation's codes.
