@@ -87,7 +87,7 @@ def test_the_presets_are_made_from_the_records() -> None:
 @pytest.mark.parametrize("rule", HOUSE_RULES, ids=lambda r: r.name)
 def test_each_value_round_trips_through_the_house_text(rule: HouseRule) -> None:
     values: list[Any] = list(range(rule.values[0], rule.values[1] + 1) if rule.kind == "int" else rule.values)
-    needed = {need: HOUSE_RULE[need].bare for need in rule.needs}  # §11.14: what it needs, on
+    needed = {need: HOUSE_RULE[need].bare for need in rule.needs}  # §11.6: what it needs, on
     for value in values:
         assert parse_house(rule.spell(value))[rule.name] == value
         rules = Rules.from_dict({**needed, rule.name: value})

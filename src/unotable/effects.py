@@ -107,7 +107,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         st.exposed = 1 << seat if left == 1 and not uno and tb.uno_call != "silent" else 0
         deflecting = False
         if st.phase:  # after a draw, or an answer in ``respond``
-            # RULES §11.6: a Reverse or a Skip played on a pending draw sends it on.
+            # RULES §11.5: a Reverse or a Skip played on a pending draw sends it on.
             deflecting = st.phase == PHASE_RESPOND and t in tb.deflectors[st.color] and st.pend_draw > 0
             st.phase = PHASE_TURN
             st.drawn = -1
@@ -207,7 +207,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             st.wrong_snapshot = None
         facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
         pile = st.draw
-        if len(st.hands[seat]) >= st.tables.hand_limit:  # RULES §11.12: it draws no more
+        if len(st.hands[seat]) >= st.tables.hand_limit:  # RULES §11.5: it draws no more
             st.current = (seat + st.direction) % st.n
             if ev is not None:
                 ev.append(Event("pass", seat=seat, reason="hand limit"))
@@ -300,7 +300,7 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
     got = 0
     pile = st.draw
     room = st.tables.hand_limit - len(hand)
-    if k > room:  # RULES §11.12: a hand at the limit draws no more
+    if k > room:  # RULES §11.5: a hand at the limit draws no more
         k = max(room, 0)
     while got < k:
         if not pile:
@@ -422,10 +422,12 @@ def _move_hands(st: State, seat: int, dest: list[int], uno: bool) -> None:
                 moved[owner_now] = kept
         st.known = moved
     exposed = st.exposed & ~changed
-    silent = st.tables.uno_call == "silent"  # RULES §11.10: nobody is caught
-    for s in range(n):
-        if changed >> s & 1 and len(hands[s]) == 1 and not (s == seat and uno) and not silent:
-            exposed |= 1 << s
+    # docs/rules.md §11.5, H-14, H-15: with silent UNO nobody is caught; with strict UNO a hand
+    # that came by a 7 or a 0 counts as called (no card was played from it to call with).
+    if st.tables.uno_call is False:
+        for s in range(n):
+            if changed >> s & 1 and len(hands[s]) == 1 and not (s == seat and uno):
+                exposed |= 1 << s
     st.exposed = exposed
 
 
@@ -435,7 +437,7 @@ def _draw_to_match(st: State, seat: int, facing: int, ev: list[Event] | None) ->
     ok = st.tables.playable[facing]
     hand = st.hands[seat]
     while True:
-        if len(hand) >= st.tables.hand_limit:  # RULES §11.12: it stops at the limit, and passes
+        if len(hand) >= st.tables.hand_limit:  # RULES §11.5: it stops at the limit, and passes
             st.current = (seat + st.direction) % st.n
             if ev is not None:
                 ev.append(Event("pass", seat=seat, reason="hand limit"))
@@ -485,14 +487,14 @@ def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None
 
 def _can_answer(st: State, victim: int, t: int) -> bool:
     """Whether ``victim`` holds an answer to the pending draw card ``t``: a draw card that stacks
-    on it, or a card that deflects it (RULES §11, §11.6)."""
+    on it, or a card that deflects it (RULES §11, §11.5)."""
     tb = st.tables
     hand = st.hands[victim]
     return not tb.answers[t].isdisjoint(hand) or not tb.deflectors[st.color].isdisjoint(hand)
 
 
 def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) -> None:
-    """RULES §11.6 deflect: ``seat`` played the Reverse or Skip ``t`` on the draw pending on it;
+    """RULES §11.5 deflect: ``seat`` played the Reverse or Skip ``t`` on the draw pending on it;
     the whole draw passes on (Skip) or back (Reverse: the direction changes) to the next seat,
     which answers it in turn; the draw card, its player and a challenge's verdict stay."""
     tb = st.tables
@@ -506,17 +508,17 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
     card = st.pend_card
     if ev is not None:
         ev.append(Event("deflect", seat=seat, target=victim, count=total, cards=(card,)))
-    if left == 0:  # §11.6.4: the hand ends; the seat it was sent to draws it (R-10)
+    if left == 0:  # §11.5.4: the hand ends; the seat it was sent to draws it (R-10)
         _draw_cards(st, victim, total, ev, CARD_CODE[card])
         end_hand(st, seat, ev)
         return
-    if tb.response_windows or _can_answer(st, victim, card):
+    if tb.response_windows or card == WILD_DRAW_FOUR or _can_answer(st, victim, card):
         st.phase = PHASE_RESPOND
         st.current = victim
         if ev is not None:
             ev.append(Event("turn", seat=victim, reason="respond"))
         return
-    _clear_response(st)  # no answer held: it applies at once (§11.6.3)
+    _clear_response(st)  # no answer held: it applies at once (§11.5.3)
     _draw_cards(st, victim, total, ev, CARD_CODE[card])
     st.current = (victim + st.direction) % n
     if ev is not None:
@@ -701,7 +703,7 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     points = hand_points(st)
     tb = st.tables
     if tb.double_finish and not st.hands[winner] and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4):
-        points = [2 * p for p in points]  # RULES §11.13: a hand won on a draw card scores double
+        points = [2 * p for p in points]  # RULES §11.5: a hand won on a draw card scores double
     if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
         team = winner % 2
         st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)

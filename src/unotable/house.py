@@ -89,7 +89,7 @@ class HouseRule:
     value, or under ``None`` for every value but ``default``."""
     needs: tuple[str, ...] = ()
     """The rules that must be on (off their official value) for this one to be on: a table
-    with this rule on and one of them off is refused (docs/rules.md §11.14)."""
+    with this rule on and one of them off is refused (docs/rules.md §11.6)."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -468,15 +468,15 @@ def values_from(data: Mapping[str, Any]) -> dict[str, Any]:
 
 def combination_error(values: Mapping[str, Any]) -> str | None:
     """Why the house rules ``values`` (every rule's value) make no sense together, or ``None``
-    (docs/rules.md §11.14): a rule on whose ``needs`` are off; silent UNO with a missed-UNO
+    (docs/rules.md §11.6): a rule on whose ``needs`` are off; silent UNO with a missed-UNO
     penalty (nobody is ever caught)."""
     for rule in HOUSE_RULES:
         if rule.is_on(values[rule.name]):
             for need in rule.needs:
                 if not HOUSE_RULE[need].is_on(values[need]):
-                    return f"house rule {rule.spell(values[rule.name])} needs {need} (docs/rules.md §11.14)"
+                    return f"house rule {rule.spell(values[rule.name])} needs {need} (docs/rules.md §11.6)"
     if values["uno_call"] == "silent" and HOUSE_RULE["uno_penalty"].is_on(values["uno_penalty"]):
-        return "house rule uno_penalty means nothing with uno_call=silent: nobody is caught (docs/rules.md §11.14)"
+        return "house rule uno_penalty means nothing with uno_call=silent: nobody is caught (docs/rules.md §11.6)"
     return None
 
 

@@ -67,7 +67,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
             out = [DRAW_ID]
             for t in cards:
                 out += ids[t]
-            if tb.forced_play and len(out) > 1:  # RULES §11.7: who can play must
+            if tb.forced_play and len(out) > 1:  # RULES §11.5: who can play must
                 out = _forced(st, seat, out)
         elif phase == PHASE_AFTER_DRAW:
             out = list(tb.ways[len(hand)][seat][st.drawn])
@@ -78,7 +78,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
         else:  # respond
             out = [ACCEPT_ID]
             if st.pend_card == WILD_DRAW_FOUR and st.pend_from != seat and not tb.no_bluffing:
-                out.append(CHALLENGE_ID)  # RULES §11.6, §11.8: never one's own, never with no_bluffing
+                out.append(CHALLENGE_ID)  # RULES §11.5, §11.5: never one's own, never with no_bluffing
             if INVISIBILITY in hand and tb.response_windows and (tb.finishing[INVISIBILITY] or len(hand) > 1):
                 out += INVISIBILITY_IDS
                 if len(hand) == 2:
@@ -87,7 +87,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
                 ids = tb.ways[len(hand)][seat]
                 for t in tb.answers[st.pend_card].intersection(hand):
                     out += ids[t]
-                if tb.deflect and st.pend_draw:  # RULES §11.6: a Reverse or a Skip of the colour in play
+                if tb.deflect and st.pend_draw:  # RULES §11.5: a Reverse or a Skip of the colour in play
                     for t in tb.deflectors[st.color].intersection(hand):
                         out += ids[t]
     elif seat == TABLE_SEAT:
@@ -102,7 +102,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
 
 
 def _forced(st: State, seat: int, out: list[int]) -> list[int]:
-    """RULES §11.7 forced_play: ``out`` without the draw if one of its plays matches the top card
+    """RULES §11.5 forced_play: ``out`` without the draw if one of its plays matches the top card
     (with ``lenient_plays`` a wrong card does not count: only a card that truly plays forces)."""
     tb = st.tables
     if not tb.lenient:
@@ -134,7 +134,7 @@ def pending_draw(st: State) -> int:
 def _window_ids(st: State, seat: int, out: list[int]) -> None:
     exposed = st.exposed
     if exposed:
-        late = st.tables.uno_call is False  # RULES §11.10: no late call with strict UNO
+        late = st.tables.uno_call is False  # RULES §11.5: no late call with strict UNO
         for x in range(st.n):
             if exposed >> x & 1:
                 if x != seat:
@@ -173,7 +173,7 @@ def actors(st: State) -> list[int]:
 
 
 def _check_house(st: State, s: int, kind: int, card: int, text: str) -> None:
-    """The error of docs/rules.md §11.7-§11.11's refusals, if one applies.
+    """The error of docs/rules.md §11.5-§11.5's refusals, if one applies.
 
     :raises IllegalActionError: ``not_allowed_now`` naming the house rule.
     """

@@ -220,23 +220,23 @@ class Rules:
     ``"draws"`` (coloured draw cards only), ``"fours"`` (Wild Draw Fours only), ``"up"`` (a Wild
     Draw Four on a coloured draw card, never the reverse)."""
     deflect: bool | str = False
-    """RULES §11.6: ``"reverse"``, ``"skip"`` or ``"both"``: such a card of the colour in play
+    """RULES §11.5: ``"reverse"``, ``"skip"`` or ``"both"``: such a card of the colour in play
     sends a pending draw on (Skip) or back (Reverse)."""
     forced_play: bool = False
-    """RULES §11.7: a player holding a playable card must play (no draw; a playable drawn card
+    """RULES §11.5: a player holding a playable card must play (no draw; a playable drawn card
     is played)."""
     no_bluffing: bool = False
-    """RULES §11.8: a Wild Draw Four is never challenged."""
+    """RULES §11.5: a Wild Draw Four is never challenged."""
     uno_penalty: int = 2
-    """RULES §11.9: the cards drawn by a player caught without calling UNO."""
+    """RULES §11.5: the cards drawn by a player caught without calling UNO."""
     uno_call: bool | str = False
-    """RULES §11.10: ``"strict"`` (no late call) or ``"silent"`` (no call at all)."""
+    """RULES §11.5: ``"strict"`` (no late call) or ``"silent"`` (no call at all)."""
     no_action_finish: bool = False
-    """RULES §11.11: a player may not play an action or wild card as their last card."""
+    """RULES §11.5: a player may not play an action or wild card as their last card."""
     hand_limit: int = 112
-    """RULES §11.12: a player holding this many cards draws no more (112: no limit)."""
+    """RULES §11.5: a player holding this many cards draws no more (112: no limit)."""
     double_finish: bool = False
-    """RULES §11.13: a hand won on a draw card scores double."""
+    """RULES §11.5: a hand won on a draw card scores double."""
     seed: int | None = field(default=None, compare=False)
     """A seed carried with the rules by scenario files and saved games; not a rule."""
 
@@ -378,7 +378,7 @@ class Rules:
 
 
 def _check_house_combination(rules: Rules) -> None:
-    """docs/rules.md §11.14: house rules that make no sense together are refused, never played
+    """docs/rules.md §11.6: house rules that make no sense together are refused, never played
     half-way.
 
     :raises ConfigError: naming the rules and what they need.

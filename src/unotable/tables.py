@@ -105,7 +105,7 @@ class Tables:
     draw_to_match: bool
     deflect: bool | str
     deflectors: tuple[frozenset[int], ...]
-    """RULES §11.6: by colour in play, the card types that deflect a pending draw."""
+    """RULES §11.5: by colour in play, the card types that deflect a pending draw."""
     forced_play: bool
     no_bluffing: bool
     uno_penalty: int
@@ -114,7 +114,7 @@ class Tables:
     hand_limit: int
     double_finish: bool
     finishing: tuple[bool, ...]
-    """RULES §11.11: whether each card type may be a hand's last card (all, without the rule)."""
+    """RULES §11.5: whether each card type may be a hand's last card (all, without the rule)."""
     base_effect: tuple[int, ...]
     """What each card does as printed (a first card, a position)."""
     effect: tuple[int, ...]
@@ -290,7 +290,7 @@ class Tables:
             self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
             last = [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)]
             last = last if swap else plain
-            if self.no_action_finish:  # RULES §11.11: an action or wild card is never the last card
+            if self.no_action_finish:  # RULES §11.5: an action or wild card is never the last card
                 last = [ids if self.finishing[t] else () for t, ids in enumerate(last)]
             self.play_last.append(last)
         self.points = POINTS
