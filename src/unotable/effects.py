@@ -496,7 +496,8 @@ def _can_answer(st: State, victim: int, t: int) -> bool:
 def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) -> None:
     """RULES §11.5 deflect: ``seat`` played the Reverse or Skip ``t`` on the draw pending on it;
     the whole draw passes on (Skip) or back (Reverse: the direction changes) to the next seat,
-    which answers it in turn; the draw card, its player and a challenge's verdict stay."""
+    which answers it in turn, as if the deflector had played it (a Wild Draw Four deflected is
+    no longer challenged: H-5)."""
     tb = st.tables
     n = st.n
     if tb.base_effect[t] == E_REVERSE:
@@ -508,13 +509,15 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
     card = st.pend_card
     if ev is not None:
         ev.append(Event("deflect", seat=seat, target=victim, count=total, cards=(card,)))
-    if left == 0:  # §11.5.4: the hand ends; the seat it was sent to draws it (R-10)
+    if left == 0:  # H-7: the hand ends; the seat it was sent to draws it (R-10)
         _draw_cards(st, victim, total, ev, CARD_CODE[card])
         end_hand(st, seat, ev)
         return
     if tb.response_windows or card == WILD_DRAW_FOUR or _can_answer(st, victim, card):
         st.phase = PHASE_RESPOND
         st.current = victim
+        st.pend_from = seat  # the draw now comes from the deflector (H-5: no challenge any more)
+        st.pend_guilty = False
         if ev is not None:
             ev.append(Event("turn", seat=victim, reason="respond"))
         return
