@@ -593,7 +593,8 @@ def test_wild_draw_four_challenges_are_judged_by_rules_4(script: Script) -> None
                 loser, penalty, nxt = offender, total, seat
             else:
                 loser, penalty, nxt = seat, total + 2, (seat + before.direction) % before.n
-            assert len(after.hands[loser]) == len(before.hands[loser]) + min(penalty, pile)
+            room = max(rules.hand_limit - len(before.hands[loser]), 0)  # §11.5 hand_limit, H-19
+            assert len(after.hands[loser]) == len(before.hands[loser]) + min(penalty, pile, room)
             assert after.current == nxt
             assert after.phase == Phase.TURN
             assert after.color == before.color

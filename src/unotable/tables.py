@@ -88,7 +88,7 @@ class Tables:
         "play_two", "playable", "playable_set", "points", "response_windows", "rules", "seven_zero",
         "stacking", "suggestion_penalty", "symbol", "ways", "wild",
         "deflect", "deflectors", "forced_play", "no_bluffing", "uno_penalty", "uno_call", "no_action_finish",
-        "hand_limit", "double_finish", "finishing",
+        "hand_limit", "double_finish", "finishing", "refuses_more",
     )  # fmt: skip
 
     rules: Rules
@@ -113,6 +113,9 @@ class Tables:
     no_action_finish: bool
     hand_limit: int
     double_finish: bool
+    refuses_more: bool
+    """Whether a rule of docs/rules.md §11.5 refuses actions the official rules allow (forced
+    play, no going out on an action card, no challenge): what the rollouts check."""
     finishing: tuple[bool, ...]
     """RULES §11.5: whether each card type may be a hand's last card (all, without the rule)."""
     base_effect: tuple[int, ...]
@@ -169,6 +172,9 @@ class Tables:
         self.no_action_finish = rules.no_action_finish
         self.hand_limit = rules.hand_limit
         self.double_finish = rules.double_finish
+        self.refuses_more = bool(
+            rules.forced_play or rules.no_action_finish or rules.no_bluffing or rules.deflect or rules.stack_cards
+        )
 
     def _effects(self) -> None:
         """Each card's effect, as printed and as played here, and the answers to draw cards."""
