@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_VALUE, COLORS, IS_WILD
+from unotable.cards import BLANK, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.invariants import check_invariants
@@ -250,6 +250,10 @@ def play_hand(
     winner = st.winner
     assert 0 <= winner < st.n and not st.hands[winner]
     points = [sum(card_points(c) for c in h) for h in st.hands]
+    last = st.discard[-1]
+    on_draw_card = last == WILD_DRAW_FOUR or (not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE))
+    if rules.double_finish and on_draw_card:  # docs/rules.md §11.5, H-20
+        points = [2 * p for p in points]
     if rules.scoring == "lowest":
         assert st.hand_points == sum(points)
         assert st.scores == [scores[s] + points[s] for s in range(st.n)]
