@@ -29,8 +29,20 @@ NEW_OFFICIAL: dict[str, Any] = {
     "double_finish": False,
 }
 BOOK_PRESETS: dict[str, dict[str, Any]] = {
-    "official": {"stacking": False, "seven_zero": False, "jump_in": False, "draw_to_match": False, **NEW_OFFICIAL},
-    "popular": {"stacking": "same", "seven_zero": False, "jump_in": False, "draw_to_match": True, **NEW_OFFICIAL},
+    "official": {
+        "stacking": False,
+        "seven_zero": False,
+        "jump_in": False,
+        "draw_to_match": False,
+        **NEW_OFFICIAL,
+    },
+    "popular": {
+        "stacking": "same",
+        "seven_zero": False,
+        "jump_in": False,
+        "draw_to_match": True,
+        **NEW_OFFICIAL,
+    },
     "party": {"stacking": "any", "seven_zero": True, "jump_in": True, "draw_to_match": True, **NEW_OFFICIAL},
     "crazy": {
         "stacking": "any",

@@ -47,10 +47,10 @@ from unotable.engine import (
 )
 from unotable.errors import ERROR_CODES, IllegalActionError, NotationError
 from unotable.events import Event
-from unotable.invariants import check_invariants
 from unotable.house import HOUSE_RULE, sensible
 from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
 from unotable.house import official as official_house
+from unotable.invariants import check_invariants
 from unotable.notation import (
     ACTION_ID,
     ACTION_TEXT,

@@ -31,8 +31,8 @@ from typing import Any, Final
 from unotable.cards import BLANK, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
-from unotable.invariants import check_invariants
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
+from unotable.invariants import check_invariants
 from unotable.notation import ACTION_KIND, DRAW_ID, PENALIZE_IDS, Kind
 from unotable.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
 from unotable.state import Phase, State
@@ -251,7 +251,9 @@ def play_hand(
     assert 0 <= winner < st.n and not st.hands[winner]
     points = [sum(card_points(c) for c in h) for h in st.hands]
     last = st.discard[-1]
-    on_draw_card = last == WILD_DRAW_FOUR or (not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE))
+    on_draw_card = last == WILD_DRAW_FOUR or (
+        not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE)
+    )
     if rules.double_finish and on_draw_card:  # docs/rules.md §11.5, H-20
         points = [2 * p for p in points]
     if rules.scoring == "lowest":

@@ -311,7 +311,9 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         needs=("stacking",),
         notes={
             "draws": N_("Stacking: only coloured draw cards stack; a Wild Draw Four cannot be answered."),
-            "fours": N_("Stacking: only a Wild Draw Four answers a Wild Draw Four; draw cards cannot be answered."),
+            "fours": N_(
+                "Stacking: only a Wild Draw Four answers a Wild Draw Four; draw cards cannot be answered."
+            ),
             "up": N_(
                 "Stacking: a Wild Draw Four may answer a coloured draw card, but a coloured draw card "
                 "never answers a Wild Draw Four."
@@ -345,9 +347,17 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         values=(False, True),
         default=False,
         label=N_("Forced play"),
-        help=N_("A player who can play must: no drawing while holding a playable card, and a playable drawn card is played."),
+        help=N_(
+            "A player who can play must: no drawing while holding a playable card, and a playable "
+            "drawn card is played."
+        ),
         presets={"crazy": True},
-        notes={None: N_("Forced play: you may draw only when no card in your hand plays, and a playable drawn card must be played.")},
+        notes={
+            None: N_(
+                "Forced play: you may draw only when no card in your hand plays, and a playable drawn "
+                "card must be played."
+            )
+        },
     ),
     HouseRule(
         name="no_bluffing",
@@ -368,7 +378,11 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         label=N_("Missed UNO penalty"),
         help=N_("A player caught without calling UNO draws this many cards (2 in the books)."),
         presets={"crazy": 4},
-        notes={None: N_("Missed UNO: a player caught without calling UNO draws the table's number of cards, not 2.")},
+        notes={
+            None: N_(
+                "Missed UNO: a player caught without calling UNO draws the table's number of cards, not 2."
+            )
+        },
     ),
     HouseRule(
         name="uno_call",
@@ -397,7 +411,10 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         values=(False, True),
         default=False,
         label=N_("No going out on an action card"),
-        help=N_("A player may not play an action or wild card as their last card: they play or draw as usual instead."),
+        help=N_(
+            "A player may not play an action or wild card as their last card: they play or draw as "
+            "usual instead."
+        ),
         presets={"crazy": True},
         notes={
             None: N_(
@@ -476,7 +493,10 @@ def combination_error(values: Mapping[str, Any]) -> str | None:
                 if not HOUSE_RULE[need].is_on(values[need]):
                     return f"house rule {rule.spell(values[rule.name])} needs {need} (docs/rules.md §11.6)"
     if values["uno_call"] == "silent" and HOUSE_RULE["uno_penalty"].is_on(values["uno_penalty"]):
-        return "house rule uno_penalty means nothing with uno_call=silent: nobody is caught (docs/rules.md §11.6)"
+        return (
+            "house rule uno_penalty means nothing with uno_call=silent: nobody is caught "
+            "(docs/rules.md §11.6)"
+        )
     return None
 
 

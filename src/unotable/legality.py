@@ -78,7 +78,9 @@ def legal_ids(st: State, seat: int) -> list[int]:
         else:  # respond
             out = [ACCEPT_ID]
             if st.pend_card == WILD_DRAW_FOUR and st.discard[-1] == WILD_DRAW_FOUR and not tb.no_bluffing:
-                out.append(CHALLENGE_ID)  # docs/rules.md §11.5: not once deflected (H-5), nor with no_bluffing
+                out.append(
+                    CHALLENGE_ID
+                )  # docs/rules.md §11.5: not once deflected (H-5), nor with no_bluffing
             if INVISIBILITY in hand and tb.response_windows and (tb.finishing[INVISIBILITY] or len(hand) > 1):
                 out += INVISIBILITY_IDS
                 if len(hand) == 2:
@@ -184,14 +186,20 @@ def _check_house(st: State, s: int, kind: int, card: int, text: str) -> None:
     if kind == KIND_DRAW and tb.forced_play and s == st.current and st.phase == PHASE_TURN:
         raise IllegalActionError("not_allowed_now", f"{text!r}: a seat that can play must play (forced_play)")
     if kind == KIND_PASS and tb.forced_play and s == st.current and st.phase == PHASE_AFTER_DRAW:
-        raise IllegalActionError("not_allowed_now", f"{text!r}: the card drawn plays and must be played (forced_play)")
-    last = (kind == KIND_PLAY and card in hand and not tb.finishing[card]) or (kind == KIND_INVISIBILITY and INVISIBILITY in hand)
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: the card drawn plays and must be played (forced_play)"
+        )
+    last = (kind == KIND_PLAY and card in hand and not tb.finishing[card]) or (
+        kind == KIND_INVISIBILITY and INVISIBILITY in hand
+    )
     if last and len(hand) == 1 and tb.no_action_finish:
         raise IllegalActionError(
             "not_allowed_now", f"{text!r}: an action or wild card cannot be the last card (no_action_finish)"
         )
     if kind == KIND_CHALLENGE and tb.no_bluffing and st.phase == PHASE_RESPOND:
-        raise IllegalActionError("not_allowed_now", f"{text!r}: a Wild Draw Four is never challenged (no_bluffing)")
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: a Wild Draw Four is never challenged (no_bluffing)"
+        )
     if kind == KIND_UNO and tb.uno_call == "strict" and st.exposed >> s & 1:
         raise IllegalActionError("not_allowed_now", f"{text!r}: no late UNO call (uno_call=strict)")
 

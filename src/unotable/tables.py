@@ -83,12 +83,46 @@ class Tables:
     """Everything about a :class:`Rules` that the hot path looks up rather than computes."""
 
     __slots__ = (
-        "answers", "base_effect", "blank", "deck", "deck_bytes", "deck_set", "draw_amount", "draw_to_match",
-        "effect", "jump_in", "lenient", "matching", "must_play_drawn", "n", "of_color", "play", "play_last",
-        "play_two", "playable", "playable_set", "points", "response_windows", "rules", "seven_zero",
-        "stacking", "suggestion_penalty", "symbol", "ways", "wild",
-        "deflect", "deflectors", "forced_play", "no_bluffing", "uno_penalty", "uno_call", "no_action_finish",
-        "hand_limit", "double_finish", "finishing", "refuses_more",
+        "answers",
+        "base_effect",
+        "blank",
+        "deck",
+        "deck_bytes",
+        "deck_set",
+        "deflect",
+        "deflectors",
+        "double_finish",
+        "draw_amount",
+        "draw_to_match",
+        "effect",
+        "finishing",
+        "forced_play",
+        "hand_limit",
+        "jump_in",
+        "lenient",
+        "matching",
+        "must_play_drawn",
+        "n",
+        "no_action_finish",
+        "no_bluffing",
+        "of_color",
+        "play",
+        "play_last",
+        "play_two",
+        "playable",
+        "playable_set",
+        "points",
+        "refuses_more",
+        "response_windows",
+        "rules",
+        "seven_zero",
+        "stacking",
+        "suggestion_penalty",
+        "symbol",
+        "uno_call",
+        "uno_penalty",
+        "ways",
+        "wild",
     )  # fmt: skip
 
     rules: Rules
@@ -173,7 +207,11 @@ class Tables:
         self.hand_limit = rules.hand_limit
         self.double_finish = rules.double_finish
         self.refuses_more = bool(
-            rules.forced_play or rules.no_action_finish or rules.no_bluffing or rules.deflect or rules.stack_cards
+            rules.forced_play
+            or rules.no_action_finish
+            or rules.no_bluffing
+            or rules.deflect
+            or rules.stack_cards
         )
 
     def _effects(self) -> None:

@@ -42,7 +42,14 @@ from unotable.notation import (
     PASS_ID,
     play_ids,
 )
-from unotable.state import PHASE_AFTER_DRAW, PHASE_CHOOSE_COLOR, PHASE_HAND_OVER, PHASE_RESPOND, PHASE_TURN, State
+from unotable.state import (
+    PHASE_AFTER_DRAW,
+    PHASE_CHOOSE_COLOR,
+    PHASE_HAND_OVER,
+    PHASE_RESPOND,
+    PHASE_TURN,
+    State,
+)
 
 PLAYOUT_CAP: Final = 3000
 """A playout stops after this many actions (a hand that long is counted as lost by everyone)."""

@@ -87,7 +87,9 @@ class Layout:
             stack_doc = "stacking: the cards the stack makes the next seat draw"
             parts.append(("pending_draw", (1,), 4 * deck, 0.0, stack_doc))
         if rules.deflect:  # docs/rules.md §11.5: once deflected, the draw card is not the top card
-            parts.append(("pending_card", (T,), 1, 0.0, "deflect: in respond, the card whose draw is pending"))
+            parts.append(
+                ("pending_card", (T,), 1, 0.0, "deflect: in respond, the card whose draw is pending")
+            )
         segments: list[Segment] = []
         start = 0
         for name, shape, high, low, doc in parts:
