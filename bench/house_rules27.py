@@ -9,7 +9,9 @@ win rate of the player after the dealer (25% is an equal share), and the points 
 docs/bots.md and ``docs/figures/house_rules27.png``. The results go to ``--json``.
 
 ``.venv/bin/python bench/house_rules27.py [--hands 2000] [--json FILE] [--plot FILE]``
-(one process at low priority; about 10 minutes for 2,000 hands a rule on a busy machine).
+(one process at low priority; about 15 minutes for 3,000 hands a rule on a busy machine). A
+``[forgetful]`` run has four greedy bots that forget UNO 30% of the time (``forget_uno=0.3``),
+a ``[random]`` run four random bots: the rules greedy bots never meet.
 """
 
 from __future__ import annotations
@@ -41,9 +43,20 @@ HOUSES: Final = (
     "no_action_finish",
     "hand_limit=25",
     "double_finish",
+    "hand_limit=12",
     "party",
     "crazy",
+    # Rules greedy bots never meet (they always call UNO, never draw holding a playable card):
+    # the same with bots that forget UNO 30% of the time, and with random bots.
+    "official [forgetful]",
+    "uno_penalty=4 [forgetful]",
+    "uno_call=strict [forgetful]",
+    "uno_call=silent [forgetful]",
+    "official [random]",
+    "forced_play [random]",
 )
+LINEUPS: Final = {"": "greedy", "forgetful": "greedy:forget_uno=0.3", "random": "random"}
+"""The bots of a run by the ``[tag]`` after its house rules (none: four greedy bots)."""
 SEED: Final = 27
 Z: Final = 1.96
 
@@ -67,8 +80,10 @@ def mean_ci(xs: list[float]) -> tuple[float, float, float]:
 
 def measure(house: str, hands: int) -> dict[str, Any]:
     """One rule's figures from ``hands`` greedy hands."""
-    rules = Rules(players=4, **parse_house(house))
-    cfg = SimConfig(rules=rules, bots=tuple(parse_bots("greedy", 4)), hands=hands, seed=SEED, core="python")
+    spec, _, lineup = house.partition(" [")
+    rules = Rules(players=4, **parse_house(spec))
+    bots = tuple(parse_bots(LINEUPS[lineup.rstrip("]")], 4))
+    cfg = SimConfig(rules=rules, bots=bots, hands=hands, seed=SEED, core="python")
     records = [r for r in simulate(cfg, workers=1) if isinstance(r, HandRecord)]
     n = len(records)
     actions = [float(r.tally.actions) for r in records]
@@ -102,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
             done[house] = measure(house, args.hands)
             args.json.write_text(json.dumps(done, indent=1) + "\n")
             print(f"{house}: done", file=sys.stderr, flush=True)
-    print("| `--house` | actions per hand | player after the dealer wins | points per hand (sd) |")
+    print("| `--house` [bots] | actions per hand | player after the dealer wins | points per hand (sd) |")
     print("| --- | ---: | ---: | ---: |")
     for house in HOUSES:
         d = done[house]
@@ -118,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
 
     names = list(HOUSES)
     ys = list(range(len(names)))
-    fig, axes = plt.subplots(1, 3, figsize=(13, 5.5), sharey=True)
+    fig, axes = plt.subplots(1, 3, figsize=(13, 7), sharey=True)
     series = [
         ([done[h]["actions"][0] for h in names], [done[h]["actions"][1] for h in names], "actions per hand"),
         (
