@@ -521,7 +521,7 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
         if ev is not None:
             ev.append(Event("turn", seat=victim, reason="respond"))
         return
-    _clear_response(st)  # no answer held: it applies at once (§11.5.3)
+    _clear_response(st)  # no answer held: it applies at once (H-4)
     _draw_cards(st, victim, total, ev, CARD_CODE[card])
     st.current = (victim + st.direction) % n
     if ev is not None:

@@ -77,10 +77,10 @@ def legal_ids(st: State, seat: int) -> list[int]:
             out = list(COLOR_IDS)
         else:  # respond
             out = [ACCEPT_ID]
+            # A Wild Draw Four is challenged while it is the top card: not once deflected (H-5),
+            # never with no_bluffing (docs/rules.md §11.5).
             if st.pend_card == WILD_DRAW_FOUR and st.discard[-1] == WILD_DRAW_FOUR and not tb.no_bluffing:
-                out.append(
-                    CHALLENGE_ID
-                )  # docs/rules.md §11.5: not once deflected (H-5), nor with no_bluffing
+                out.append(CHALLENGE_ID)
             if INVISIBILITY in hand and tb.response_windows and (tb.finishing[INVISIBILITY] or len(hand) > 1):
                 out += INVISIBILITY_IDS
                 if len(hand) == 2:

@@ -403,7 +403,9 @@ def parse_house(spec: str) -> dict[str, Any]:
     out: dict[str, Any] = dict(HOUSE_PRESETS["official"])
     items = [item.strip() for item in spec.split(",")]
     if not any(items):
-        raise ConfigError("no house rules given (a preset: official, popular, party, crazy; or a rule: jump_in)")
+        raise ConfigError(
+            "no house rules given (a preset: official, popular, party, crazy; or a rule: jump_in)"
+        )
     for item in items:
         if not item:
             continue
