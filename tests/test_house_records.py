@@ -204,7 +204,10 @@ def test_the_command_line_help_names_every_rule_and_preset() -> None:
     assert parsed == {**BOOK_PRESETS["popular"], "jump_in": True}
 
 
-@pytest.mark.parametrize("spec", ["popular", "party", "stacking=same,seven_zero", "jump_in"])
+@pytest.mark.parametrize(
+    "spec",
+    ["popular", "party", "crazy", "stacking=same,seven_zero", "jump_in", "uno_call=silent,hand_limit=30"],
+)
 def test_the_terminals_rules_help_says_each_rules_note(spec: str) -> None:
     """The ``?`` help of the terminal shows, for each house rule in force, its record's note."""
     from unotable.tui import words  # noqa: PLC0415
