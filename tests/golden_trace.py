@@ -49,6 +49,18 @@ STEP_CAP: Final = 400
 
 PARTY: Final[dict[str, Any]] = {"stacking": "any", "seven_zero": True, "jump_in": True, "draw_to_match": True}
 """Every house rule on (RULES §11's party preset)."""
+CRAZY: Final[dict[str, Any]] = {
+    "stack_cards": "up",
+    "deflect": "both",
+    "forced_play": True,
+    "no_bluffing": True,
+    "uno_penalty": 4,
+    "uno_call": "strict",
+    "no_action_finish": True,
+    "hand_limit": 25,
+    "double_finish": True,
+}
+"""Issue 27's rules as the crazy preset has them (docs/rules.md §11.5)."""
 CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("classic-2", {"players": 2}),
     ("classic-3", {"players": 3}),
@@ -101,6 +113,25 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
         {"edition": "cars2", "stacking": "same", "seven_zero": True, "jump_in": True, "draw_to_match": True},
     ),
     ("cars2-teams", {"edition": "cars2", "mode": "teams", "players": 4, "must_play_drawn": True}),
+    # Issue 27's house rules (docs/rules.md §11.5), added as new lines after the old ones.
+    ("classic-stack-cards-up", {"stacking": "same", "stack_cards": "up", "players": 3}),
+    ("classic-stack-cards-draws", {"stacking": "any", "stack_cards": "draws"}),
+    ("classic-stack-cards-fours", {"stacking": "same", "stack_cards": "fours", "players": 3}),
+    ("classic-deflect", {"stacking": "same", "deflect": "both"}),
+    ("classic-deflect-2", {"stacking": "any", "deflect": "reverse", "players": 2}),
+    ("hp-deflect", {"edition": "harry-potter", "stacking": "same", "deflect": "skip", "players": 3}),
+    ("classic-forced-play", {"forced_play": True, "players": 3}),
+    ("classic-no-bluffing", {"no_bluffing": True}),
+    ("classic-uno-penalty", {"uno_penalty": 4, "players": 3}),
+    ("classic-uno-strict", {"uno_call": "strict", "seven_zero": True}),
+    ("classic-uno-silent", {"uno_call": "silent", "players": 3}),
+    ("classic-no-action-finish", {"no_action_finish": True, "players": 3}),
+    ("hp-no-action-finish", {"edition": "harry-potter", "no_action_finish": True}),
+    ("classic-hand-limit", {"hand_limit": 12, "players": 2}),
+    ("classic-double-finish", {"double_finish": True, "mode": "partners"}),
+    ("classic-crazy", {**PARTY, **CRAZY}),
+    ("hp-crazy", {"edition": "harry-potter", **PARTY, **CRAZY, "players": 3}),
+    ("cars2-crazy", {"edition": "cars2", **PARTY, **CRAZY, "uno_call": "silent", "uno_penalty": 2}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 

@@ -14,6 +14,8 @@ from unotable.cards import CARD_CODE, NUM_CARD_TYPES, parse_card
 from unotable.determinize import determinize
 from unotable.engine import apply, from_position, pending_draw, tables_for
 from unotable.errors import ConfigError, IllegalActionError, ScenarioError
+from unotable.house import HOUSE_RULE
+from unotable.house import official as official_house
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.rules import HOUSE_PRESETS, HOUSE_RULES, Rules, find_edition, parse_house
@@ -43,6 +45,7 @@ def position(rules: Rules, hands: list[list[str]], pile: list[str], discard: lis
 
 def house(stacking: bool | str, seven_zero: bool, jump_in: bool, draw_to_match: bool) -> dict[str, Any]:
     return {
+        **official_house(),
         "stacking": stacking,
         "seven_zero": seven_zero,
         "jump_in": jump_in,
@@ -94,7 +97,7 @@ def test_presets_round_trip_through_the_rules_dict(name: str) -> None:
     assert Rules.from_dict(data) == rules
     assert rules.preset == name
     for key in HOUSE_RULES:
-        assert (key in data) == (HOUSE_PRESETS[name][key] is not False)
+        assert (key in data) == HOUSE_RULE[key].is_on(HOUSE_PRESETS[name][key])
 
 
 def test_a_mix_is_no_preset() -> None:

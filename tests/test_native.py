@@ -627,8 +627,11 @@ def test_the_support_check_is_an_allow_list_of_options() -> None:
     with pytest.raises(native.NativeUnsupportedError, match="triple_draw"):
         native.new_hand(fake(players=3, triple_draw=True), 1)
     for rule in house.HOUSE_RULES:
-        on = Rules.from_dict({rule.name: rule.presets["party"]})
-        assert f"house rule {rule.name}" in (native.unsupported(on) or "")
+        assert rule.name not in native.native_options()
+        needed = {need: house.HOUSE_RULE[need].bare for need in rule.needs}  # §11.6
+        on = Rules.from_dict({**needed, rule.name: rule.presets["crazy"]})
+        reason = native.unsupported(on) or ""
+        assert f"house rule {rule.needs[0] if rule.needs else rule.name}" in reason
     assert native.unsupported(Rules(players=5, must_play_drawn=True, scoring="lowest", target=90)) is None
 
 

@@ -47,6 +47,9 @@ from unotable.engine import (
 )
 from unotable.errors import ERROR_CODES, IllegalActionError, NotationError
 from unotable.events import Event
+from unotable.house import HOUSE_RULE, sensible
+from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
+from unotable.house import official as official_house
 from unotable.invariants import check_invariants
 from unotable.notation import (
     ACTION_ID,
@@ -125,6 +128,14 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
     for name in ("seven_zero", "jump_in", "draw_to_match"):
         if draw(st.booleans()):
             data[name] = True
+    # Issue 27's rules (docs/rules.md §11.5), any value; a combination §11.6 refuses is made
+    # sensible (the rule needing another is put back to official).
+    for rule in HOUSE_RULE_RECORDS[4:]:
+        if draw(st.booleans()):
+            low_high = range(rule.values[0], rule.values[1] + 1) if rule.kind == "int" else rule.values
+            data[rule.name] = draw(st.sampled_from(list(low_high)))
+    house_values = sensible({**official_house(), **{k: v for k, v in data.items() if k in HOUSE_RULE}})
+    data.update({k: v for k, v in house_values.items() if k in data or HOUSE_RULE[k].is_on(v)})
     return data
 
 
@@ -241,6 +252,19 @@ def matches(rules: Rules, colour: int, top: int, card: int) -> bool:
     return not names_colour(rules, top) and symbol(rules, card) == symbol(rules, top)
 
 
+def stacks_on(rules: Rules, pending: int, answer: int) -> bool:
+    """Whether a draw card of kind ``answer`` answers one of kind ``pending`` (``WILD_DRAW_FOUR``
+    or a draw value), as docs/rules.md §11 and §11.5 (stack_cards) say."""
+    four_p, four_a = pending == WILD_DRAW_FOUR, answer == WILD_DRAW_FOUR
+    if rules.stack_cards == "draws":
+        return not four_p and not four_a
+    if rules.stack_cards == "fours":
+        return four_p and four_a
+    if rules.stack_cards == "up":
+        return answer == pending or (four_a and not four_p)
+    return rules.stacking == "any" or answer == pending
+
+
 def expected_code(state: State, seat: Seat, action: str | int) -> str:
     """The first error code of docs/notation.md that applies to an illegal ``action`` of ``seat``."""
     if isinstance(action, bool) or (isinstance(action, int) and not 0 <= action < len(ACTION_TEXT)):
@@ -277,11 +301,13 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
         pending = state.pend_card
         draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE)
         kind = pending if pending == WILD_DRAW_FOUR else CARD_VALUE[pending]
-        if kind in draw_cards:  # RULES §11: the seat a draw card fell on may answer it
+        in_deck = (WILD_DRAW_FOUR, rules.edition.draw_value)
+        if kind in draw_cards and any(stacks_on(rules, kind, a) for a in in_deck):
+            # RULES §11: the seat a draw card fell on may answer it (§11.5: as stack_cards says)
             if act.card not in state.hands[s]:
                 return "not_in_hand"
             answer = act.card if act.card == WILD_DRAW_FOUR else CARD_VALUE[act.card]
-            if answer not in draw_cards or (rules.stacking == "same" and answer != kind):
+            if answer not in draw_cards or not stacks_on(rules, kind, answer):
                 return "not_playable"
     if (
         act.kind is Kind.INVISIBILITY
@@ -567,7 +593,8 @@ def test_wild_draw_four_challenges_are_judged_by_rules_4(script: Script) -> None
                 loser, penalty, nxt = offender, total, seat
             else:
                 loser, penalty, nxt = seat, total + 2, (seat + before.direction) % before.n
-            assert len(after.hands[loser]) == len(before.hands[loser]) + min(penalty, pile)
+            room = max(rules.hand_limit - len(before.hands[loser]), 0)  # §11.5 hand_limit, H-19
+            assert len(after.hands[loser]) == len(before.hands[loser]) + min(penalty, pile, room)
             assert after.current == nxt
             assert after.phase == Phase.TURN
             assert after.color == before.color

@@ -28,9 +28,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_VALUE, COLORS, IS_WILD
+from unotable.cards import BLANK, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
+from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
 from unotable.invariants import check_invariants
 from unotable.notation import ACTION_KIND, DRAW_ID, PENALIZE_IDS, Kind
 from unotable.rules import HAND_SIZE, MAX_PLAYERS, MIN_PLAYERS, Rules
@@ -101,6 +102,12 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
     data["stacking"] = rnd.choice([False, False, "same", "any"])
     for name in ("seven_zero", "jump_in", "draw_to_match"):
         data[name] = rnd.random() < 0.4
+    for rule in HOUSE_RULES:  # issue 27's rules (docs/rules.md §11.5), each on 30% of the time
+        if rule.name not in data and rnd.random() < 0.3:
+            values = range(rule.values[0], rule.values[1] + 1) if rule.kind == "int" else rule.values[1:]
+            data[rule.name] = rnd.choice(list(values))
+    house = sensible({**official(), **{k: v for k, v in data.items() if k in HOUSE_RULE}})  # §11.6
+    data.update((k, v) for k, v in house.items() if k in data)
     return Rules.from_dict(data)
 
 
@@ -243,6 +250,12 @@ def play_hand(
     winner = st.winner
     assert 0 <= winner < st.n and not st.hands[winner]
     points = [sum(card_points(c) for c in h) for h in st.hands]
+    last = st.discard[-1]
+    on_draw_card = last == WILD_DRAW_FOUR or (
+        not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE)
+    )
+    if rules.double_finish and on_draw_card:  # docs/rules.md §11.5, H-20
+        points = [2 * p for p in points]
     if rules.scoring == "lowest":
         assert st.hand_points == sum(points)
         assert st.scores == [scores[s] + points[s] for s in range(st.n)]
@@ -272,6 +285,8 @@ def test_random_play_soak() -> None:
         for name in ("must_play_drawn", "lenient_plays", "seven_zero", "jump_in", "draw_to_match"):
             tally.options[name] += getattr(rules, name)
         tally.options[f"stacking {rules.stacking}"] += 1
+        for rule in HOUSE_RULES[4:]:  # issue 27's rules: each played somewhere
+            tally.options[rule.name] += rule.is_on(getattr(rules, rule.name))
         tally.options["lowest"] += rules.scoring == "lowest"
         tally.options["blanks"] += bool(rules.blanks)
         scores = [0] * rules.players

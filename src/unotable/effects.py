@@ -104,8 +104,11 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             _forget(st, seat, t)
         left = len(hand)
         # The turn begins: windows close (R-9, R-13); an UNO not called opens one (RULES §7).
-        st.exposed = 1 << seat if left == 1 and not uno else 0
-        if st.phase:  # after a draw
+        st.exposed = 1 << seat if left == 1 and not uno and tb.uno_call != "silent" else 0
+        deflecting = False
+        if st.phase:  # after a draw, or an answer in ``respond``
+            # RULES §11.5: a Reverse or a Skip played on a pending draw sends it on.
+            deflecting = st.phase == PHASE_RESPOND and t in tb.deflectors[st.color] and st.pend_draw > 0
             st.phase = PHASE_TURN
             st.drawn = -1
         if ev is not None:
@@ -120,6 +123,9 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
             )
+        if deflecting:
+            _deflect(st, seat, t, left, ev)
+            return
         fx = tb.effect[t]
         if fx == E_NUMBER and left:  # the commonest play, first
             st.color = CARD_COLOR[t]
@@ -201,6 +207,12 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             st.wrong_snapshot = None
         facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
         pile = st.draw
+        if len(st.hands[seat]) >= st.tables.hand_limit:  # RULES §11.5: it draws no more
+            st.current = (seat + st.direction) % st.n
+            if ev is not None:
+                ev.append(Event("pass", seat=seat, reason="hand limit"))
+                ev.append(Event("turn", seat=st.current))
+            return
         if not pile:
             if not _reshuffle(st, ev):
                 # R-6: a player who chose to draw and finds nothing passes.
@@ -254,7 +266,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         st.exposed &= ~(1 << target)
         if ev is not None:
             ev.append(Event("catch", seat=seat, target=target))
-        _draw_cards(st, target, UNO_PENALTY, ev, "caught without UNO")
+        _draw_cards(st, target, st.tables.uno_penalty, ev, "caught without UNO")
     elif kind == KIND_WRONG:
         _undo_wrong(st, seat, arg, ev)
     elif kind == KIND_PENALIZE:
@@ -287,6 +299,9 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
     hand = st.hands[seat]
     got = 0
     pile = st.draw
+    room = st.tables.hand_limit - len(hand)
+    if k > room:  # RULES §11.5: a hand at the limit draws no more
+        k = max(room, 0)
     while got < k:
         if not pile:
             if not _reshuffle(st, ev):
@@ -358,7 +373,7 @@ def _special_play(
         tb = st.tables
         total = st.pend_draw + tb.draw_amount  # an answer adds to the stack it answers
         victim = (seat + d) % n
-        if not tb.answers[t].isdisjoint(st.hands[victim]):
+        if _can_answer(st, victim, t):
             _open_response(st, victim, t, seat, False, prev_color, ev, total)
             return
         _clear_response(st)  # no answer held: it applies at once, as in RULES §3
@@ -407,9 +422,12 @@ def _move_hands(st: State, seat: int, dest: list[int], uno: bool) -> None:
                 moved[owner_now] = kept
         st.known = moved
     exposed = st.exposed & ~changed
-    for s in range(n):
-        if changed >> s & 1 and len(hands[s]) == 1 and not (s == seat and uno):
-            exposed |= 1 << s
+    # docs/rules.md §11.5, H-14, H-15: with silent UNO nobody is caught; with strict UNO a hand
+    # that came by a 7 or a 0 counts as called (no card was played from it to call with).
+    if st.tables.uno_call is False:
+        for s in range(n):
+            if changed >> s & 1 and len(hands[s]) == 1 and not (s == seat and uno):
+                exposed |= 1 << s
     st.exposed = exposed
 
 
@@ -419,6 +437,12 @@ def _draw_to_match(st: State, seat: int, facing: int, ev: list[Event] | None) ->
     ok = st.tables.playable[facing]
     hand = st.hands[seat]
     while True:
+        if len(hand) >= st.tables.hand_limit:  # RULES §11.5: it stops at the limit, and passes
+            st.current = (seat + st.direction) % st.n
+            if ev is not None:
+                ev.append(Event("pass", seat=seat, reason="hand limit"))
+                ev.append(Event("turn", seat=st.current))
+            return
         if not st.draw and not _reshuffle(st, ev):
             st.current = (seat + st.direction) % st.n
             if ev is not None:
@@ -458,6 +482,50 @@ def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None
     else:
         st.current = victim
     if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _can_answer(st: State, victim: int, t: int) -> bool:
+    """Whether ``victim`` holds an answer to the pending draw card ``t``: a draw card that stacks
+    on it, or a card that deflects it (RULES §11, §11.5)."""
+    tb = st.tables
+    hand = st.hands[victim]
+    return not tb.answers[t].isdisjoint(hand) or not tb.deflectors[st.color].isdisjoint(hand)
+
+
+def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) -> None:
+    """RULES §11.5 deflect: ``seat`` played the Reverse or Skip ``t`` on the draw pending on it;
+    the whole draw passes on (Skip) or back (Reverse: the direction changes) to the next seat,
+    which answers it in turn, as if the deflector had played it (a Wild Draw Four deflected is
+    no longer challenged: H-5)."""
+    tb = st.tables
+    n = st.n
+    if tb.base_effect[t] == E_REVERSE:
+        st.direction = -st.direction
+        if ev is not None:
+            ev.append(Event("reverse", seat=seat))
+    victim = (seat + st.direction) % n
+    total = st.pend_draw
+    card = st.pend_card
+    if ev is not None:
+        ev.append(Event("deflect", seat=seat, target=victim, count=total, cards=(card,)))
+    if left == 0:  # H-7: the hand ends; the seat it was sent to draws it (R-10)
+        _draw_cards(st, victim, total, ev, CARD_CODE[card])
+        end_hand(st, seat, ev)
+        return
+    if tb.response_windows or card == WILD_DRAW_FOUR or _can_answer(st, victim, card):
+        st.phase = PHASE_RESPOND
+        st.current = victim
+        st.pend_from = seat  # the draw now comes from the deflector (H-5: no challenge any more)
+        st.pend_guilty = False
+        if ev is not None:
+            ev.append(Event("turn", seat=victim, reason="respond"))
+        return
+    _clear_response(st)  # no answer held: it applies at once (H-4)
+    _draw_cards(st, victim, total, ev, CARD_CODE[card])
+    st.current = (victim + st.direction) % n
+    if ev is not None:
+        ev.append(Event("skip", seat=victim))
         ev.append(Event("turn", seat=st.current))
 
 
@@ -547,7 +615,7 @@ def _invisibility(st: State, seat: int, color: int, uno: bool, ev: list[Event] |
         _forget(st, seat, INVISIBILITY)
     st.color = color
     left = len(hand)
-    if left == 1 and not uno:
+    if left == 1 and not uno and st.tables.uno_call != "silent":
         st.exposed |= 1 << seat
     if ev is not None:
         ev.append(Event("invisibility", seat=seat, cards=(INVISIBILITY,), color=color, target=player,
@@ -636,6 +704,9 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     st.after_color = -1
     _clear_response(st)
     points = hand_points(st)
+    tb = st.tables
+    if tb.double_finish and not st.hands[winner] and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4):
+        points = [2 * p for p in points]  # RULES §11.5: a hand won on a draw card scores double
     if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
         team = winner % 2
         st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)

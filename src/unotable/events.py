@@ -17,7 +17,8 @@ class Event:
     ``catch``, ``challenge``, ``accept``, ``invisibility``, ``reveal``, ``skip``, ``reverse``,
     ``reshuffle``, ``penalty``, ``wrong``, ``turn``, ``hand_over``, ``game_over``; with the house
     rules of RULES §11, ``swap`` (a 7: ``seat`` and ``target`` swapped hands) and ``pass_hands``
-    (a 0: every hand passed one seat, ``reason`` ``left`` or ``right``); a ``play`` out of turn
+    (a 0: every hand passed one seat, ``reason`` ``left`` or ``right``), ``deflect`` (§11.5:
+    ``seat`` sent the pending draw ``cards`` of ``count`` cards on to ``target``); a ``play`` out of turn
     (a jump-in) has ``jump_in`` among the words of its ``reason`` (with ``uno``, the call made
     with the play, as for any play); an ``accept`` of a stack
     of draw cards has ``reason`` ``stack`` and ``count`` its total.

@@ -31,13 +31,14 @@ from unotable.i18n import N_
 KINDS: Final = ("bool", "choice", "int")
 """The kinds of value a house rule takes: on or off; one of a few values (``False`` for off);
 a whole number in a range."""
-PRESETS: Final = ("official", "popular", "party")
+PRESETS: Final = ("official", "popular", "party", "crazy")
 """The presets of docs/rules.md §11, for the places where a person picks rules."""
 PRESET_LABELS: Final[Mapping[str, str]] = MappingProxyType(
     {
         "official": N_("Official rules: no house rules"),
         "popular": N_("Popular: stacking the same draw card, draw until you can play"),
         "party": N_("Party: every house rule, stacking any draw card"),
+        "crazy": N_("Crazy: nearly every house rule at once"),
     }
 )
 """What each preset is, for a person choosing one (English msgids)."""
@@ -86,6 +87,9 @@ class HouseRule:
     notes: Mapping[Any, str] = field(default_factory=dict, hash=False)
     """What the terminal's rules help says when the rule is at a value (English msgids): by
     value, or under ``None`` for every value but ``default``."""
+    needs: tuple[str, ...] = ()
+    """The rules that must be on (off their official value) for this one to be on: a table
+    with this rule on and one of them off is refused (docs/rules.md §11.6)."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -200,6 +204,8 @@ class HouseRule:
         }
         if self.value_labels:
             out["value_labels"] = list(self.value_labels)
+        if self.needs:
+            out["needs"] = list(self.needs)
         return out
 
 
@@ -216,7 +222,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
             "passes on to the next player."
         ),
         value_labels=(N_("Off"), N_("Only the same kind of draw card"), N_("Any draw card")),
-        presets={"popular": "same", "party": "any"},
+        presets={"popular": "same", "party": "any", "crazy": "any"},
         notes={
             "same": N_(
                 "Stacking: a draw card played on you may be answered with a draw card of the same "
@@ -241,7 +247,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         default=False,
         label=N_("Seven-O"),
         help=N_("Playing a 7 swaps hands with a player you name; playing a 0 passes every hand on."),
-        presets={"party": True},
+        presets={"party": True, "crazy": True},
         notes={
             True: N_(
                 "Seven-O: a 7 swaps your hand with a player you name (a number or a click); a 0 "
@@ -260,7 +266,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
             "A player holding the very card on top of the discard pile may play it out of turn, "
             "and play goes on from them."
         ),
-        presets={"party": True},
+        presets={"party": True, "crazy": True},
         notes={
             True: N_(
                 "Jump-in: whenever a turn waits, if you hold the card identical to the top card "
@@ -276,13 +282,167 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         default=False,
         label=N_("Draw to match"),
         help=N_("A player who draws as their turn keeps drawing until they draw a card that plays."),
-        presets={"popular": True, "party": True},
+        presets={"popular": True, "party": True, "crazy": True},
         notes={
             True: N_(
                 "Draw to match: when you draw as your turn you keep drawing until a card plays; "
                 "then play it or keep it."
             )
         },
+    ),
+    HouseRule(
+        name="stack_cards",
+        kind="choice",
+        values=(False, "draws", "fours", "up"),
+        default=False,
+        bare="up",
+        label=N_("Which draw cards stack"),
+        help=N_(
+            "With stacking: only coloured draw cards stack, only Wild Draw Fours stack, or a Wild "
+            "Draw Four may go on a coloured draw card but never the reverse."
+        ),
+        value_labels=(
+            N_("As stacking says"),
+            N_("Coloured draw cards only"),
+            N_("Wild Draw Fours only"),
+            N_("Upwards only: a Wild Draw Four on a draw card, not the reverse"),
+        ),
+        presets={"crazy": "up"},
+        needs=("stacking",),
+        notes={
+            "draws": N_("Stacking: only coloured draw cards stack; a Wild Draw Four cannot be answered."),
+            "fours": N_(
+                "Stacking: only a Wild Draw Four answers a Wild Draw Four; draw cards cannot be answered."
+            ),
+            "up": N_(
+                "Stacking: a Wild Draw Four may answer a coloured draw card, but a coloured draw card "
+                "never answers a Wild Draw Four."
+            ),
+        },
+    ),
+    HouseRule(
+        name="deflect",
+        kind="choice",
+        values=(False, "reverse", "skip", "both"),
+        default=False,
+        bare="both",
+        label=N_("Deflecting draw cards"),
+        help=N_(
+            "With stacking, a Reverse or a Skip of the colour in play sends the pending draw back "
+            "or on to the next player."
+        ),
+        value_labels=(N_("Off"), N_("With a Reverse"), N_("With a Skip"), N_("With a Reverse or a Skip")),
+        presets={"crazy": "both"},
+        needs=("stacking",),
+        notes={
+            None: N_(
+                "Deflecting: when a draw is pending on you, a Reverse of the colour in play sends it "
+                "back and a Skip of that colour sends it on, whole."
+            )
+        },
+    ),
+    HouseRule(
+        name="forced_play",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("Forced play"),
+        help=N_(
+            "A player who can play must: no drawing while holding a playable card, and a playable "
+            "drawn card is played."
+        ),
+        presets={"crazy": True},
+        notes={
+            None: N_(
+                "Forced play: you may draw only when no card in your hand plays, and a playable drawn "
+                "card must be played."
+            )
+        },
+    ),
+    HouseRule(
+        name="no_bluffing",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("No bluffing"),
+        help=N_("A Wild Draw Four may be played at any time and can never be challenged."),
+        presets={"crazy": True},
+        notes={None: N_("No bluffing: a Wild Draw Four may be played at any time and is never challenged.")},
+    ),
+    HouseRule(
+        name="uno_penalty",
+        kind="int",
+        values=(1, 10),
+        default=2,
+        bare=4,
+        label=N_("Missed UNO penalty"),
+        help=N_("A player caught without calling UNO draws this many cards (2 in the books)."),
+        presets={"crazy": 4},
+        notes={
+            None: N_(
+                "Missed UNO: a player caught without calling UNO draws the table's number of cards, not 2."
+            )
+        },
+    ),
+    HouseRule(
+        name="uno_call",
+        kind="choice",
+        values=(False, "strict", "silent"),
+        default=False,
+        bare="strict",
+        label=N_("Calling UNO"),
+        help=N_(
+            "Strict: UNO must be called with the next-to-last card, never late. Silent: nobody "
+            "calls UNO and nobody is caught."
+        ),
+        value_labels=(N_("As in the books"), N_("Strict: no late call"), N_("Silent: no call at all")),
+        presets={"crazy": "strict"},
+        notes={
+            "strict": N_(
+                "Strict UNO: call UNO with your next-to-last card (the uno of the play); a player "
+                "who did not may be caught and can no longer call it late."
+            ),
+            "silent": N_("Silent UNO: nobody calls UNO and nobody is caught."),
+        },
+    ),
+    HouseRule(
+        name="no_action_finish",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("No going out on an action card"),
+        help=N_(
+            "A player may not play an action or wild card as their last card: they play or draw as "
+            "usual instead."
+        ),
+        presets={"crazy": True},
+        notes={
+            None: N_(
+                "No going out on an action card: an action or wild card cannot be your last card; "
+                "draw or play another card instead."
+            )
+        },
+    ),
+    HouseRule(
+        name="hand_limit",
+        kind="int",
+        values=(8, 112),
+        default=112,
+        bare=25,
+        label=N_("Hand limit"),
+        help=N_("A player holding this many cards draws no more; 112 means no limit."),
+        presets={"crazy": 25},
+        notes={None: N_("Hand limit: a player holding the table's limit of cards draws no more.")},
+    ),
+    HouseRule(
+        name="double_finish",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("Double points on a draw card"),
+        help=N_("A hand won by going out on a draw card or a Wild Draw Four scores double."),
+        presets={"crazy": True},
+        notes={None: N_("Double points: a hand won on a draw card or a Wild Draw Four scores double.")},
     ),
 )
 """Every house rule, in the order forms and help list them."""
@@ -323,6 +483,38 @@ def values_from(data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def combination_error(values: Mapping[str, Any]) -> str | None:
+    """Why the house rules ``values`` (every rule's value) make no sense together, or ``None``
+    (docs/rules.md §11.6): a rule on whose ``needs`` are off; silent UNO with a missed-UNO
+    penalty (nobody is ever caught)."""
+    for rule in HOUSE_RULES:
+        if rule.is_on(values[rule.name]):
+            for need in rule.needs:
+                if not HOUSE_RULE[need].is_on(values[need]):
+                    return f"house rule {rule.spell(values[rule.name])} needs {need} (docs/rules.md §11.6)"
+    if values["uno_call"] == "silent" and HOUSE_RULE["uno_penalty"].is_on(values["uno_penalty"]):
+        return (
+            "house rule uno_penalty means nothing with uno_call=silent: nobody is caught "
+            "(docs/rules.md §11.6)"
+        )
+    return None
+
+
+def sensible(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with every rule that :func:`combination_error` would refuse put back to its
+    official value: what the random combinations of the tests and the soak play."""
+    out = dict(values)
+    while (error := combination_error(out)) is not None:
+        for rule in HOUSE_RULES:
+            if rule.is_on(out[rule.name]) and any(not HOUSE_RULE[n].is_on(out[n]) for n in rule.needs):
+                out[rule.name] = rule.default
+                break
+        else:
+            assert "uno_penalty" in error
+            out["uno_penalty"] = HOUSE_RULE["uno_penalty"].default
+    return out
+
+
 def active(values: Mapping[str, Any]) -> list[tuple[HouseRule, Any]]:
     """The rules of ``values`` (a :attr:`unotable.rules.Rules.house`) not at their official
     value, in the records' order, with their values."""
@@ -356,8 +548,10 @@ __all__ = [
     "PRESET_LABELS",
     "HouseRule",
     "active",
+    "combination_error",
     "official",
     "preset",
+    "sensible",
     "spell_rules",
     "to_json",
     "values_from",

@@ -22,9 +22,13 @@ from unotable.notation import (
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
     KIND_CATCH,
+    KIND_CHALLENGE,
+    KIND_DRAW,
     KIND_INVISIBILITY,
+    KIND_PASS,
     KIND_PENALIZE,
     KIND_PLAY,
+    KIND_UNO,
     KIND_WRONG,
     NAMES_SEAT,
     PASS_ID,
@@ -63,17 +67,21 @@ def legal_ids(st: State, seat: int) -> list[int]:
             out = [DRAW_ID]
             for t in cards:
                 out += ids[t]
+            if tb.forced_play and len(out) > 1:  # RULES §11.5: who can play must
+                out = _forced(st, seat, out)
         elif phase == PHASE_AFTER_DRAW:
             out = list(tb.ways[len(hand)][seat][st.drawn])
-            if not tb.must_play_drawn:
+            if not (tb.must_play_drawn or (tb.forced_play and out)):
                 out.append(PASS_ID)
         elif phase == PHASE_CHOOSE_COLOR:
             out = list(COLOR_IDS)
         else:  # respond
             out = [ACCEPT_ID]
-            if st.pend_card == WILD_DRAW_FOUR:
+            # A Wild Draw Four is challenged while it is the top card: not once deflected (H-5),
+            # never with no_bluffing (docs/rules.md §11.5).
+            if st.pend_card == WILD_DRAW_FOUR and st.discard[-1] == WILD_DRAW_FOUR and not tb.no_bluffing:
                 out.append(CHALLENGE_ID)
-            if INVISIBILITY in hand and tb.response_windows:
+            if INVISIBILITY in hand and tb.response_windows and (tb.finishing[INVISIBILITY] or len(hand) > 1):
                 out += INVISIBILITY_IDS
                 if len(hand) == 2:
                     out += INVISIBILITY_UNO_IDS
@@ -81,6 +89,9 @@ def legal_ids(st: State, seat: int) -> list[int]:
                 ids = tb.ways[len(hand)][seat]
                 for t in tb.answers[st.pend_card].intersection(hand):
                     out += ids[t]
+                if tb.deflect and st.pend_draw:  # RULES §11.5: a Reverse or a Skip of the colour in play
+                    for t in tb.deflectors[st.color].intersection(hand):
+                        out += ids[t]
     elif seat == TABLE_SEAT:
         return list(PENALIZE_IDS[: st.n]) if st.phase < PHASE_HAND_OVER else []
     elif st.tables.jump_in and st.phase == PHASE_TURN:
@@ -89,6 +100,19 @@ def legal_ids(st: State, seat: int) -> list[int]:
         out = []
     if st.exposed or st.wrong_seat >= 0:  # both closed once the hand is over
         _window_ids(st, seat, out)
+    return out
+
+
+def _forced(st: State, seat: int, out: list[int]) -> list[int]:
+    """RULES §11.5 forced_play: ``out`` without the draw if one of its plays matches the top card
+    (with ``lenient_plays`` a wrong card does not count: only a card that truly plays forces)."""
+    tb = st.tables
+    if not tb.lenient:
+        return out[1:]
+    hand = st.hands[seat]
+    ids = tb.ways[len(hand)][seat]
+    if any(ids[t] for t in tb.matching[st.color][st.discard[-1]].intersection(hand)):
+        return out[1:]
     return out
 
 
@@ -112,9 +136,13 @@ def pending_draw(st: State) -> int:
 def _window_ids(st: State, seat: int, out: list[int]) -> None:
     exposed = st.exposed
     if exposed:
+        late = st.tables.uno_call is False  # RULES §11.5: no late call with strict UNO
         for x in range(st.n):
             if exposed >> x & 1:
-                out.append(UNO_ID if x == seat else CATCH_IDS[x])
+                if x != seat:
+                    out.append(CATCH_IDS[x])
+                elif late:
+                    out.append(UNO_ID)
     w = st.wrong_seat
     if w >= 0 and w != seat:
         out.append(WRONG_IDS[w])
@@ -144,6 +172,36 @@ def seat_index(st: State, seat: int | str) -> int:
 def actors(st: State) -> list[int]:
     """The seats that have at least one legal action now (the referee not included)."""
     return [s for s in range(st.n) if legal_ids(st, s)]
+
+
+def _check_house(st: State, s: int, kind: int, card: int, text: str) -> None:
+    """The error of docs/rules.md §11.5-§11.5's refusals, if one applies.
+
+    :raises IllegalActionError: ``not_allowed_now`` naming the house rule.
+    """
+    tb = st.tables
+    if s < 0 or s >= st.n:
+        return
+    hand = st.hands[s]
+    if kind == KIND_DRAW and tb.forced_play and s == st.current and st.phase == PHASE_TURN:
+        raise IllegalActionError("not_allowed_now", f"{text!r}: a seat that can play must play (forced_play)")
+    if kind == KIND_PASS and tb.forced_play and s == st.current and st.phase == PHASE_AFTER_DRAW:
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: the card drawn plays and must be played (forced_play)"
+        )
+    last = (kind == KIND_PLAY and card in hand and not tb.finishing[card]) or (
+        kind == KIND_INVISIBILITY and INVISIBILITY in hand
+    )
+    if last and len(hand) == 1 and tb.no_action_finish:
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: an action or wild card cannot be the last card (no_action_finish)"
+        )
+    if kind == KIND_CHALLENGE and tb.no_bluffing and st.phase == PHASE_RESPOND:
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: a Wild Draw Four is never challenged (no_bluffing)"
+        )
+    if kind == KIND_UNO and tb.uno_call == "strict" and st.exposed >> s & 1:
+        raise IllegalActionError("not_allowed_now", f"{text!r}: no late UNO call (uno_call=strict)")
 
 
 def check(st: State, seat: int | str, action: str | int) -> int:
@@ -215,4 +273,5 @@ def check(st: State, seat: int | str, action: str | int) -> int:
         raise IllegalActionError("not_in_hand", f"seat {s} holds no Invisibility")
     if ACTION_UNO[aid]:
         raise IllegalActionError("not_allowed_now", f"{text!r}: 'uno' goes only with the next-to-last card")
+    _check_house(st, s, kind, card, text)
     raise IllegalActionError("not_allowed_now", f"{text!r} is not allowed now ({who}, phase {st.phase_name})")

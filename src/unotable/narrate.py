@@ -74,6 +74,8 @@ def describe(event: Event, names: Sequence[str]) -> str | None:
         return f"{who} accepted the {_cards(e.cards)}."
     if k == "swap":
         return f"{who} swapped hands with {target}."
+    if k == "deflect":
+        return f"{who} sent the {_cards(e.cards)} on to {target}: {e.count} cards."
     if k == "pass_hands":
         return f"Every hand passes to the {e.reason}."
     if k == "invisibility":

@@ -30,7 +30,7 @@ from unotable.cards import (
     card_type,
 )
 from unotable.errors import ConfigError
-from unotable.house import HOUSE_RULE, PRESETS
+from unotable.house import HOUSE_RULE, PRESETS, combination_error
 from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
 from unotable.house import preset as house_preset
 
@@ -215,6 +215,28 @@ class Rules:
     """RULES §11: a seat holding the card identical to the top card may play it out of turn."""
     draw_to_match: bool = False
     """RULES §11: a seat that draws as its turn draws until it draws a playable card."""
+    stack_cards: bool | str = False
+    """RULES §11.5: which draw cards stack on which: ``False`` (as ``stacking`` says),
+    ``"draws"`` (coloured draw cards only), ``"fours"`` (Wild Draw Fours only), ``"up"`` (a Wild
+    Draw Four on a coloured draw card, never the reverse)."""
+    deflect: bool | str = False
+    """RULES §11.5: ``"reverse"``, ``"skip"`` or ``"both"``: such a card of the colour in play
+    sends a pending draw on (Skip) or back (Reverse)."""
+    forced_play: bool = False
+    """RULES §11.5: a player holding a playable card must play (no draw; a playable drawn card
+    is played)."""
+    no_bluffing: bool = False
+    """RULES §11.5: a Wild Draw Four is never challenged."""
+    uno_penalty: int = 2
+    """RULES §11.5: the cards drawn by a player caught without calling UNO."""
+    uno_call: bool | str = False
+    """RULES §11.5: ``"strict"`` (no late call) or ``"silent"`` (no call at all)."""
+    no_action_finish: bool = False
+    """RULES §11.5: a player may not play an action or wild card as their last card."""
+    hand_limit: int = 112
+    """RULES §11.5: a player holding this many cards draws no more (112: no limit)."""
+    double_finish: bool = False
+    """RULES §11.5: a hand won on a draw card scores double."""
     seed: int | None = field(default=None, compare=False)
     """A seed carried with the rules by scenario files and saved games; not a rule."""
 
@@ -254,6 +276,7 @@ class Rules:
                 raise ConfigError(
                     f"blank {COLORS[color]} replaces {CARD_CODE[definition]}, not a card of this deck"
                 )
+        _check_house_combination(self)
         if self.birthdays is not None and len(self.birthdays) != p:
             raise ConfigError(f"birthdays must give one entry per player ({p}), not {len(self.birthdays)}")
 
@@ -354,6 +377,17 @@ class Rules:
         return out
 
 
+def _check_house_combination(rules: Rules) -> None:
+    """docs/rules.md §11.6: house rules that make no sense together are refused, never played
+    half-way.
+
+    :raises ConfigError: naming the rules and what they need.
+    """
+    error = combination_error(rules.house)
+    if error is not None:
+        raise ConfigError(error)
+
+
 def parse_house(spec: str) -> dict[str, Any]:
     """Every house rule's value as ``spec`` writes them: presets and rules separated by commas,
     later items overriding earlier ones, the rest official. An item is a preset of docs/rules.md
@@ -369,7 +403,9 @@ def parse_house(spec: str) -> dict[str, Any]:
     out: dict[str, Any] = dict(HOUSE_PRESETS["official"])
     items = [item.strip() for item in spec.split(",")]
     if not any(items):
-        raise ConfigError("no house rules given (a preset: official, popular, party; or a rule: jump_in)")
+        raise ConfigError(
+            "no house rules given (a preset: official, popular, party, crazy; or a rule: jump_in)"
+        )
     for item in items:
         if not item:
             continue

@@ -83,10 +83,46 @@ class Tables:
     """Everything about a :class:`Rules` that the hot path looks up rather than computes."""
 
     __slots__ = (
-        "answers", "base_effect", "blank", "deck", "deck_bytes", "deck_set", "draw_amount", "draw_to_match",
-        "effect", "jump_in", "lenient", "matching", "must_play_drawn", "n", "of_color", "play", "play_last",
-        "play_two", "playable", "playable_set", "points", "response_windows", "rules", "seven_zero",
-        "stacking", "suggestion_penalty", "symbol", "ways", "wild",
+        "answers",
+        "base_effect",
+        "blank",
+        "deck",
+        "deck_bytes",
+        "deck_set",
+        "deflect",
+        "deflectors",
+        "double_finish",
+        "draw_amount",
+        "draw_to_match",
+        "effect",
+        "finishing",
+        "forced_play",
+        "hand_limit",
+        "jump_in",
+        "lenient",
+        "matching",
+        "must_play_drawn",
+        "n",
+        "no_action_finish",
+        "no_bluffing",
+        "of_color",
+        "play",
+        "play_last",
+        "play_two",
+        "playable",
+        "playable_set",
+        "points",
+        "refuses_more",
+        "response_windows",
+        "rules",
+        "seven_zero",
+        "stacking",
+        "suggestion_penalty",
+        "symbol",
+        "uno_call",
+        "uno_penalty",
+        "ways",
+        "wild",
     )  # fmt: skip
 
     rules: Rules
@@ -101,6 +137,21 @@ class Tables:
     seven_zero: bool
     jump_in: bool
     draw_to_match: bool
+    deflect: bool | str
+    deflectors: tuple[frozenset[int], ...]
+    """RULES §11.5: by colour in play, the card types that deflect a pending draw."""
+    forced_play: bool
+    no_bluffing: bool
+    uno_penalty: int
+    uno_call: bool | str
+    no_action_finish: bool
+    hand_limit: int
+    double_finish: bool
+    refuses_more: bool
+    """Whether a rule of docs/rules.md §11.5 refuses actions the official rules allow (forced
+    play, no going out on an action card, no challenge): what the rollouts check."""
+    finishing: tuple[bool, ...]
+    """RULES §11.5: whether each card type may be a hand's last card (all, without the rule)."""
     base_effect: tuple[int, ...]
     """What each card does as printed (a first card, a position)."""
     effect: tuple[int, ...]
@@ -147,6 +198,21 @@ class Tables:
         self.seven_zero = rules.seven_zero
         self.jump_in = rules.jump_in
         self.draw_to_match = rules.draw_to_match
+        self.deflect = rules.deflect
+        self.forced_play = rules.forced_play
+        self.no_bluffing = rules.no_bluffing
+        self.uno_penalty = rules.uno_penalty
+        self.uno_call = rules.uno_call
+        self.no_action_finish = rules.no_action_finish
+        self.hand_limit = rules.hand_limit
+        self.double_finish = rules.double_finish
+        self.refuses_more = bool(
+            rules.forced_play
+            or rules.no_action_finish
+            or rules.no_bluffing
+            or rules.deflect
+            or rules.stack_cards
+        )
 
     def _effects(self) -> None:
         """Each card's effect, as printed and as played here, and the answers to draw cards."""
@@ -155,16 +221,44 @@ class Tables:
         for t in range(NUM_CARD_TYPES):
             if self.seven_zero and not IS_WILD[t] and CARD_VALUE[t] in (0, SEVEN):
                 effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
-            elif self.stacking and not self.response_windows and effect[t] == E_DRAW:
-                effect[t] = E_STACK
-        self.effect = tuple(effect)
         draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
         kind = {t: WILD_DRAW_FOUR if t == WILD_DRAW_FOUR else CARD_VALUE[t] for t in draws}
+        order = self.rules.stack_cards
+
+        def answers(t: int, a: int) -> bool:
+            """Whether draw card ``a`` answers draw card ``t`` (RULES §11, §11.5)."""
+            four_t, four_a = kind[t] == WILD_DRAW_FOUR, kind[a] == WILD_DRAW_FOUR
+            if order == "draws" and (four_t or four_a):
+                return False
+            if order == "fours" and not (four_t and four_a):
+                return False
+            if order == "up":
+                return kind[a] == kind[t] or (four_a and not four_t)
+            return self.stacking == "any" or kind[a] == kind[t]
+
         self.answers = tuple(
-            frozenset(a for a in draws if self.stacking == "any" or kind[a] == kind[t])
-            if self.stacking and t in kind
-            else frozenset()
+            frozenset(a for a in draws if answers(t, a)) if self.stacking and t in kind else frozenset()
             for t in range(NUM_CARD_TYPES)
+        )
+        deflecting = {"reverse": (E_REVERSE,), "skip": (E_SKIP,), "both": (E_REVERSE, E_SKIP)}.get(
+            str(self.deflect), ()
+        )
+        self.deflectors = tuple(
+            frozenset(
+                t
+                for t in range(NUM_CARD_TYPES)
+                if self.base_effect[t] in deflecting and CARD_COLOR[t] == c and not IS_WILD[t]
+            )
+            for c in range(4)
+        )
+        for t in range(NUM_CARD_TYPES):
+            # A draw card opens ``respond`` (editions without windows) only if it can be answered.
+            stacks = bool(self.answers[t]) or (self.deflect is not False and effect[t] == E_DRAW)
+            if effect[t] == E_DRAW and self.stacking and not self.response_windows and stacks:
+                effect[t] = E_STACK
+        self.effect = tuple(effect)
+        self.finishing = tuple(
+            not self.no_action_finish or self.base_effect[t] == E_NUMBER for t in range(NUM_CARD_TYPES)
         )
 
     def _blanks(self, rules: Rules) -> None:
@@ -239,7 +333,10 @@ class Tables:
             self.play.append(plain)
             self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
             last = [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)]
-            self.play_last.append(last if swap else plain)
+            last = last if swap else plain
+            if self.no_action_finish:  # RULES §11.5: an action or wild card is never the last card
+                last = [ids if self.finishing[t] else () for t, ids in enumerate(last)]
+            self.play_last.append(last)
         self.points = POINTS
         self.deck = tuple(rules.deck())
         # ways[len(hand)][seat][card]: the play ids of a seat holding that many cards (one

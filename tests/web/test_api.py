@@ -134,8 +134,9 @@ def test_house_rules_are_the_rooms_rules_and_are_stored(
     client: TestClient, house: Any, expected: dict[str, Any]
 ) -> None:
     options = client.get("/api/options").json()
-    assert options["house"] == ["official", "popular", "party"]
+    assert options["house"] == ["official", "popular", "party", "crazy"]
     assert options["house_presets"]["popular"] == {
+        **HOUSE_PRESETS["official"],  # issue 27's rules, official in popular
         "stacking": "same",
         "seven_zero": False,
         "jump_in": False,

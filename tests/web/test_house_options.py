@@ -17,4 +17,10 @@ def test_options_send_every_house_rule_record(sqlite_url: str) -> None:
     assert [r["name"] for r in data["house_rules"]] == list(HOUSE_PRESETS["official"])
     assert set(data["house_preset_labels"]) == set(data["house"]) == set(house.PRESETS)
     stacking = data["house_rules"][0]
-    assert stacking["name"] == "stacking" and stacking["presets"] == {"popular": "same", "party": "any"}
+    assert stacking["name"] == "stacking"
+    assert stacking["presets"] == {"popular": "same", "party": "any", "crazy": "any"}
+    # Issue 27: two rules of kind int (a number field), and what a rule needs (docs/rules.md §11.6).
+    by_name = {r["name"]: r for r in data["house_rules"]}
+    assert by_name["uno_penalty"]["kind"] == "int" and by_name["uno_penalty"]["values"] == [1, 10]
+    assert by_name["hand_limit"]["default"] == 112 and by_name["hand_limit"]["presets"] == {"crazy": 25}
+    assert by_name["deflect"]["needs"] == ["stacking"] and "needs" not in by_name["jump_in"]

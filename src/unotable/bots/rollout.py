@@ -27,19 +27,29 @@ from unotable.cards import (
     SKIP,
     WILD_DRAW_FOUR,
 )
-from unotable.engine import Tables, step
+from unotable.engine import Tables, legal_ids, step
 from unotable.notation import (
     ACCEPT_ID,
+    ACTION_CARD,
+    ACTION_KIND,
     CHALLENGE_ID,
     COLOR_IDS,
     DRAW_ID,
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
+    KIND_PLAY,
     NAMES_SEAT,
     PASS_ID,
     play_ids,
 )
-from unotable.state import PHASE_AFTER_DRAW, PHASE_CHOOSE_COLOR, PHASE_HAND_OVER, PHASE_TURN, State
+from unotable.state import (
+    PHASE_AFTER_DRAW,
+    PHASE_CHOOSE_COLOR,
+    PHASE_HAND_OVER,
+    PHASE_RESPOND,
+    PHASE_TURN,
+    State,
+)
 
 PLAYOUT_CAP: Final = 3000
 """A playout stops after this many actions (a hand that long is counted as lost by everyone)."""
@@ -226,6 +236,31 @@ def rollout_action(st: State) -> int:
     """The action of ``st.current`` by the greedy bot's rules at its default settings, read off
     the state directly (legal in ``st``); deterministic, so that playouts of two actions from
     one sampled state differ only by what the actions change."""
+    a = _greedy_action(st)
+    if st.tables.refuses_more:  # docs/rules.md §11.5: house rules that refuse what greedy picks
+        legal = legal_ids(st, st.current)
+        if a not in legal:
+            return _fallback(st, legal)
+    return a
+
+
+def _fallback(st: State, legal: list[int]) -> int:
+    """A legal action when the greedy choice is refused by a house rule (forced play, no going
+    out on an action card, no challenge): the best-scored play, else accept, else the first."""
+    seat = st.current
+    hand = st.hands[seat]
+    counts = color_counts(hand)
+    plays = sorted(a for a in legal if ACTION_KIND[a] == KIND_PLAY)
+    if plays and st.phase != PHASE_RESPOND:
+        best = max(sorted({ACTION_CARD[a] for a in plays}), key=lambda t: _card_score(st, seat, t, counts))
+        return next(a for a in plays if ACTION_CARD[a] == best)
+    if ACCEPT_ID in legal:
+        return ACCEPT_ID
+    return min(legal)
+
+
+def _greedy_action(st: State) -> int:
+    """:func:`rollout_action` before the house rules of §11.5 are checked."""
     seat = st.current
     tb = st.tables
     hand = st.hands[seat]

@@ -178,9 +178,9 @@ class GreedyBot(BaseBot):
             }
         )
         if not cards:
-            return DRAW_ID
+            return DRAW_ID if DRAW_ID in options else options[0]
         best = max(cards, key=lambda t: self.card_score(view, t))
-        if self.card_score(view, best) <= -1000:
+        if self.card_score(view, best) <= -1000 and DRAW_ID in options:  # forced_play: no draw
             return DRAW_ID
         return self.play_card(view, options, best)
 

@@ -86,6 +86,10 @@ class Layout:
         if rules.stacking:
             stack_doc = "stacking: the cards the stack makes the next seat draw"
             parts.append(("pending_draw", (1,), 4 * deck, 0.0, stack_doc))
+        if rules.deflect:  # docs/rules.md §11.5: once deflected, the draw card is not the top card
+            parts.append(
+                ("pending_card", (T,), 1, 0.0, "deflect: in respond, the card whose draw is pending")
+            )
         segments: list[Segment] = []
         start = 0
         for name, shape, high, low, doc in parts:
@@ -122,6 +126,7 @@ class Layout:
         self._pile = o["draw_pile"].start
         self._scores = o["scores"].start
         self._stack = o["pending_draw"].start if "pending_draw" in o else -1
+        self._pcard = o["pending_card"].start if "pending_card" in o else -1
 
     def encode(self, v: View, window: bool, out: F32) -> None:
         """Write ``v`` (``window``: the seat's turn is an out-of-turn moment) into ``out``."""
@@ -144,6 +149,8 @@ class Layout:
         if v.drawn >= 0:
             idx.append(self._drawn + v.drawn)
         if v.pending_from >= 0:
+            if self._pcard >= 0 and v.pending_card >= 0:
+                idx.append(self._pcard + v.pending_card)
             idx.append(self._pfrom + rel[v.pending_from])
             idx.append(self._pcolor + (v.pending_color if v.pending_color >= 0 else 4))
         if v.after_color >= 0:

@@ -13,6 +13,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
+from unotable import house
 from unotable.cards import (
     BLANK,
     CARD_COLOR,
@@ -692,6 +693,11 @@ def _house_notes(rules: Rules) -> list[str]:
             "Draw to match: when you draw as your turn you keep drawing until a card plays; then play "
             "it or keep it."
         )
+    # Issue 27's rules (docs/rules.md §11.5): each record's note, in the records' order.
+    for rule, value in house.active(rules.house):
+        note = rule.note(value)
+        if rule.name not in ("stacking", "seven_zero", "jump_in", "draw_to_match") and note is not None:
+            out.append(note)
     return out
 
 
