@@ -146,12 +146,18 @@ class Player:
         return False
 
 
+def more_rules(page: Any) -> None:
+    """Unfold the form's "More rules"."""
+    page.evaluate('() => { document.querySelector("#more-rules").open = true; }')
+
+
 def make_room(page: Any, base: str) -> str:
     page.goto(base + "/")
     page.wait_for_selector("#create-form")
     page.fill("#players", "3")
     page.dispatch_event("#players", "input")
     page.select_option('#seat-choices select[data-seat="2"]', "random")
+    more_rules(page)
     page.fill("#bot-delay", "0.6")
     page.click("#create")
     page.wait_for_url("**/r/*")
@@ -347,6 +353,7 @@ def lobby(browser: Any, database_url: str) -> Iterator[tuple[LiveServer, Any]]:
     with page_on(browser, database_url) as (server, page):
         page.goto(server.http + "/")
         page.wait_for_selector("#create-form")
+        more_rules(page)
         yield server, page
 
 
