@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 TEST_EXTRAS := dev,plot,ray,web,rl,train
 
-.PHONY: setup play test test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean
+.PHONY: setup play test test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean catalogs catalogs-check
 
 setup: $(VENV)/.installed
 
@@ -49,6 +49,16 @@ test-pure: setup
 
 scenarios: setup
 	$(BIN)/uno scenario tests/scenarios/*.json tests/scenarios/upstream/*.json
+
+# The message catalogues (issue 25, docs/i18n.md): extract the .pot and the browser's list from the
+# Python sources and the page's JavaScript, merge it into each language's .po, compile the .mo
+# files (committed: tests/test_i18n.py checks they are their .po compiled). Then translate what the
+# .po files have left empty and run it again.
+catalogs: setup
+	$(BIN)/python -m unotable.i18n.catalogs all
+
+catalogs-check: setup
+	$(BIN)/python -m unotable.i18n.catalogs check
 
 # RLCard, for issue 6's comparison, gets a venv of its own (never .venv), installed here unless
 # BENCH_ARGS has --quick or --no-rlcard. A failed install is not fatal: bench.py says so and

@@ -7,6 +7,7 @@ from typing import Any
 
 from unotable import jsontext
 from unotable.errors import UnoError
+from unotable.i18n import LANGUAGES, _, normalize
 from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition, parse_house
 
 
@@ -15,9 +16,15 @@ def players(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"players must be a whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("players must be a whole number, not {text!r}").format(text=text)
+        ) from None
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"players must be from {MIN_PLAYERS} to {MAX_PLAYERS}, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("players must be from {low} to {high}, not {value}").format(
+                low=MIN_PLAYERS, high=MAX_PLAYERS, value=value
+            )
+        )
     return value
 
 
@@ -34,9 +41,13 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("expected a positive whole number, not {text!r}").format(text=text)
+        ) from None
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, not {value}")
+        raise argparse.ArgumentTypeError(
+            _("expected a positive whole number, not {value}").format(value=value)
+        )
     return value
 
 
@@ -45,9 +56,11 @@ def rate(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a rate is a number from 0 to 1, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a rate is a number from 0 to 1, not {text!r}").format(text=text)
+        ) from None
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"a rate must be from 0 to 1, not {text}")
+        raise argparse.ArgumentTypeError(_("a rate must be from 0 to 1, not {text}").format(text=text))
     return value
 
 
@@ -56,9 +69,13 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"a delay is a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("a delay is a number of seconds, not {text!r}").format(text=text)
+        ) from None
     if not 0.0 <= value <= 60.0:
-        raise argparse.ArgumentTypeError(f"a delay must be from 0 to 60 seconds, not {text}")
+        raise argparse.ArgumentTypeError(
+            _("a delay must be from 0 to 60 seconds, not {text}").format(text=text)
+        )
     return value
 
 
@@ -71,11 +88,24 @@ def house(text: str) -> dict[str, Any]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-HOUSE_HELP = (
-    "house rules (RULES §11): a preset, official, popular (stacking=same, draw_to_match) or party "
-    "(all four, stacking=any), or rules, e.g. stacking=same,jump_in (seven_zero, draw_to_match)"
-)
-"""The help of ``--house``, for every command that takes it."""
+def house_help() -> str:
+    """The help of ``--house``, for every command that takes it."""
+    return _(
+        "house rules (RULES §11): a preset, official, popular (stacking=same, draw_to_match) or party "
+        "(all four, stacking=any), or rules, e.g. stacking=same,jump_in (seven_zero, draw_to_match)"
+    )
+
+
+def language(text: str) -> str:
+    """A language offered (``en``, ``pt``, ``fr``; a locale name such as ``pt_PT`` is read too)."""
+    lang = normalize(text)
+    if lang is None:
+        raise argparse.ArgumentTypeError(
+            _("unknown language {text!r} (languages: {languages})").format(
+                text=text, languages=", ".join(LANGUAGES)
+            )
+        )
+    return lang
 
 
 def rules_option(text: str) -> tuple[str, Any]:
@@ -83,11 +113,13 @@ def rules_option(text: str) -> tuple[str, Any]:
     key, eq, value = text.partition("=")
     key = key.strip()
     if not eq or not key:
-        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE (e.g. must_play_drawn=true), not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("an option is KEY=VALUE (e.g. must_play_drawn=true), not {text!r}").format(text=text)
+        )
     try:
         parsed: Any = jsontext.loads(value)
     except jsontext.JSONTextError as exc:
         if value.lstrip()[:1] in ("[", "{") or "not JSON:" not in str(exc):
-            raise argparse.ArgumentTypeError(f"option {key}: {exc}") from None
+            raise argparse.ArgumentTypeError(_("option {key}: {error}").format(key=key, error=exc)) from None
         parsed = value.strip()
     return key, parsed

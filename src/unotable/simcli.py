@@ -63,7 +63,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help="a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)",
     )
     parser.add_argument(
-        "--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.HOUSE_HELP
+        "--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.house_help()
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
     parser.add_argument(

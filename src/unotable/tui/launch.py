@@ -18,6 +18,7 @@ from typing import Any, Final, TextIO
 from unotable import argtypes, savefile
 from unotable.bots import BOT_NAMES, Bot, make_bot
 from unotable.errors import ConfigError, UnoError
+from unotable.i18n import _
 from unotable.match import Game, SavedGameError
 from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import BotSpec, derive_seed, parse_bots
@@ -46,56 +47,71 @@ class PlayError(UnoError):
 def add_play_arguments(play: argparse.ArgumentParser) -> None:
     """The flags of ``uno play``."""
     play.add_argument(
-        "--edition", type=argtypes.edition, default=None, help=f"one of {', '.join(EDITIONS)} (classic)"
+        "--edition",
+        type=argtypes.edition,
+        default=None,
+        help=_("one of {editions} (classic)").format(editions=", ".join(EDITIONS)),
     )
     play.add_argument(
-        "--players", type=argtypes.players, default=None, help="players at the table, 2 to 10 (4)"
+        "--players", type=argtypes.players, default=None, help=_("players at the table, 2 to 10 (4)")
     )
-    play.add_argument("--mode", choices=MODES, default=None, help="game format (solo)")
-    play.add_argument("--target", type=argtypes.positive, default=None, help="points that win the game (500)")
+    play.add_argument("--mode", choices=MODES, default=None, help=_("game format (solo)"))
+    play.add_argument(
+        "--target", type=argtypes.positive, default=None, help=_("points that win the game (500)")
+    )
     play.add_argument(
         "--option",
         type=argtypes.rules_option,
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rules option, e.g. must_play_drawn=true, lenient_plays=true, scoring=lowest, or the "
-        "terminal's auto_accept=false (Harry Potter: accept for you a card played on you when you "
-        "hold no Invisibility; on by default) (repeatable)",
+        help=_(
+            "a rules option, e.g. must_play_drawn=true, lenient_plays=true, scoring=lowest, or the "
+            "terminal's auto_accept=false (Harry Potter: accept for you a card played on you when you "
+            "hold no Invisibility; on by default) (repeatable)"
+        ),
     )
-    play.add_argument("--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.HOUSE_HELP)
+    play.add_argument(
+        "--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.house_help()
+    )
     play.add_argument(
         "--bots",
         default=None,
-        help=f"bot kinds, one for all or one per bot, comma-separated ({', '.join(BOT_NAMES)}); "
-        f"options as name:key=value ({DEFAULT_BOTS}; with --resume, the saved game's)",
+        help=_(
+            "bot kinds, one for all or one per bot, comma-separated ({bots}); "
+            "options as name:key=value ({default}; with --resume, the saved game's)"
+        ).format(bots=", ".join(BOT_NAMES), default=DEFAULT_BOTS),
     )
     play.add_argument(
         "--forget-rate",
         type=argtypes.rate,
         default=None,
-        help=f"how often a bot forgets to call UNO, 0 to 1 ({DEFAULT_FORGET_RATE})",
+        help=_("how often a bot forgets to call UNO, 0 to 1 ({default})").format(default=DEFAULT_FORGET_RATE),
     )
     play.add_argument(
-        "--rounds", type=argtypes.positive, default=1, help="rounds of the schedule (rotating modes)"
+        "--rounds", type=argtypes.positive, default=1, help=_("rounds of the schedule (rotating modes)")
     )
-    play.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
+    play.add_argument("--seed", type=int, default=None, help=_("seed for reproducible deals"))
     play.add_argument(
-        "--save", metavar="FILE", default=None, help="write the game to FILE after every action"
+        "--save", metavar="FILE", default=None, help=_("write the game to FILE after every action")
     )
     play.add_argument(
-        "--resume", metavar="FILE", default=None, help="go on with a saved game (and save to it again)"
+        "--resume", metavar="FILE", default=None, help=_("go on with a saved game (and save to it again)")
     )
-    play.add_argument("--auto", action="store_true", help="bots play every seat; watch the game")
-    play.add_argument("--fast", action="store_true", help="no thinking delay")
+    play.add_argument("--auto", action="store_true", help=_("bots play every seat; watch the game"))
+    play.add_argument("--fast", action="store_true", help=_("no thinking delay"))
     play.add_argument(
         "--delay",
         type=argtypes.seconds,
         default=None,
-        help=f"seconds a bot thinks before it acts ({DEFAULT_DELAY}; doubled while a window is open)",
+        help=_("seconds a bot thinks before it acts ({default}; doubled while a window is open)").format(
+            default=DEFAULT_DELAY
+        ),
     )
     play.add_argument(
-        "--text", action="store_true", help="with --auto: print the game as text instead of the full screen"
+        "--text",
+        action="store_true",
+        help=_("with --auto: print the game as text instead of the full screen"),
     )
 
 
@@ -116,7 +132,7 @@ def _terminal_options(args: argparse.Namespace) -> dict[str, Any]:
     for key, value in args.option:
         if key in TERMINAL_OPTIONS:
             if not isinstance(value, bool):
-                raise PlayError(f"{key} is true or false, not {value!r}")
+                raise PlayError(_("{key} is true or false, not {value!r}").format(key=key, value=value))
             out[key] = value
     return out
 
@@ -133,11 +149,11 @@ def _rules_data(args: argparse.Namespace) -> dict[str, Any]:
             data[key] = value
     for key, value in _rules_options(args):
         if key in data:
-            raise PlayError(f"{key} is given twice (--{key} and --option {key}=...)")
+            raise PlayError(_("{key} is given twice (--{key} and --option {key}=...)").format(key=key))
         data[key] = value
     for key, value in (args.house or {}).items():
         if key in data:
-            raise PlayError(f"{key} is given twice (--house and --option {key}=...)")
+            raise PlayError(_("{key} is given twice (--house and --option {key}=...)").format(key=key))
         data[key] = value
     data.setdefault("edition", "classic")
     return data
@@ -158,12 +174,18 @@ def setup(args: argparse.Namespace) -> PlaySetup:
         given += ["--seed"] if args.seed is not None else []
         given += ["--rounds"] if args.rounds != 1 else []
         if given:
-            raise PlayError(f"{', '.join(given)} cannot be used with --resume: the saved game has its rules")
+            raise PlayError(
+                _("{flags} cannot be used with --resume: the saved game has its rules").format(
+                    flags=", ".join(given)
+                )
+            )
         path = Path(args.resume)
         try:
             game, saved = savefile.load(path)
         except SavedGameError as exc:
-            raise PlayError(f"{args.resume} cannot be resumed: {exc}") from None
+            raise PlayError(
+                _("{file} cannot be resumed: {error}").format(file=args.resume, error=exc)
+            ) from None
         seed = game.seed
         save = save or path
     else:
@@ -232,9 +254,13 @@ def _settings(args: argparse.Namespace, saved: dict[str, Any]) -> dict[str, Any]
             try:
                 value = check(str(saved[key]))
             except argparse.ArgumentTypeError as exc:
-                raise PlayError(f"the saved setting {key}: {exc}") from None
+                raise PlayError(_("the saved setting {key}: {error}").format(key=key, error=exc)) from None
             if given is not None and given != value:
-                raise PlayError(f"{flag} {given:g} would change the saved game's {value:g}: leave it out")
+                raise PlayError(
+                    _("{flag} {given:g} would change the saved game's {value:g}: leave it out").format(
+                        flag=flag, given=given, value=value
+                    )
+                )
             out[key] = value
         else:
             out[key] = default if given is None else given
@@ -249,8 +275,11 @@ def _bot_specs(args: argparse.Namespace, game: Game, bot_players: list[int]) -> 
             return parse_bots(args.bots or DEFAULT_BOTS, len(bot_players))
         saved = tuple(BotSpec.parse(game.seats[p] or DEFAULT_BOTS) for p in bot_players)
     except ConfigError as exc:
-        where = f" (the bots saved in {args.resume})" if args.bots is None and args.resume else ""
-        raise PlayError(f"{exc}{where}") from None
+        if args.bots is None and args.resume:
+            raise PlayError(
+                _("{error} (the bots saved in {file})").format(error=exc, file=args.resume)
+            ) from None
+        raise PlayError(str(exc)) from None
     if args.bots is None:
         return saved
     try:
@@ -260,7 +289,9 @@ def _bot_specs(args: argparse.Namespace, game: Game, bot_players: list[int]) -> 
     for p, old, new in zip(bot_players, saved, wanted, strict=True):
         if game.seats[p] is not None and old.label != new.label:
             raise PlayError(
-                f"--bots would change player {p}'s saved bot {old.label!r} to {new.label!r}: leave it out"
+                _("--bots would change player {player}'s saved bot {old!r} to {new!r}: leave it out").format(
+                    player=p, old=old.label, new=new.label
+                )
             )
     return wanted
 
@@ -268,12 +299,16 @@ def _bot_specs(args: argparse.Namespace, game: Game, bot_players: list[int]) -> 
 def _first_save(table: Table, save: Path) -> None:
     try:
         if save.is_dir():
-            raise PlayError(f"cannot save to {save}: it is a folder")
+            raise PlayError(_("cannot save to {file}: it is a folder").format(file=save))
         if not save.parent.is_dir():
-            raise PlayError(f"cannot save to {save}: no folder {save.parent}")
+            raise PlayError(
+                _("cannot save to {file}: no folder {folder}").format(file=save, folder=save.parent)
+            )
         table.save()
     except OSError as exc:
-        raise PlayError(f"cannot save to {save}: {exc.strerror or exc}") from None
+        raise PlayError(
+            _("cannot save to {file}: {error}").format(file=save, error=exc.strerror or exc)
+        ) from None
 
 
 def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
@@ -282,7 +317,7 @@ def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
     try:
         ps = setup(args)
     except UnoError as exc:
-        print(f"uno play: error: {exc}", file=sys.stderr)
+        print(_("uno play: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     # Textual draws on stderr and reads stdin: all three must be the terminal.
     terminal = out.isatty() and sys.stdin.isatty() and sys.stderr.isatty()
@@ -291,11 +326,13 @@ def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
         ps.table.save()
         return run_text(ps.table, ps.delay, out)
     if args.text:
-        print("uno play: error: --text goes with --auto (a person plays on the full screen)", file=sys.stderr)
+        print(
+            _("uno play: error: --text goes with --auto (a person plays on the full screen)"), file=sys.stderr
+        )
         return 2
     if not terminal:
         print(
-            "uno play: error: the game needs a terminal (watch bots play without one: --auto --fast)",
+            _("uno play: error: the game needs a terminal (watch bots play without one: --auto --fast)"),
             file=sys.stderr,
         )
         return 2
@@ -313,7 +350,7 @@ def run_play(args: argparse.Namespace, *, stdout: TextIO | None = None) -> int:
         try:
             ps = setup(args)
         except UnoError as exc:
-            print(f"uno play: error: {exc}", file=sys.stderr)
+            print(_("uno play: error: {message}").format(message=exc), file=sys.stderr)
             return 2
     if not ps.auto:
         print(summary(ps.table), file=out)

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -31,6 +32,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from unotable.bots import BOT_NAMES
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.protocol import MAX_MESSAGE, Message, ProtocolError, RateLimit, parse
 from unotable.web.room import Hub, Listener, Room, replay
 from unotable.web.settings import (
@@ -359,9 +361,10 @@ def create_app(
         Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
         Route("/api/rooms/{code}/games/{number}", game_replay),
         WebSocketRoute("/ws/{code}", room_socket),
+        Route("/api/words/{lang}", words_route),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware)])
 
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "room_info"]

@@ -5,36 +5,39 @@ from __future__ import annotations
 
 from typing import Final
 
+from unotable.i18n import N_, _
+
 ERRORS: Final[dict[str, str]] = {
-    "bad_json": "The message is not a JSON object.",
-    "too_big": "The message is too long ({size} bytes; at most {limit}).",
-    "bad_message": "The message is malformed: {detail}.",
-    "unknown_type": "Unknown message type {type!r} (known: {known}).",
-    "hello_first": "Say hello first (with your seat's token, or none to watch).",
-    "bad_token": "That token is not a seat of this room.",
-    "wrong_token": "That token is not the one of this connection's seat.",
-    "spectator": "Spectators cannot act: take a seat to play.",
-    "not_started": "The game has not started: seats are still free.",
-    "illegal": "Not legal now: {detail}",
-    "hand_running": "The hand is still in play.",
-    "game_over": "The game is over.",
-    "game_running": "The game is still in play.",
-    "too_fast": "Too many messages: slow down.",
-    "no_room": "There is no room {room!r}.",
-    "room_full": "Every seat of this room is taken: you can watch.",
-    "seat_taken": "Seat {player} is taken or is not a person's seat.",
-    "bad_settings": "These settings do not make a game: {detail}",
-    "bad_name": "A name is 1 to {limit} letters, digits, spaces or punctuation.",
-    "bad_request": "Bad request: {detail}",
-    "no_game": "There is no finished game {number} in room {room!r}.",
-    "storage": "The game could not be saved; nothing changed. Try again.",
+    "bad_json": N_("The message is not a JSON object."),
+    "too_big": N_("The message is too long ({size} bytes; at most {limit})."),
+    "bad_message": N_("The message is malformed: {detail}."),
+    "unknown_type": N_("Unknown message type {type!r} (known: {known})."),
+    "hello_first": N_("Say hello first (with your seat's token, or none to watch)."),
+    "bad_token": N_("That token is not a seat of this room."),
+    "wrong_token": N_("That token is not the one of this connection's seat."),
+    "spectator": N_("Spectators cannot act: take a seat to play."),
+    "not_started": N_("The game has not started: seats are still free."),
+    "illegal": N_("Not legal now: {detail}"),
+    "hand_running": N_("The hand is still in play."),
+    "game_over": N_("The game is over."),
+    "game_running": N_("The game is still in play."),
+    "too_fast": N_("Too many messages: slow down."),
+    "no_room": N_("There is no room {room!r}."),
+    "room_full": N_("Every seat of this room is taken: you can watch."),
+    "seat_taken": N_("Seat {player} is taken or is not a person's seat."),
+    "bad_settings": N_("These settings do not make a game: {detail}"),
+    "bad_name": N_("A name is 1 to {limit} letters, digits, spaces or punctuation."),
+    "bad_request": N_("Bad request: {detail}"),
+    "no_game": N_("There is no finished game {number} in room {room!r}."),
+    "storage": N_("The game could not be saved; nothing changed. Try again."),
 }
-"""Error code -> sentence (with ``str.format`` fields)."""
+"""Error code -> sentence (an English msgid with ``str.format`` fields, translated when sent)."""
 
 
 def error_text(code: str, **fields: object) -> str:
-    """The sentence for error ``code`` with its fields filled in."""
-    return ERRORS[code].format(**fields)
+    """The sentence for error ``code`` with its fields filled in, in the language in force (the
+    request's or connection's: :class:`unotable.web.lang.LanguageMiddleware`)."""
+    return _(ERRORS[code]).format(**fields)
 
 
 __all__ = ["ERRORS", "error_text"]
