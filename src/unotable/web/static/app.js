@@ -181,6 +181,7 @@ const game = {
   colorBefore: null, fxCount: 0, sent: [], menu: null, handOver: null, chat: [],
 };
 window.unotable = game; // for tests and the curious: only what this seat may see
+game.art = Art;
 
 function seatInfo(table, player) {
   return table.players[player] || {};
@@ -280,6 +281,19 @@ function onMessage(m) {
     return;
   }
   if (m.type === "pong") return;
+  if (m.type === "retired") {
+    // This seat's token stopped working (taken back elsewhere, freed, given to a bot).
+    localStorage.removeItem(tokenKey(game.code));
+    game.token = null;
+    game.closedByUs = true;
+    if (game.ws) game.ws.close();
+    const why = m.reason === "rejoined" ? t("Your seat was taken back on another device: you are watching here now.")
+      : m.reason === "freed" ? t("The host freed your seat: you are watching now.")
+        : t("The host gave your seat to a bot: you are watching now.");
+    enterTable(game.code, null);
+    flash(why);
+    return;
+  }
   if (m.type === "reaction" || m.type === "chat") {
     onSocial(m);
     return;
@@ -296,9 +310,9 @@ function onMessage(m) {
   }
   if (m.type === "welcome") {
     game.rejoin = m.rejoin || null;
-    game.host = Boolean(m.host);
-  } else if (m.rejoin) game.rejoin = m.rejoin;
-  if (m.host !== undefined) game.host = Boolean(m.host);
+    game.chat = (m.chat || []).map((c) => ({ player: c.player, name: c.name, text: String(c.text || "") }));
+  }
+  game.host = m.you !== null && m.table.host === m.you;
   const lines = [];
   for (const e of m.events) {
     const line = narrate(e, names);
@@ -316,14 +330,18 @@ function onMessage(m) {
   }
   const rects = before && m.type !== "welcome" ? measure() : null;
   game.msg = m;
-  game.timerEnd = m.table.timer ? performance.now() + 1000 * m.table.timer.seconds : null;
-  game.timerTotal = m.table.settings ? m.table.settings.turn_seconds : 0;
+  // The clock on the current seat's ring: the Harry Potter answer window, else the turn timer.
+  const clock = m.table.answer || m.table.timer || null;
+  game.clock = clock;
+  game.timerEnd = clock ? performance.now() + 1000 * clock.seconds : null;
+  game.timerTotal = !clock ? 0 : m.table.answer ? ((m.table.settings.room || {}).auto_accept_seconds || clock.seconds)
+    : m.table.settings.turn_seconds;
   render();
   if (m.type !== "welcome") {
     const myTurnNow = m.seat !== null && m.view.current === m.seat && m.view.legal.length > 0;
     const myTurnBefore = before && before.seat !== null && before.view.current === before.seat;
     if (myTurnNow && !myTurnBefore) {
-      Art.sound().play("turn");
+      Art.play("turn");
       lines.push(t("Your turn."));
     }
     announce(lines.slice(-3).join(" "));
@@ -362,7 +380,7 @@ function timerLeft() {
 
 function drawTimer() {
   const m = game.msg;
-  const timer = m.table.timer;
+  const timer = game.clock;
   document.querySelectorAll(".seat .ring").forEach((ring) => ring.classList.remove("timed", "late"));
   if (!timer) return;
   const seatEl = document.querySelector(`#seats .seat[data-player="${timer.player}"]`);
@@ -378,10 +396,12 @@ function drawTimer() {
   ring.classList.toggle("late", left <= 5);
   const secs = seatEl.querySelector(".secs");
   if (secs) secs.textContent = tn("{n} second", "{n} seconds", Math.ceil(left));
+  const answer = $("answer-left");
+  if (answer) answer.textContent = tn("If you do not answer, you accept in {n} second.", "If you do not answer, you accept in {n} seconds.", Math.ceil(left));
   const whole = Math.ceil(left);
   if (left <= 5 && left > 0 && m.seat !== null && m.table.seating[m.seat] === timer.player && whole !== game.lastTick) {
     game.lastTick = whole;
-    Art.sound().play("tick");
+    Art.play("tick");
   }
 }
 
@@ -524,7 +544,7 @@ function renderSeats(m, names, legal) {
       el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, ` (${t("you")})`) : null),
       el("div", { class: "meta" }, el("span", { class: "count" }, tn("{n} card", "{n} cards", count)),
         score !== null && score !== undefined ? el("span", { class: "score" }, tn("{n} point", "{n} points", score)) : null,
-        table.timer && table.timer.player === player ? el("span", { class: "secs" }) : null),
+        game.clock && game.clock.player === player ? el("span", { class: "secs" }) : null),
       badges.length ? el("div", { class: "badges" }, badges) : null),
     fan, seatMenu(m, player, seat, names), revealNode, known,
     game.bubbles[player] && game.bubbles[player].until > now ? el("div", { class: "bubble" }, game.bubbles[player].text) : null);
@@ -557,10 +577,11 @@ function seatMenu(m, player, seat, names) {
   const { table, view } = m;
   const items = [];
   const playing = table.status === "playing" && !table.hand_over && view.phase !== "hand_over";
-  const penaltyOn = table.settings && (table.settings.suggestion_penalty || (table.settings.options || {}).suggestion_penalty);
+  const suggestion = table.suggestion || {};
+  const penaltyOn = Boolean(suggestion.on);
   const mine = m.you !== null && m.seat !== null && seat !== m.seat;
   const vote = table.suggestion_votes && table.suggestion_votes[String(player)];
-  const penalizable = !table.penalizable || table.penalizable.includes(player);
+  const penalizable = (suggestion.open || []).includes(player);
   if (penaltyOn && mine && playing && penalizable) {
     const asked = vote && vote.asked.includes(m.you);
     items.push(el("button", { type: "button", class: "secondary penalize", disabled: asked,
@@ -568,11 +589,14 @@ function seatMenu(m, player, seat, names) {
     t("{name} suggested a play: ask for the penalty", { name: names[seat] })));
   }
   const info = seatInfo(table, player);
-  if (game.host && m.you !== null && player !== m.you && !info.bot && !info.free) {
+  if (game.host && player !== m.you && !info.free) {
     items.push(el("button", { type: "button", class: "secondary", dataset: { free: String(player) },
       onclick: () => send({ type: "free_seat", token: game.token, player }) }, t("Free this seat")));
-    items.push(el("button", { type: "button", class: "secondary", dataset: { seatBot: String(player) },
-      onclick: () => send({ type: "seat_bot", token: game.token, player, bot: "greedy" }) }, t("Give this seat to a bot")));
+    if (!info.bot) {
+      items.push(el("button", { type: "button", class: "secondary", dataset: { seatBot: String(player) },
+        onclick: () => send({ type: "seat_bot", token: game.token, player, bot: (table.settings.room || {}).away_bot || "greedy" }) },
+      t("Give this seat to a bot")));
+    }
   }
   if (!items.length) return null;
   const open = game.menu === player;
@@ -686,6 +710,9 @@ function renderPrompt(m, names, legal) {
   const text = decisionText(m, names, legal);
   const prompt = $("prompt");
   prompt.textContent = text;
+  if (m.table.answer && m.you !== null && m.table.answer.player === m.you) {
+    prompt.append(" ", el("span", { id: "answer-left", class: "answer-left" }));
+  }
   prompt.classList.toggle("mine", m.seat !== null && m.view.current === m.seat && m.view.legal.length > 0);
 }
 
@@ -833,13 +860,13 @@ function renderSocial(m) {
   const box = $("social");
   const items = [];
   const settings = m.table.settings || {};
-  const canReact = m.you !== null || settings.spectator_reactions;
+  const canReact = m.you !== null || (settings.room || {}).spectator_reactions;
   if (canReact && m.table.status !== "waiting") {
     items.push(el("div", { class: "reactions", role: "group", "aria-label": t("Reactions") },
       REACTIONS.map((id) => el("button", { type: "button", class: "react", dataset: { react: id },
         onclick: () => send({ type: "react", token: game.token, reaction: id }) }, reactionWords(id)))));
   }
-  if (settings.chat && m.you !== null) {
+  if ((settings.room || {}).chat && m.you !== null) {
     const input = el("input", { type: "text", id: "chat-text", maxlength: 120, "aria-label": t("Message to the table"),
       placeholder: t("Say something"), autocomplete: "off" });
     const form = el("form", { id: "chat-form", class: "chat-form" }, input,
@@ -867,24 +894,28 @@ function renderSocial(m) {
 }
 
 // Shown as words: a reaction reads the same on every device, with or without an emoji font.
-const REACTIONS = ["thumbs_up", "laugh", "wow", "angry", "good_game", "hurry"];
+const REACTIONS = ["nice_play", "laugh", "wow", "oops", "gg", "hurry"];
 
 function reactionWords(id) {
   switch (id) {
-    case "thumbs_up": return t("Nice!");
+    case "thumbs_up": return t("Yes!");
     case "laugh": return t("Ha ha!");
     case "wow": return t("Wow!");
+    case "sad": return t("Oh no…");
     case "angry": return t("Grr!");
-    case "good_game": return t("Good game!");
+    case "clap": return t("Bravo!");
+    case "gg": return t("Good game!");
+    case "nice_play": return t("Nice play!");
+    case "oops": return t("Oops!");
     case "hurry": return t("Hurry up!");
-    default: return id;
+    default: return t("Hey!");
   }
 }
 
 function onSocial(m) {
   if (!game.msg) return;
   const table = game.msg.table;
-  const name = m.player !== null && m.player !== undefined ? playerName(table, m.player) : t("A spectator");
+  const name = m.name || (m.player !== null && m.player !== undefined ? playerName(table, m.player) : t("A spectator"));
   if (m.type === "reaction") {
     if (m.player !== null && m.player !== undefined) {
       game.bubbles[m.player] = { text: reactionWords(m.reaction), until: performance.now() + 3000 };
@@ -892,7 +923,7 @@ function onSocial(m) {
     }
     announce(t("{name}: {reaction}", { name, reaction: reactionWords(m.reaction) }));
   } else {
-    game.chat.push({ name, text: String(m.text || "") });
+    game.chat.push({ player: m.player, name, text: String(m.text || "") });
     if (game.chat.length > 50) game.chat.shift();
     if (m.player !== null && m.player !== undefined) {
       game.bubbles[m.player] = { text: String(m.text || ""), until: performance.now() + 4000 };
@@ -915,14 +946,14 @@ function renderOverlay(m, names) {
   }
   const key = `${table.game_number}:${table.hand}`;
   const standings = table.standings;
-  const over = table.hand_over_data || m.hand_over || null;
   const last = table.last_hand || {};
+  const over = { hands: last.hands || null, history: table.score_rows || null };
   const content = [el("h2", { id: "overlay-title" }, standings.finished ? t("Game over") : t("Hand {hand} is over", { hand: table.hand + 1 }))];
   if (last.winner !== undefined && last.winner !== null) {
     content.push(el("p", { class: "went-out" }, tn("{name} went out and scores {n} point.", "{name} went out and scores {n} points.",
       last.points || 0, { name: playerName(table, last.winner) })));
   }
-  const hands = over && over.hands ? over.hands : null;
+  const hands = over.hands;
   if (hands) {
     content.push(el("div", { class: "hands-up", id: "hands-up" }, hands.map((h) => {
       const player = h.player !== undefined ? h.player : table.seating[h.seat];
@@ -1055,7 +1086,7 @@ function animate(events, before, prev, m) {
   for (const e of events) {
     switch (e.kind) {
       case "play": {
-        Art.sound().play("play");
+        Art.play("play");
         if (!motion) break;
         const code = (e.cards || [])[0];
         const from = e.seat === m.seat && code && before.hand[code] ? before.hand[code][0] : seatRect(e.seat);
@@ -1065,7 +1096,7 @@ function animate(events, before, prev, m) {
       }
       case "draw": {
         if (e.reason === "deal") break;
-        Art.sound().play("draw");
+        Art.play("draw");
         if (!motion) break;
         const to = e.seat === m.seat ? $("hand").getBoundingClientRect() : seatRect(e.seat);
         const n = Math.min(e.count || 1, 4);
@@ -1084,11 +1115,11 @@ function animate(events, before, prev, m) {
         }
         break;
       case "uno":
-        Art.sound().play("uno");
+        Art.play("uno");
         if (motion) burst(t("UNO!"), seatRect(e.seat), delay, "uno");
         break;
       case "catch":
-        Art.sound().play("catch");
+        Art.play("catch");
         if (motion) burst(t("Caught!"), seatRect(e.target), delay, "catch");
         break;
       case "challenge":
@@ -1107,7 +1138,7 @@ function animate(events, before, prev, m) {
       default: break;
     }
     if (e.kind === "play" && (e.reason || "").split(" ").includes("uno")) {
-      Art.sound().play("uno");
+      Art.play("uno");
       if (motion) burst(t("UNO!"), seatRect(e.seat), delay, "uno");
     }
   }

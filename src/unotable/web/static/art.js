@@ -50,4 +50,11 @@ const PlaceholderSound = {
 const Art = {
   cards: () => window.Cards || PlaceholderCards,
   sound: () => window.Sound || PlaceholderSound,
+  played: [],
+  // A sound of the table, remembered (the last 50) so the tests can see which were asked for.
+  play(name) {
+    this.played.push(name);
+    if (this.played.length > 50) this.played.shift();
+    this.sound().play(name);
+  },
 };

@@ -1,11 +1,14 @@
 // The lobby (Play now, open rooms, make a room, join by code) and a room's join page.
 "use strict";
 
-const AVATAR_COLORS = ["#b71c1c", "#ad1457", "#4a148c", "#1a237e", "#0d47a1", "#006064", "#1b5e20", "#e65100", "#4e342e", "#37474f"];
+let AVATAR_COLORS = ["#b71c1c", "#ad1457", "#4a148c", "#1a237e", "#0d47a1", "#006064", "#1b5e20", "#e65100", "#4e342e", "#37474f"];
 
 const me = {
   name: () => localStorage.getItem("name") || "",
-  color: () => localStorage.getItem("avatar") || AVATAR_COLORS[0],
+  color: () => {
+    const stored = localStorage.getItem("avatar");
+    return stored && /^#[0-9a-fA-F]{6}$/.test(stored) ? stored : AVATAR_COLORS[0];
+  },
   remember(name, color) {
     if (name !== undefined) localStorage.setItem("name", name);
     if (color !== undefined) localStorage.setItem("avatar", color);
@@ -59,9 +62,8 @@ function nameOrAsk(box) {
 }
 
 async function joinBody(name, player) {
-  const body = { name };
+  const body = { name, color: me.color() };
   if (player !== undefined && player !== null) body.player = player;
-  if (game.serverHas && game.serverHas.avatar) body.avatar = me.avatar();
   return body;
 }
 
@@ -154,7 +156,7 @@ async function lobby() {
     $("lobby").replaceChildren(el("p", { class: "error" }, errorText(err)));
     return;
   }
-  game.serverHas = { avatar: Boolean(opts.avatars || (opts.features || []).includes("avatar")) };
+  if (Array.isArray(opts.colors) && opts.colors.length) AVATAR_COLORS = opts.colors;
   const playError = el("div", { class: "error", id: "play-error", role: "alert" });
   const playNow = el("button", { type: "button", id: "play-now", class: "big" }, t("Play now"));
   playNow.addEventListener("click", async () => {
@@ -164,12 +166,12 @@ async function lobby() {
     try {
       let r;
       try {
-        r = await api("POST", "/api/play-now", { name, ...(game.serverHas.avatar ? { avatar: me.avatar() } : {}) });
+        r = await api("POST", "/api/play-now", { name, color: me.color() });
       } catch (err) {
         if (err.status !== 404 && err.status !== 405) throw err;
-        // A server without Play now: the same room made from the form's API.
-        const room = await api("POST", "/api/rooms", { players: 4, seats: ["human", "greedy", "greedy", "greedy"], bot_delay: 1.0 });
-        const joined = await api("POST", `/api/rooms/${room.code}/join`, await joinBody(name, 0));
+        // A server without Play now: the same room made with the form's API.
+        const room = await api("POST", "/api/rooms", { players: 4, seats: ["human", "greedy", "greedy", "greedy"] });
+        const joined = await api("POST", `/api/rooms/${room.code}/join`, { name, player: 0 });
         r = { code: room.code, url: room.url, token: joined.token };
       }
       localStorage.setItem(tokenKey(r.code), r.token);
@@ -234,12 +236,11 @@ async function listOpenRooms(box, opts) {
         err.textContent = errorText(e);
       }
     });
-    const edition = (opts.editions || {})[r.edition] || r.edition;
-    const free = r.free_seats !== undefined ? r.free_seats : r.free;
+    const edition = r.title || (opts.editions || {})[r.edition] || r.edition;
     return el("li", {}, el("span", { class: "room-info" },
-      el("b", {}, t("{host}'s room", { host: r.host || r.host_name || "?" })), " ",
+      el("b", {}, r.host ? t("{host}'s room", { host: r.host }) : t("Room {code}", { code: r.code })), " ",
       t("{edition}, {players} players", { edition: t(edition), players: r.players }), " · ",
-      tn("{n} free seat", "{n} free seats", Number(free) || 0)), join);
+      tn("{n} free seat", "{n} free seats", Number(r.free_seats) || 0)), join);
   })));
 }
 
@@ -260,6 +261,9 @@ function createForm(opts) {
   const chat = el("input", { type: "checkbox", id: "chat" });
   const penalty = el("input", { type: "checkbox", id: "suggestion-penalty" });
   const spectators = el("input", { type: "checkbox", id: "spectator-reactions" });
+  const roomBounds = opts.room || {};
+  const graceRange = roomBounds.grace_seconds || [0, 600, 20];
+  const grace = el("input", { type: "number", id: "grace-seconds", min: graceRange[0], max: graceRange[1], value: graceRange[2] });
   const house = el("select", { name: "house", id: "house" },
     (opts.house || ["official"]).map((k) => el("option", { value: k }, presetWords(k))),
     el("option", { value: "custom" }, t("Custom (below)")));
@@ -307,6 +311,7 @@ function createForm(opts) {
     check(lowest, t("Lowest score wins (each player is charged their cards)")),
     el("fieldset", { class: "house" }, el("legend", {}, t("House rules")), field(t("Preset"), house), controls.map((c) => c.node)),
     el("fieldset", { class: "room-options" }, el("legend", {}, t("The room")),
+      field(t("A bot plays for someone away this many seconds"), grace),
       check(listed, t("List this room so anyone can join it")),
       check(chat, t("Allow a short chat")),
       check(spectators, t("Spectators may react")),
@@ -328,11 +333,8 @@ function createForm(opts) {
     const rules = houseRules();
     if (Object.values(rules).some(Boolean)) body.house = rules;
     if (Number(rounds.value) !== 1) body.rounds = Number(rounds.value);
-    // The room's own options, sent only when asked for (an older server knows none of them).
-    if (listed.checked) body.listed = true;
-    if (chat.checked) body.chat = true;
-    if (spectators.checked) body.spectator_reactions = true;
-    if (penalty.checked) body.suggestion_penalty = true;
+    body.room = { listed: listed.checked, chat: chat.checked, spectator_reactions: spectators.checked,
+      suggestion_penalty: penalty.checked, grace_seconds: Number(grace.value) };
     try {
       const room = await api("POST", "/api/rooms", body);
       history.pushState({}, "", room.url);

@@ -213,6 +213,15 @@ function errorWords(code) {
     case "seat_taken": return t("That seat was just taken.");
     case "bad_name": return t("Pick a name of 1 to 24 characters.");
     case "storage": return t("The server could not save that; try again.");
+    case "not_host": return t("Only the host can do that.");
+    case "host_self": return t("The host cannot free or replace their own seat.");
+    case "penalty_off": return t("This room plays without the suggestion penalty.");
+    case "penalty_given": return t("That player has already had the suggestion penalty in this hand.");
+    case "chat_off": return t("This room has no chat.");
+    case "bad_chat": return t("A message is 1 to 120 characters of plain text.");
+    case "slow_down": return t("Slow down a little.");
+    case "bad_rejoin": return t("That link or code does not take back a seat: it may have been used already.");
+    case "no_spectator_reactions": return t("Spectators cannot react in this room.");
     default: return null;
   }
 }
