@@ -1261,6 +1261,10 @@ async function rejoinWith(code, secret) {
   }
 }
 
+$("pile").addEventListener("click", () => {
+  if (game.msg && sortLegal(game.msg.view.legal).draw) act("draw");
+});
+
 async function start() {
   await loadWords(pickLanguage());
   renderHeader();

@@ -61,8 +61,17 @@ function nameOrAsk(box) {
   return name;
 }
 
+let optionsPromise = null;
+function getOptions() {
+  optionsPromise ||= api("GET", "/api/options").catch((err) => { optionsPromise = null; throw err; });
+  return optionsPromise;
+}
+
+// The avatar's colour goes with a name to a server that has avatars (its options list colours).
 async function joinBody(name, player) {
-  const body = { name, color: me.color() };
+  const opts = await getOptions().catch(() => ({}));
+  const body = { name };
+  if (Array.isArray(opts.colors)) body.color = me.color();
   if (player !== undefined && player !== null) body.player = player;
   return body;
 }
@@ -151,7 +160,7 @@ async function lobby() {
   $("room-badge").hidden = true;
   let opts;
   try {
-    opts = await api("GET", "/api/options");
+    opts = await getOptions();
   } catch (err) {
     $("lobby").replaceChildren(el("p", { class: "error" }, errorText(err)));
     return;
@@ -166,7 +175,7 @@ async function lobby() {
     try {
       let r;
       try {
-        r = await api("POST", "/api/play-now", { name, color: me.color() });
+        r = await api("POST", "/api/play-now", await joinBody(name));
       } catch (err) {
         if (err.status !== 404 && err.status !== 405) throw err;
         // A server without Play now: the same room made with the form's API.
