@@ -342,8 +342,10 @@ function createForm(opts) {
     const rules = houseRules();
     if (Object.values(rules).some(Boolean)) body.house = rules;
     if (Number(rounds.value) !== 1) body.rounds = Number(rounds.value);
-    body.room = { listed: listed.checked, chat: chat.checked, spectator_reactions: spectators.checked,
-      suggestion_penalty: penalty.checked, grace_seconds: Number(grace.value) };
+    if (opts.room) {  // a server with the room's own options (docs/web.md)
+      body.room = { listed: listed.checked, chat: chat.checked, spectator_reactions: spectators.checked,
+        suggestion_penalty: penalty.checked, grace_seconds: Number(grace.value) };
+    }
     try {
       const room = await api("POST", "/api/rooms", body);
       history.pushState({}, "", room.url);
