@@ -13,17 +13,14 @@ from typing import Any
 
 import pytest
 
+from unotable.web.client import http_json
+
+from . import test_browser
 from .conftest import LiveServer
-from .test_browser import (
-    DESKTOP,
-    PHONE,
-    Player,
-    browser,  # noqa: F401 (the fixture)
-    page_on,
-    play_to_the_end,
-    state,
-    take_seat,
-)
+from .test_browser import DESKTOP, PHONE, Player, page_on, play_to_the_end, state, take_seat
+
+browser = test_browser.browser
+"""The browser fixture of test_browser.py: one chromium for the module."""
 
 RECORD_SENT = """
 window.__sent = [];
@@ -50,7 +47,8 @@ def acts(page: Any) -> list[str]:
 def wait_turn(page: Any) -> dict[str, Any]:
     """Wait until it is the page's seat's turn; its message."""
     page.wait_for_function(
-        "() => { const m = window.unotable.msg; return m && m.view.current === m.seat && m.view.legal.length > 0; }",
+        "() => { const m = window.unotable.msg;"
+        " return m && m.view.current === m.seat && m.view.legal.length > 0; }",
         timeout=30_000,
     )
     m = state(page)
@@ -60,9 +58,10 @@ def wait_turn(page: Any) -> dict[str, Any]:
 
 def serious_violations(page: Any) -> list[str]:
     """axe-core's serious and critical violations on the page as it is."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page)
+    axe = pytest.importorskip(
+        "axe_playwright_python.sync_playwright", reason="axe-playwright-python (make setup)"
+    )
+    results = axe.Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {v['help']}: {[n['target'] for n in v['nodes']][:4]}"
         for v in results.response["violations"]
@@ -113,7 +112,9 @@ def test_the_hand_fans_without_sideways_scroll(browser: Any, sqlite_url: str) ->
     the hand is on the screen and the page never scrolls sideways."""
     for viewport, counts in ((PHONE, (7, 20, 30)), (DESKTOP, (30,))):
         with page_on(browser, sqlite_url, viewport=viewport) as (server, page):
-            code = server.room({"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 30.0})
+            code = server.room(
+                {"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 30.0}
+            )
             take_seat(page, server.http, code, "Ana")
             page.wait_for_function("() => window.unotable.msg.view.hand.length === 7")
             no_sideways_scroll(page)
@@ -201,7 +202,9 @@ def test_axe_finds_no_serious_violation(browser: Any, sqlite_url: str) -> None:
                 page.goto(server.http + "/")
                 page.wait_for_selector("#create-form")
                 found[f"lobby {name}"] = serious_violations(page)
-                code = server.room({"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 30.0})
+                code = server.room(
+                    {"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 30.0}
+                )
                 take_seat(page, server.http, code, "Ana")
                 page.wait_for_selector("#hand .card")
                 found[f"table {name}"] = serious_violations(page)
@@ -227,8 +230,6 @@ def test_axe_finds_no_serious_violation(browser: Any, sqlite_url: str) -> None:
 
 
 def wait_finished(server: LiveServer, code: str) -> None:
-    from unotable.web.client import http_json
-
     deadline = time.monotonic() + 90
     while http_json(server.http, "GET", f"/api/rooms/{code}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots' game did not end in time"
@@ -278,7 +279,9 @@ def test_the_end_of_a_hand_lays_every_hand_face_up(browser: Any, sqlite_url: str
     """When a hand ends, every hand is laid face up by its seat with its points, and the scores
     hand by hand."""
     with page_on(browser, sqlite_url, viewport=PHONE) as (server, page):
-        code = server.room({"players": 3, "seats": ["human", "random", "greedy"], "bot_delay": 0.1, "target": 1})
+        code = server.room(
+            {"players": 3, "seats": ["human", "random", "greedy"], "bot_delay": 0.1, "target": 1}
+        )
         take_seat(page, server.http, code, "Ana")
         play_to_the_end(Player(page, "Ana"))
         page.wait_for_selector("#overlay #hands-up")
@@ -319,7 +322,9 @@ def test_mater_reveal_reaches_only_its_player(browser: Any, sqlite_url: str) -> 
 def test_howler_reveal_reaches_every_seat(browser: Any, sqlite_url: str) -> None:
     """Ana's Howler shouts the bot's hand: Ana and a spectator both see it face up at its seat."""
     with page_on(browser, sqlite_url, seed=HOWLER_SEED) as (server, page):
-        code = server.room({"edition": "harry-potter", "players": 2, "seats": ["human", "greedy"], "bot_delay": 2.0})
+        code = server.room(
+            {"edition": "harry-potter", "players": 2, "seats": ["human", "greedy"], "bot_delay": 2.0}
+        )
         watch = page.context.browser.new_context(viewport=DESKTOP)
         try:
             spectator = watch.new_page()
@@ -342,8 +347,14 @@ def test_harry_potter_accepts_for_you_after_the_pause(browser: Any, sqlite_url: 
     answer window down and the server accepts for her when it runs out."""
     with page_on(browser, sqlite_url, seed=HOWLER_SEED) as (server, page):
         code = server.room(
-            {"edition": "harry-potter", "players": 2, "seats": ["human", "greedy"], "bot_delay": 0.2,
-             "target": 500, "room": {"auto_accept_seconds": 1}}
+            {
+                "edition": "harry-potter",
+                "players": 2,
+                "seats": ["human", "greedy"],
+                "bot_delay": 0.2,
+                "target": 500,
+                "room": {"auto_accept_seconds": 1},
+            }
         )
         take_seat(page, server.http, code, "Ana")
         ana = Player(page, "Ana")
@@ -386,7 +397,12 @@ def test_the_penalty_is_off_by_default_then_confirmed_and_once_a_hand(browser: A
         assert page.locator("[data-penalize]").count() == 0
 
         code = server.room(
-            {"players": 2, "seats": ["human", "greedy"], "bot_delay": 30.0, "room": {"suggestion_penalty": True}}
+            {
+                "players": 2,
+                "seats": ["human", "greedy"],
+                "bot_delay": 30.0,
+                "room": {"suggestion_penalty": True},
+            }
         )
         take_seat(page, server.http, code, "Ana")
         m = state(page)
@@ -407,7 +423,9 @@ def test_the_penalty_is_off_by_default_then_confirmed_and_once_a_hand(browser: A
         assert page.locator("[data-penalize]").count() == 0  # once a hand
 
 
-def seated(browser: Any, server: LiveServer, code: str, name: str, viewport: dict[str, int] = DESKTOP) -> tuple[Any, Any]:
+def seated(
+    browser: Any, server: LiveServer, code: str, name: str, viewport: dict[str, int] = DESKTOP
+) -> tuple[Any, Any]:
     ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     take_seat(page, server.http, code, name)
@@ -421,7 +439,12 @@ def test_an_absent_friend_is_played_by_a_bot_and_gets_his_seat_back(browser: Any
     contexts: list[Any] = []
     try:
         code = server.room(
-            {"players": 3, "seats": ["human", "human", "greedy"], "bot_delay": 0.3, "room": {"grace_seconds": 1}}
+            {
+                "players": 3,
+                "seats": ["human", "human", "greedy"],
+                "bot_delay": 0.3,
+                "room": {"grace_seconds": 1},
+            }
         )
         a_ctx, ana_page = seated(browser, server, code, "Ana")
         b_ctx, ben_page = seated(browser, server, code, "Ben", PHONE)

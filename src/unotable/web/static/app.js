@@ -132,6 +132,10 @@ function renderHeader() {
   keys.addEventListener("click", toggleKeys);
   $("prefs").replaceChildren(lang, cb, mute, keys);
   $("announce").setAttribute("aria-label", t("Announcements"));
+  document.querySelector(".skip-link").textContent = t("Skip to the game");
+  $("prefs").setAttribute("aria-label", t("Settings"));
+  $("table").setAttribute("aria-label", t("Table"));
+  $("log-title").textContent = t("What happened");
 }
 
 function keysList() {
@@ -541,7 +545,7 @@ function renderSeats(m, names, legal) {
     el("span", { class: "ring", "aria-hidden": "true", html: '<svg viewBox="0 0 60 60"><circle class="track" cx="30" cy="30" r="26"/><circle class="arc" cx="30" cy="30" r="26"/></svg>' }),
     avatarNode(avatarOf(table, player)),
     el("div", { class: "seat-text" },
-      el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, ` (${t("you")})`) : null),
+      el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, " ", t("(you)")) : null),
       el("div", { class: "meta" }, el("span", { class: "count" }, tn("{n} card", "{n} cards", count)),
         score !== null && score !== undefined ? el("span", { class: "score" }, tn("{n} point", "{n} points", score)) : null,
         game.clock && game.clock.player === player ? el("span", { class: "secs" }) : null),
@@ -633,8 +637,9 @@ function renderCentre(m, legal) {
   const pile = $("pile");
   pile.replaceChildren(backNode("pile-card"), backNode("pile-card under"),
     el("span", { class: "pile-count" }, String(view.draw_pile_size)));
-  pile.setAttribute("aria-label", tn("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_pile_size) +
-    (legal.draw ? `. ${t("Draw a card")}` : ""));
+  const pileWords = [tn("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_pile_size)];
+  if (legal.draw) pileWords.push(t("Draw a card"));
+  pile.setAttribute("aria-label", pileWords.join(". "));
   pile.disabled = !legal.draw;
   pile.classList.toggle("can-draw", legal.draw);
   const discard = view.discard.slice(-3);

@@ -160,7 +160,7 @@ function playLine(e, who, target) {
   else if (target) text = t("{name} played {card} on {target}.", { name: who, card, target });
   else if (color) text = t("{name} played {card} and called {color}.", { name: who, card, color });
   else text = t("{name} played {card}.", { name: who, card });
-  if (words.includes("uno")) text += ` ${t("{name} called UNO!", { name: who })}`;
+  if (words.includes("uno")) text = [text, t("{name} called UNO!", { name: who })].join(" ");
   return text;
 }
 
