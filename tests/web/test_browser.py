@@ -73,7 +73,14 @@ class Player:
         again (or two seconds, if its action was refused)."""
 
     def click(self, selector: str) -> None:
-        self.page.locator(selector).first.click(timeout=5000)
+        if selector.startswith("#hand "):
+            # The hand's cards overlap (a person clicks the strip that shows): choose the card
+            # with the keyboard instead, focus and Enter, which the page must take as one play.
+            card = self.page.locator(selector).first
+            card.focus(timeout=5000)
+            card.press("Enter")
+        else:
+            self.page.locator(selector).first.click(timeout=5000)
 
     def turn(self) -> bool:
         """Take one action if there is one to take; whether it did."""

@@ -308,7 +308,7 @@ def test_mater_reveal_reaches_only_its_player(browser: Any, sqlite_url: str) -> 
             spectator.click("#watch")
             spectator.wait_for_selector("#seats .seat")
             wait_turn(page)
-            page.click('#hand .card[data-code="MATER"]')
+            page.press('#hand .card[data-code="MATER"]', "Enter")
             if page.locator("#chooser button[data-action]").count():
                 page.click("#chooser button[data-action] >> nth=0")
             bot_seat = state(page)["table"]["seating"].index(1)  # type: ignore[index]
@@ -333,7 +333,7 @@ def test_howler_reveal_reaches_every_seat(browser: Any, sqlite_url: str) -> None
             spectator.click("#watch")
             spectator.wait_for_selector("#seats .seat")
             wait_turn(page)
-            page.click('#hand .card[data-code="HOWLER"]')
+            page.press('#hand .card[data-code="HOWLER"]', "Enter")
             page.click("#chooser button[data-action] >> nth=0")
             bot_seat = state(page)["table"]["seating"].index(1)  # type: ignore[index]
             for p in (page, spectator):

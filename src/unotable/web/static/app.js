@@ -354,7 +354,7 @@ function onMessage(m) {
     announce(t("You are at the table of room {code}.", { code: m.table.code }));
   }
   const log = $("log");
-  if (log.lastElementChild) log.lastElementChild.scrollIntoView({ block: "nearest" });
+  log.scrollTop = log.scrollHeight;
 }
 
 // What an event leaves on the table for a while: reveals, the last play, the colour before a
@@ -536,7 +536,7 @@ function renderSeats(m, names, legal) {
       "aria-label": revealCaption(reveal.reason, names[seat]) },
     el("div", { class: "reveal-caption" }, revealCaption(reveal.reason, names[seat])),
     el("div", { class: "reveal-cards" }, reveal.cards.map((c) => cardNode(c, { tag: "span", class: "tiny" })))) : null;
-    const known = !me && view.known && view.known[String(seat)] && view.known[String(seat)].length
+    const known = !me && !revealNode && view.known && view.known[String(seat)] && view.known[String(seat)].length
       ? el("div", { class: "known", title: t("Cards of this hand you have seen") },
         view.known[String(seat)].map((c) => cardNode(c, { tag: "span", class: "tiny" }))) : null;
     const label = [names[seat], me ? t("you") : "", tn("{n} card", "{n} cards", count)].filter(Boolean).join(", ");
@@ -854,7 +854,7 @@ function layoutHand() {
     const off = i - (n - 1) / 2;
     card.style.left = `${start + i * step}px`;
     card.style.setProperty("--rot", `${(off * spread).toFixed(2)}deg`);
-    card.style.setProperty("--arc", `${(Math.abs(off) * Math.abs(off) * spread * 0.35).toFixed(1)}px`);
+    card.style.setProperty("--arc", `${Math.min(16, off * off * spread * 0.25).toFixed(1)}px`);
     card.style.zIndex = String(i + 1);
   });
 }
