@@ -19,8 +19,8 @@ from typing import Any
 
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
-
 from tests.web.test_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Player, state, take_seat
+
 from unotable.web.app import create_app
 from unotable.web.client import http_json
 from unotable.web.serve import WS_MAX_SIZE
@@ -99,7 +99,12 @@ def settle(page: Page) -> None:
 
 def edition_table(server: Server, browser: Any, edition: str, viewport: dict[str, int], out: Path) -> None:
     seed, card = EDITIONS[edition]
-    settings = {"edition": edition, "players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 0.8}
+    settings = {
+        "edition": edition,
+        "players": 4,
+        "seats": ["human", "greedy", "greedy", "greedy"],
+        "bot_delay": 0.8,
+    }
     code = server.room(settings, seed)
     with page_at(browser, viewport) as page:
         take_seat(page, server.http, code, "Ana")
@@ -124,7 +129,7 @@ def lobby(server: Server, browser: Any, viewport: dict[str, int], out: Path) -> 
         page.goto(server.http + "/")
         page.wait_for_selector("#create-form")
         page.fill("#name", "Ana")
-        page.click('.avatar-color >> nth=4')
+        page.click(".avatar-color >> nth=4")
         time.sleep(0.3)
         page.screenshot(path=str(out), full_page=viewport is PHONE)
 
@@ -141,7 +146,9 @@ def hand_over(server: Server, browser: Any, viewport: dict[str, int], out: Path)
 
 
 def replay(server: Server, browser: Any, viewport: dict[str, int], out: Path) -> None:
-    code = server.room({"players": 3, "seats": ["greedy", "random", "cautious"], "bot_delay": 0, "target": 60}, 2)
+    code = server.room(
+        {"players": 3, "seats": ["greedy", "random", "cautious"], "bot_delay": 0, "target": 60}, 2
+    )
     end = time.monotonic() + 120
     while http_json(server.http, "GET", f"/api/rooms/{code}")["status"] != "finished":
         if time.monotonic() > end:
@@ -169,8 +176,14 @@ def main(argv: list[str]) -> int:
                     ("web-lobby-phone.png", lambda f: lobby(server, browser, PHONE, f)),
                     ("web-table.png", lambda f: edition_table(server, browser, "classic", DESKTOP, f)),
                     ("web-phone.png", lambda f: edition_table(server, browser, "classic", PHONE, f)),
-                    ("web-harry-potter.png", lambda f: edition_table(server, browser, "harry-potter", DESKTOP, f)),
-                    ("web-harry-potter-phone.png", lambda f: edition_table(server, browser, "harry-potter", PHONE, f)),
+                    (
+                        "web-harry-potter.png",
+                        lambda f: edition_table(server, browser, "harry-potter", DESKTOP, f),
+                    ),
+                    (
+                        "web-harry-potter-phone.png",
+                        lambda f: edition_table(server, browser, "harry-potter", PHONE, f),
+                    ),
                     ("web-cars2.png", lambda f: edition_table(server, browser, "cars2", DESKTOP, f)),
                     ("web-cars2-phone.png", lambda f: edition_table(server, browser, "cars2", PHONE, f)),
                     ("web-hand-over.png", lambda f: hand_over(server, browser, DESKTOP, f)),

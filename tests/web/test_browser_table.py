@@ -113,7 +113,7 @@ def test_the_hand_fans_without_sideways_scroll(browser: Any, sqlite_url: str) ->
     for viewport, counts in ((PHONE, (7, 20, 30)), (DESKTOP, (30,))):
         with page_on(browser, sqlite_url, viewport=viewport) as (server, page):
             code = server.room(
-                {"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 30.0}
+                {"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 10.0}
             )
             take_seat(page, server.http, code, "Ana")
             page.wait_for_function("() => window.unotable.msg.view.hand.length === 7")
@@ -185,8 +185,12 @@ def test_language_sound_and_colour_marks_are_remembered(browser: Any, sqlite_url
         page.click("#play-now")
         page.wait_for_selector("#hand .card")
         code = page.get_attribute("#hand .card", "data-code")
-        marked = page.evaluate("(c) => Cards.face(c, {colorblind: true})", code)
-        assert marked != page.evaluate("(c) => Cards.face(c, {colorblind: false})", code)
+        as_html = (
+            "([c, cb]) => { const s = document.createElement('span');"
+            " s.innerHTML = Cards.face(c, {colorblind: cb}); return s.innerHTML; }"
+        )
+        marked = page.evaluate(as_html, [code, True])
+        assert marked != page.evaluate(as_html, [code, False])
         assert page.inner_html("#hand .card >> nth=0") == marked
 
 
@@ -203,7 +207,7 @@ def test_axe_finds_no_serious_violation(browser: Any, sqlite_url: str) -> None:
                 page.wait_for_selector("#create-form")
                 found[f"lobby {name}"] = serious_violations(page)
                 code = server.room(
-                    {"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 30.0}
+                    {"players": 4, "seats": ["human", "greedy", "greedy", "greedy"], "bot_delay": 10.0}
                 )
                 take_seat(page, server.http, code, "Ana")
                 page.wait_for_selector("#hand .card")
@@ -389,7 +393,7 @@ def test_the_penalty_is_off_by_default_then_confirmed_and_once_a_hand(browser: A
     """Without the room's option, no seat offers the suggestion penalty. With it, it is in the
     seat's menu, asks for confirmation, and is given at most once per hand."""
     with page_on(browser, sqlite_url) as (server, page):
-        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 30.0})
+        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
         take_seat(page, server.http, code, "Ana")
         page.wait_for_selector("#seats .seat")
         if page.locator('[data-menu="1"]').count():
@@ -400,7 +404,7 @@ def test_the_penalty_is_off_by_default_then_confirmed_and_once_a_hand(browser: A
             {
                 "players": 2,
                 "seats": ["human", "greedy"],
-                "bot_delay": 30.0,
+                "bot_delay": 10.0,
                 "room": {"suggestion_penalty": True},
             }
         )
@@ -496,7 +500,7 @@ def test_the_rejoin_link_moves_the_seat_to_another_device(browser: Any, sqlite_u
         b_ctx, ben_page = seated(browser, server, code, "Ben")
         c_ctx = browser.new_context(viewport=PHONE)
         contexts += [a_ctx, b_ctx, c_ctx]
-        ana_page.wait_for_selector("#rejoin-link")
+        ana_page.wait_for_selector("#rejoin-link", state="attached")
         link = ana_page.get_attribute("#rejoin-link", "href")
         assert link and "rejoin=" in link
         hand = state(ana_page)["view"]["hand"]  # type: ignore[index]

@@ -470,17 +470,16 @@ function renderBanner(m) {
   for (const p of away) {
     parts.push(el("div", { class: "away-note" }, t("{name} is away: a bot plays for them until they come back.", { name: p.name || playerName(table, p.player) })));
   }
-  if (game.rejoin && m.you !== null) parts.push(rejoinNode(game.rejoin));
   banner.replaceChildren(...parts);
   banner.hidden = parts.length === 0;
 }
 
 function rejoinNode(rejoin) {
-  const url = new URL(rejoin.url, location.origin).href;
+  const url = rejoin.link || new URL(rejoin.url, location.origin).href;
   const box = el("details", { class: "rejoin", id: "rejoin" },
     el("summary", {}, t("Play from another device")),
     el("p", {}, t("Open this link on your other device to take your seat there. Keep it to yourself: it is your seat.")),
-    el("p", {}, el("a", { href: url, id: "rejoin-link" }, url)),
+    el("p", {}, el("a", { href: url, id: "rejoin-link", class: "rejoin-url" }, url)),
     rejoin.code ? el("p", {}, t("Or type the code {code} on the room's page.", { code: rejoin.code })) : null,
     rejoin.qr_svg ? el("div", { class: "qr", role: "img", "aria-label": t("QR code of the link"), html: sanitizeSvg(rejoin.qr_svg) }) : null);
   return box;
@@ -542,8 +541,8 @@ function renderSeats(m, names, legal) {
     const label = [names[seat], me ? t("you") : "", tn("{n} card", "{n} cards", count)].filter(Boolean).join(", ");
     const node = el("div", { class: cls, role: "group", "aria-label": label, "aria-current": current ? "true" : undefined,
       dataset: { seat: String(seat), player: String(player), count: String(count) } },
-    el("span", { class: "ring", "aria-hidden": "true", html: '<svg viewBox="0 0 60 60"><circle class="track" cx="30" cy="30" r="26"/><circle class="arc" cx="30" cy="30" r="26"/></svg>' }),
-    avatarNode(avatarOf(table, player)),
+    el("span", { class: "avatar-wrap" }, avatarNode(avatarOf(table, player)),
+      el("span", { class: "ring", "aria-hidden": "true", html: RING_SVG })),
     el("div", { class: "seat-text" },
       el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, " ", t("(you)")) : null),
       el("div", { class: "meta" }, el("span", { class: "count" }, tn("{n} card", "{n} cards", count)),
@@ -552,6 +551,7 @@ function renderSeats(m, names, legal) {
       badges.length ? el("div", { class: "badges" }, badges) : null),
     fan, seatMenu(m, player, seat, names), revealNode, known,
     game.bubbles[player] && game.bubbles[player].until > now ? el("div", { class: "bubble" }, game.bubbles[player].text) : null);
+    if (node.querySelector(".seat-menu")) node.classList.add("has-menu");
     const pos = seatPosition((seat - base + n) % n, n);
     node.style.left = `${pos.x}%`;
     node.style.top = `${pos.y}%`;
@@ -566,6 +566,8 @@ function renderSeats(m, names, legal) {
   } else $("teams").replaceChildren();
   void legal;
 }
+
+const RING_SVG = '<svg viewBox="0 0 60 60"><circle class="track" cx="30" cy="30" r="26"/><circle class="arc" cx="30" cy="30" r="26"/></svg>';
 
 function revealCaption(reason, name) {
   switch (reason) {
@@ -884,6 +886,7 @@ function renderSocial(m) {
     });
     items.push(form);
   }
+  if (game.rejoin && m.you !== null) items.push(rejoinNode(game.rejoin));
   if (game.chat.length) {
     items.push(el("ol", { class: "chat-log", id: "chat-log", "aria-label": t("Chat") },
       game.chat.slice(-8).map((c) => el("li", {}, el("b", {}, c.name), ": ", c.text))));

@@ -140,8 +140,9 @@ function houseControl(rule) {
   const id = `house-${rule.name.replaceAll("_", "-")}`;
   const help = rule.help ? t(rule.help) : "";
   if (rule.kind === "choice") {
+    const labels = Array.isArray(rule.value_labels) ? rule.value_labels : null;
     const select = el("select", { id, dataset: { rule: rule.name } },
-      rule.values.map((v) => el("option", { value: String(v) }, valueWords(v))));
+      rule.values.map((v, i) => el("option", { value: String(v) }, labels && labels[i] ? t(labels[i]) : valueWords(v))));
     select.value = String(rule.default);
     return { input: select, node: el("div", { class: "field" }, el("label", { for: id }, t(rule.label)), select,
       help ? el("small", { class: "help" }, help) : null),
@@ -274,7 +275,8 @@ function createForm(opts) {
   const graceRange = roomBounds.grace_seconds || [0, 600, 20];
   const grace = el("input", { type: "number", id: "grace-seconds", min: graceRange[0], max: graceRange[1], value: graceRange[2] });
   const house = el("select", { name: "house", id: "house" },
-    (opts.house || ["official"]).map((k) => el("option", { value: k }, presetWords(k))),
+    (opts.house || ["official"]).map((k) => el("option", { value: k },
+      opts.house_preset_labels && opts.house_preset_labels[k] ? t(opts.house_preset_labels[k]) : presetWords(k))),
     el("option", { value: "custom" }, t("Custom (below)")));
   const records = houseRuleRecords(opts);
   const controls = records.map(houseControl);

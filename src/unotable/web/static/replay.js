@@ -44,8 +44,8 @@ function drawReplay() {
     const cards = hands ? hands[seat] || [] : [];
     const node = el("div", { class: `seat replay-seat${v.current === seat ? " turn" : ""}`, dataset: { seat: String(seat) },
       role: "group", "aria-label": [names[seat], tn("{n} card", "{n} cards", v.hand_sizes[seat])].join(", ") },
-    el("span", { class: "ring", "aria-hidden": "true", html: '<svg viewBox="0 0 60 60"><circle class="track" cx="30" cy="30" r="26"/><circle class="arc" cx="30" cy="30" r="26"/></svg>' }),
-    avatarNode(avatarOf({ players: data.players }, player)),
+    el("span", { class: "avatar-wrap" }, avatarNode(avatarOf({ players: data.players }, player)),
+      el("span", { class: "ring", "aria-hidden": "true", html: RING_SVG })),
     el("div", { class: "seat-text" }, el("div", { class: "name" }, names[seat]),
       el("div", { class: "meta" }, tn("{n} card", "{n} cards", v.hand_sizes[seat]))),
     hands ? el("div", { class: "open-hand" }, cards.map((c) => cardNode(c, { tag: "span", class: "tiny" }))) : null);
