@@ -77,10 +77,10 @@ class Player:
             # The hand's cards overlap (a person clicks the strip that shows): choose the card
             # with the keyboard instead, focus and Enter, which the page must take as one play.
             card = self.page.locator(selector).first
-            card.focus(timeout=5000)
+            card.focus(timeout=15_000)
             card.press("Enter")
         else:
-            self.page.locator(selector).first.click(timeout=5000)
+            self.page.locator(selector).first.click(timeout=15_000)  # a loaded machine is slow
 
     def turn(self) -> bool:
         """Take one action if there is one to take; whether it did."""

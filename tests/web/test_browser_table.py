@@ -34,6 +34,9 @@ WebSocket.prototype.send = function (data) {
 
 HOWLER_SEED = 23
 """Harry Potter, two players: Ana (player 0) is dealt the Howler and plays first."""
+HOWLER3_SEED = 35
+"""Harry Potter, three players: Ana (player 0) is dealt the Howler and plays first; no one else
+holds Invisibility."""
 MATER_SEED = 33
 """Cars 2, two players: Ana (player 0) is dealt a Mater and plays first."""
 
@@ -324,10 +327,16 @@ def test_mater_reveal_reaches_only_its_player(browser: Any, sqlite_url: str) -> 
 
 
 def test_howler_reveal_reaches_every_seat(browser: Any, sqlite_url: str) -> None:
-    """Ana's Howler shouts the bot's hand: Ana and a spectator both see it face up at its seat."""
-    with page_on(browser, sqlite_url, seed=HOWLER_SEED) as (server, page):
+    """Ana's Howler shouts a bot's hand to the whole table: Ana and a spectator both see it face
+    up at its seat (with three seats: between two, a hand shown to the other is not public)."""
+    with page_on(browser, sqlite_url, seed=HOWLER3_SEED) as (server, page):
         code = server.room(
-            {"edition": "harry-potter", "players": 2, "seats": ["human", "greedy"], "bot_delay": 2.0}
+            {
+                "edition": "harry-potter",
+                "players": 3,
+                "seats": ["human", "greedy", "greedy"],
+                "bot_delay": 2.0,
+            }
         )
         watch = page.context.browser.new_context(viewport=DESKTOP)
         try:
@@ -338,8 +347,10 @@ def test_howler_reveal_reaches_every_seat(browser: Any, sqlite_url: str) -> None
             spectator.wait_for_selector("#seats .seat")
             wait_turn(page)
             page.press('#hand .card[data-code="HOWLER"]', "Enter")
+            action = page.get_attribute("#chooser button[data-action] >> nth=0", "data-action")
+            assert action and action.startswith("play HOWLER ")
             page.click("#chooser button[data-action] >> nth=0")
-            bot_seat = state(page)["table"]["seating"].index(1)  # type: ignore[index]
+            bot_seat = int(action.split()[2])
             for p in (page, spectator):
                 p.wait_for_selector(f'#seats .seat[data-seat="{bot_seat}"] .reveal .card')
         finally:
@@ -508,9 +519,9 @@ def test_the_rejoin_link_moves_the_seat_to_another_device(browser: Any, sqlite_u
         spectator.goto(f"{server.http}/r/{code}")
         spectator.click("#watch")
         spectator.wait_for_selector("#seats .seat")
-        for other in (ben_page, spectator):
-            assert other.locator("#rejoin").count() == 0
-            assert other.evaluate("() => window.unotable.rejoin") is None
+        assert spectator.locator("#rejoin").count() == 0
+        assert spectator.evaluate("() => window.unotable.rejoin") is None
+        assert ben_page.get_attribute("#rejoin-link", "href") != link  # Ben's own
         phone = c_ctx.new_page()
         phone.goto(link)
         phone.wait_for_function("() => window.unotable.msg && window.unotable.msg.you === 0")

@@ -15,7 +15,7 @@ function el(tag, attrs = {}, ...children) {
     else if (k === "html") node.innerHTML = v; // SVG from the card art only
     else node.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c !== null && c !== undefined && c !== false) node.append(c instanceof Node ? c : String(c));
   }
   return node;
@@ -60,7 +60,7 @@ function faceMarkup(code) {
 
 function cardNode(code, attrs = {}) {
   return el(attrs.tag || "button", {
-    type: attrs.tag ? undefined : "button",
+    type: attrs.tag ? undefined : "button", role: attrs.tag ? "img" : undefined,
     class: `card ${isWild(code) ? "wild" : `c-${code[0]}`} ${attrs.class || ""}`,
     "aria-label": cardName(code), title: cardName(code),
     dataset: { code, ...(attrs.dataset || {}) }, onclick: attrs.onclick, html: faceMarkup(code),
@@ -444,6 +444,7 @@ function render() {
   show("table");
   $("room-badge").hidden = false;
   $("room-badge").textContent = t("Room {code}", { code: table.code });
+  $("table-title").textContent = t("The table of room {code}", { code: table.code });
 
   renderBanner(m);
   renderSeats(m, names, legal);
@@ -1225,6 +1226,8 @@ function enterTable(code, token) {
   game.chat = [];
   game.bubbles = {};
   game.reveals = {};
+  game.menu = null;
+  game.lastPlay = null;
   if (game.ws) {
     game.closedByUs = true;
     game.ws.close();

@@ -404,7 +404,7 @@ async function joinPage(code) {
   $("room-badge").hidden = false;
   $("room-badge").textContent = t("Room {code}", { code: info.code });
   $("join").replaceChildren(el("section", { class: "panel" },
-    el("h2", {}, t("Room {code}", { code: info.code })), inviteNode(info.code),
+    el("h1", {}, t("Room {code}", { code: info.code })), inviteNode(info.code),
     whoAmINode(), seats,
     anyFree ? el("button", { type: "button", id: "take-seat", class: "big", onclick: () => take(null) }, t("Take a seat")) : null, " ",
     el("button", { type: "button", class: "secondary", id: "watch", onclick: () => enterTable(info.code, null) }, t("Watch")),

@@ -64,7 +64,7 @@ function drawReplay() {
     onclick: () => { replay.i = Math.max(0, Math.min(steps.length - 1, to)); drawReplay(); } }, label);
   const nextHand = steps.findIndex((s, j) => j > i && s.hand !== step.hand);
   $("replay").replaceChildren(
-    el("h2", {}, t("Replay of game {number}", { number: data.number + 1 })),
+    el("h1", { class: "replay-title" }, t("Replay of game {number}", { number: data.number + 1 })),
     el("div", { class: "replay-controls", role: "toolbar", "aria-label": t("Replay controls") },
       button("replay-start", t("|◀ Start"), 0, i === 0),
       button("replay-prev", t("◀ Back"), i - 1, i === 0),
@@ -81,7 +81,7 @@ function drawReplay() {
             v.color ? t("Colour: {color}", { color: colorName(v.color) }) : t("Colour: any")))),
       el("div", { class: "replay-side" },
         el("table", { class: "scores", id: "replay-scores" }, el("caption", {}, t("Scores")), el("tbody", {}, scoreRows)),
-        el("ol", { id: "replay-log", class: "log", "aria-label": t("What happened") }, lines))));
+        el("ol", { id: "replay-log", class: "log", tabindex: "0", "aria-label": t("What happened") }, lines))));
   const current = document.querySelector("#replay-log li.current");
   if (current) current.scrollIntoView({ block: "nearest" });
 }
