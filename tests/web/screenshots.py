@@ -95,6 +95,7 @@ def my_turn(page: Page) -> None:
 def settle(page: Page) -> None:
     """Let the motion end (cards in flight, bursts)."""
     page.wait_for_function("() => document.querySelectorAll('#fx > *').length === 0", timeout=10_000)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     time.sleep(0.3)
 
 

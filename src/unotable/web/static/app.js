@@ -804,8 +804,9 @@ function colorButton(c, action, onclick) {
 function renderChooser(legal, names) {
   const box = $("chooser");
   const items = [];
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("Choose a colour"));
   if (legal.colors.length) {
-    items.push(el("span", { class: "chooser-title" }, t("Choose a colour")));
     for (const c of legal.colors) items.push(colorButton(c, `color ${c}`, () => act(`color ${c}`)));
   } else if (game.chooser) {
     const { code, plays } = game.chooser;
