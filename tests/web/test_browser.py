@@ -451,18 +451,3 @@ def test_two_tables_in_the_browser(browser: Any, sqlite_url: str) -> None:
             else:
                 time.sleep(0.1)
         assert moves > 0
-
-
-def test_the_suggestion_penalty_from_the_page(browser: Any, sqlite_url: str) -> None:
-    """A person alone with a bot is the whole table: her click gives the bot the suggestion
-    penalty (RULES §8, P-193), which the seat's count and the log show."""
-    with page_on(browser, sqlite_url) as (server, page):
-        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
-        take_seat(page, server.http, code, "Ana")
-        m = state(page)
-        assert m is not None
-        bot_seat = m["table"]["seating"].index(1)
-        before = m["view"]["hand_sizes"][bot_seat]
-        page.click('[data-penalize="1"]')
-        page.wait_for_function(f"() => window.unotable.msg.view.hand_sizes[{bot_seat}] === {before + 4}")
-        assert "for a suggestion" in page.text_content("#log")

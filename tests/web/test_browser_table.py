@@ -108,6 +108,9 @@ def test_enter_plays_exactly_one_card(browser: Any, sqlite_url: str) -> None:
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => window.unotable.msg.seq > {m['seq']}")
         assert acts(page) == [f"play {hand[simple[0]]}"]
+        # A screen reader hears the play (the page's aria-live region).
+        page.wait_for_function("() => document.querySelector('#announce').textContent.includes('Ana played')")
+        assert page.get_attribute("#announce", "aria-live") == "polite"
 
 
 def test_the_hand_fans_without_sideways_scroll(browser: Any, sqlite_url: str) -> None:
