@@ -73,14 +73,28 @@ class Player:
         again (or two seconds, if its action was refused)."""
 
     def click(self, selector: str) -> None:
-        if selector.startswith("#hand "):
-            # The hand's cards overlap (a person clicks the strip that shows): choose the card
-            # with the keyboard instead, focus and Enter, which the page must take as one play.
-            card = self.page.locator(selector).first
-            card.focus(timeout=15_000)
-            card.press("Enter")
-        else:
-            self.page.locator(selector).first.click(timeout=15_000)  # a loaded machine is slow
+        """Click what ``selector`` finds; if the table moves on meanwhile (the element went away
+        or was disabled by the server's next message), give up: the next turn decides again."""
+        m = state(self.page)
+        seq = None if m is None else m["seq"]
+        deadline = time.monotonic() + 15  # a loaded machine is slow
+        target = self.page.locator(selector).first
+        while True:
+            try:
+                if selector.startswith("#hand "):
+                    # The hand's cards overlap (a person clicks the strip that shows): choose the
+                    # card with the keyboard instead, focus and Enter, which must make one play.
+                    target.focus(timeout=1000)
+                    target.press("Enter", timeout=1000)
+                else:
+                    target.click(timeout=1000)
+                return
+            except sync_api.TimeoutError:
+                now = state(self.page)
+                if now is None or now["seq"] != seq:
+                    return
+                if time.monotonic() > deadline:
+                    raise
 
     def turn(self) -> bool:
         """Take one action if there is one to take; whether it did."""

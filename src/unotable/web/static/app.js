@@ -1144,6 +1144,9 @@ function animate(events, before, prev, m) {
       case "challenge":
         if (motion) burst(e.reason === "guilty" ? t("Bluff!") : t("Fair!"), seatRect(e.target), delay, "challenge");
         break;
+      case "reveal":
+        if (motion && e.reason === "howler") burst(t("Howler!"), seatRect(e.seat), delay, "uno");
+        break;
       case "turn": {
         if (!motion || !prev) break;
         const from = seatRect(prev.view.current);
