@@ -1,4 +1,4 @@
-"""Actions of the notation (NOTATION.md) as small integers, and their one spelling each.
+"""Actions of the notation (docs/notation.md) as small integers, and their one spelling each.
 
 Every action any table of up to ten players can name has an id in ``ACTIONS``; its text is
 ``ACTION_TEXT[id]`` and ``ACTION_ID[text]`` maps back. The engine works with ids on its hot
@@ -146,14 +146,6 @@ ACTION_FIELDS: Final[tuple[tuple[int, int, int, bool], ...]] = tuple(
     (int(a.kind), a.card, a.arg, a.uno) for a in ACTIONS
 )
 """Per action id: (kind, card, arg, uno), unpacked in one step on the hot path."""
-
-
-def action_id(action: Action) -> int:
-    """The id of a decoded action.
-
-    :raises NotationError: if the action has no spelling in the notation.
-    """
-    return parse_action(action.text())
 
 
 def parse_action(text: str) -> int:

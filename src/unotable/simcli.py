@@ -21,8 +21,9 @@ from typing import Any
 from unotable import argtypes
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
+from unotable.house import active
 from unotable.match import GAME_PLAYERS
-from unotable.rules import EDITIONS, HOUSE_RULES, MODES, Rules
+from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import BACKENDS, CORES, BotError, SimConfig, parse_bots, simulate, summarize
 
 DEFAULT_HANDS = 1000
@@ -235,8 +236,7 @@ def print_table(results: dict[str, Any]) -> None:
     cfg = results["config"]
     rules = cfg["rules"]
     what = f"{results['games']} games ({results['hands']} hands)" if games else f"{results['hands']} hands"
-    on = [k for k in HOUSE_RULES if rules.get(k, False) is not False]
-    house = [f"{k}={rules[k]}" if k == "stacking" else k for k in on]
+    house = [rule.spell(value) for rule, value in active(rules)]
     extra = f", house rules {', '.join(house)}" if house else ""
     core = f", {cfg['core']} core" if "core" in cfg else ""
     table = Table(

@@ -25,8 +25,8 @@ What lives here:
 - ``static/``: the page (HTML, CSS and JavaScript, no build step).
 
 It may import the core's public API (``unotable.match``, ``views``, ``events``, ``notation``,
-``cards``, ``rules``, ``errors``), ``unotable.bots`` and ``unotable.sim``'s bot specs and seeds,
-and the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg, segno); never
-the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve` may be imported without
-the extra installed: it says how to install it.
+``cards``, ``rules``, ``errors``, ``race``, ``seeds``), ``unotable.bots`` (and their specs), and
+the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg, segno,
+prometheus-client); never the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve`
+may be imported without the extra installed: it says how to install it.
 """

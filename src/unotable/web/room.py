@@ -35,12 +35,13 @@ import segno
 from sqlalchemy.exc import SQLAlchemyError
 
 from unotable.bots import BaseBot
+from unotable.bots.spec import BotSpec
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
-from unotable.sim import BotSpec, derive_seed
+from unotable.seeds import derive_seed
 from unotable.state import Phase
 from unotable.web.driver import Driver, answer_window, make_room_bot
 from unotable.web.fanout import Fanout, Listener, seat_message
@@ -318,6 +319,10 @@ class Room:
                 return seat
         return None
 
+    def someone_waits(self) -> bool:
+        """Whether a person is connected to their seat (then absent people hold the table up)."""
+        return any(self.seats[p].bot is None for p in self.fanout.connected())
+
     def is_away(self, player: int, now: float | None = None) -> bool:
         """Whether a bot plays ``player``'s person's seat now: offline past the room's grace, or a
         seat freed during a game, while a game is in play and some other person is connected
@@ -325,8 +330,7 @@ class Room:
         seat = self.seats[player]
         if seat.bot is not None or not self.in_play:
             return False
-        connected = self.fanout.connected()
-        if player in connected or not any(self.seats[p].bot is None for p in connected):
+        if player in self.fanout.connected() or not self.someone_waits():
             return False
         return seat.free or self.presence.away(player, time.monotonic() if now is None else now)
 
