@@ -21,7 +21,8 @@ from unotable.web.app import create_app
 from unotable.web.driver import next_move, timeout_action
 from unotable.web.hub import Hub
 from unotable.web.protocol import MAX_MESSAGE, RateLimit
-from unotable.web.room import Room, Seat
+from unotable.web.room import Room
+from unotable.web.seats import Seat
 from unotable.web.settings import RoomSettings, parse_settings
 from unotable.web.storage import DEAL, Store, StoredGame
 

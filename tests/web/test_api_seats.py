@@ -24,9 +24,11 @@ from unotable.web.app import create_app
 from unotable.web.client import choose
 from unotable.web.driver import next_move
 from unotable.web.hub import Hub
-from unotable.web.room import REACTIONS, Room, Seat
+from unotable.web.room import Room
+from unotable.web.seats import Seat
 from unotable.web.settings import parse_settings
-from unotable.web.storage import Store, StoredGame
+from unotable.web.social import REACTIONS
+from unotable.web.storage import Secrets, Store, StoredGame
 
 SEED = 20261201
 WS = Any
@@ -222,6 +224,20 @@ def test_a_rejoin_code_takes_the_seat_back_and_retires_the_old_token(sqlite_url:
         secret = fresh["url"].split("=", 1)[1]
         r = c.post(f"/api/rooms/{code}/rejoin", json={"secret": secret})
         assert r.status_code == 200 and r.json()["player"] == 0
+
+
+def test_a_seat_taken_before_rejoin_keys_existed_gets_them_at_its_next_hello(client: TestClient) -> None:
+    code, tokens = people(client)
+    r = room(client, code)
+    old = r.seats[0]
+    assert old.token_hash is not None
+    r.store.replace_secrets(code, 0, old.token_hash, Secrets(old.token_hash))  # as migrated from 0001
+    old.rejoin_hash = old.code_hash = None
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        keys = hello(ws, tokens[0])["rejoin"]
+    assert r.seats[0].rejoin_hash is not None
+    answer = client.post(f"/api/rooms/{code}/rejoin", json={"code": keys["code"]})
+    assert answer.status_code == 200 and answer.json()["player"] == 0
 
 
 def test_the_rejoin_link_uses_the_public_url_when_given(sqlite_url: str) -> None:

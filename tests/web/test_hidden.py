@@ -209,7 +209,7 @@ def test_takeovers_rejoins_reactions_and_the_end_of_hands_show_nothing_hidden(li
     ben_first.messages = first
     for player, client in ((0, ana), (None, spectator), (1, ben_first), (1, later[0])):
         assert check_client(client, player, t) > 0
-    assert check_client(ana, 0, t) > 50
+    assert check_client(ana, 0, t) > 10
     secrets_of_ben = [first[0]["rejoin"]["code"], first[0]["rejoin"]["url"].split("=", 1)[1]]
     secrets_of_ana = [ana.messages[0]["rejoin"]["code"], ana.messages[0]["rejoin"]["url"].split("=", 1)[1]]
     for client, theirs in (

@@ -15,8 +15,10 @@ What lives here:
   spectator the core's view of nobody).
 - :mod:`~unotable.web.driver`: what a room does by itself (bots, away people's bots, the turn
   timer, Harry Potter's answer window, deals).
-- :mod:`~unotable.web.room`: a live room: its seats and keys, the changes people ask for, the
-  table everyone sees.
+- :mod:`~unotable.web.seats`: seats and their keys (names, avatars, rejoin keys, QR codes),
+  presence.
+- :mod:`~unotable.web.social`: reactions and chat.
+- :mod:`~unotable.web.room`: a live room: the changes people ask for, the table everyone sees.
 - :mod:`~unotable.web.hub`: every live room of the server; the list of open rooms.
 - :mod:`~unotable.web.connection`: one WebSocket, and the one table of message types (fields,
   who may send each, handler).

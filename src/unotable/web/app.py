@@ -49,7 +49,8 @@ from unotable.web.hub import Hub
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
-from unotable.web.room import MAX_CHAT, PALETTE, REACTIONS, Room, clean_color, clean_name
+from unotable.web.room import Room
+from unotable.web.seats import PALETTE, clean_color, clean_name
 from unotable.web.settings import (
     AUTO_ACCEPT_RANGE,
     BOT_DELAY_RANGE,
@@ -63,6 +64,7 @@ from unotable.web.settings import (
     SettingsError,
     parse_settings,
 )
+from unotable.web.social import MAX_CHAT, REACTIONS
 from unotable.web.storage import Store
 
 log = logging.getLogger("unotable.web")

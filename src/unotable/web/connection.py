@@ -165,9 +165,10 @@ class Connection:
             if seat is None:
                 raise ProtocolError("bad_token")
             player = seat.player
-        self.listener = Listener(player)
-        self.writer = asyncio.get_running_loop().create_task(self._write(self.listener))
-        await self.room.welcome(self.listener, token, self.base)
+        listener = Listener(player)
+        await self.room.welcome(listener, token, self.base)
+        self.listener = listener
+        self.writer = asyncio.get_running_loop().create_task(self._write(listener))
 
     async def handle(self, m: Message) -> dict[str, Any] | None:
         """Check who sent ``m`` and hand it to its handler; a direct answer, if any.

@@ -123,14 +123,13 @@ def _game_move(room: Room) -> Move | None:
     # open (an exposed UNO, a wrong card, a turn waiting at a jump_in table), the bots that may
     # act out of turn are asked in the race's seeded order before the phase's seat decides.
     if bots and window_open(game.state):
-        racers = [p for p in seating if p in bots and out_of_turn(views[p])]
-        won = first_reaction(
-            racers,
-            room.log.seed,
-            game.hand_index,
-            len(game.log[-1]),
-            lambda racer: room.bot(racer, bots[racer]).react(views[racer]),
-        )
+        hand, done = game.actions_played
+
+        def react(racer: int) -> int | None:
+            v = views[racer]
+            return room.bot(racer, bots[racer]).react(v) if out_of_turn(v) else None
+
+        won = first_reaction([p for p in seating if p in bots], room.log.seed, hand, done, react)
         if won is not None:
             return Move(won[0], ACTION_TEXT[won[1]], 2 * s.bot_delay)
     p = game.current_player

@@ -16,7 +16,8 @@ from typing import Any, Final
 from sqlalchemy.exc import SQLAlchemyError
 
 from unotable.web.protocol import ProtocolError
-from unotable.web.room import CODE_ALPHABET, CODE_LENGTH, Room, Seat, new_code, new_seed
+from unotable.web.room import Room, new_seed
+from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, Seat, new_code
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import Store, StoredGame, StoredRoom, StoredSeat
 
