@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from typing import Final
 
 import pytest
 
@@ -167,3 +169,50 @@ class _no_exit:  # noqa: N801 - a context manager used like pytest.raises
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+ENGLISH: Final = re.compile(
+    r"\b(the|and|with|played|drew|draws?|called|wins?|won|passed|skipped|caught|challenged|accepted|"
+    r"swapped|showed|deals?|dealt|hand|Hand|cards?|Skip|Reverse|Draw|Wild|Howler|Invisibility|"
+    r"Scores?|Game|over|Seed|players?|first|every|goes|red|yellow|green|blue)\b"
+)
+"""English words that must not reach a Portuguese or French game's output (names and the
+notation's codes are not words: the bots are Ana, Ben, Cleo, Dev)."""
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("edition", ["classic", "harry-potter", "cars2"])
+def test_a_bots_only_game_says_nothing_in_english(
+    lang: str, edition: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``uno play --auto --lang pt|fr`` with every house rule (swaps, stacks, jump-ins): every
+    line is in the language, with plurals right."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    args = ["play", "--auto", "--fast", "--text", "--lang", lang, "--edition", edition, "--seed", "11",
+            "--target", "400", "--house", "party"]  # fmt: skip
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) > 60
+    english = [line for line in lines if ENGLISH.search(line)]
+    assert english == [], english[:5]
+    one, many = {"pt": (" 1 carta", " 2 cartas"), "fr": (" 1 carte", " 2 cartes")}[lang]
+    assert one in out and many in out
+    assert (
+        " 1 cartas" not in out
+        and " 1 cartes" not in out
+        and " 2 carta." not in out
+        and " 2 carte." not in out
+    )
+    if lang == "fr":
+        assert "PIOCHE" in out or "pigé" in out
+
+
+def test_english_is_still_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert cli.main(["play", "--auto", "--fast", "--text", "--seed", "11", "--target", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "Ana drew" in out or "Ben drew" in out
+    assert "Game over: " in out

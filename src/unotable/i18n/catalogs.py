@@ -24,7 +24,7 @@ import string
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
@@ -39,7 +39,13 @@ TEMPLATE: Final = LOCALE_DIR / f"{DOMAIN}.pot"
 WEB_LIST: Final = WEB_MESSAGES
 TRANSLATED: Final = tuple(lang for lang in LANGUAGES if lang != "en")
 
-PY_KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "plural_marker": (1, 2)}
+PY_KEYWORDS: Final = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "plural_marker": (1, 2),
+    "pgettext": ((1, "c"), 2),
+}
 JS_KEYWORDS: Final = {"t": None, "tn": (1, 2)}
 COMMENT_TAGS: Final = ("i18n:",)
 """A comment ``# i18n: …`` (``// i18n: …``) just above a message reaches the translators."""
@@ -55,8 +61,11 @@ PLURAL_FORMS: Final = {"pt": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; 
 MsgId = str | tuple[str, str]
 
 
-def _sources() -> list[tuple[str, Path, dict[str, tuple[int, ...] | None]]]:
-    found: list[tuple[str, Path, dict[str, tuple[int, ...] | None]]] = []
+Keywords = dict[str, Any]
+
+
+def _sources() -> list[tuple[str, Path, Keywords]]:
+    found: list[tuple[str, Path, Keywords]] = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if "native" not in path.parts and path.name != "catalogs.py":
             found.append(("python", path, dict(PY_KEYWORDS)))
@@ -81,9 +90,12 @@ def extract() -> Catalog:
 
 
 def key(message: Message) -> MsgId:
-    """A message's identity: its msgid, or (singular, plural)."""
+    """A message's identity: its msgid (after its context and ``\x04``, if it has one), or
+    (singular, plural)."""
     mid = message.id
-    return (str(mid[0]), str(mid[1])) if isinstance(mid, (list, tuple)) else str(mid)
+    if isinstance(mid, (list, tuple)):
+        return str(mid[0]), str(mid[1])
+    return f"{message.context}\x04{mid}" if message.context else str(mid)
 
 
 def messages(catalog: Catalog) -> dict[MsgId, Message]:
@@ -169,7 +181,8 @@ _PERCENT: Final = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrfixXeEgGc
 
 def placeholders(text: str) -> list[str]:
     """The fields a message is filled with: ``{name}`` fields (with their conversion and format)
-    and ``%(name)s`` / ``%s`` ones (argparse's messages), sorted; ``{`` with no field is an error."""
+    and ``%(name)s`` / ``%s`` ones (argparse's messages), sorted; ``{`` with no field is an error.
+    A translation may use a field more than once (or in another order), never another field."""
     found: list[str] = []
     try:
         for _literal, field, spec, conversion in string.Formatter().parse(text):
@@ -213,8 +226,8 @@ def problems(lang: str, template: Catalog | None = None) -> list[str]:
 
 def _fields_differ(mid: MsgId, translation: str) -> str | None:
     if isinstance(mid, str):
-        want = placeholders(mid)
-        got = placeholders(translation)
+        want = sorted(set(placeholders(mid)))
+        got = sorted(set(placeholders(translation)))
         return None if got == want else f"fields {got} instead of {want}"
     allowed = set(placeholders(mid[0])) | set(placeholders(mid[1]))
     got_set = set(placeholders(translation))

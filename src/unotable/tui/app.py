@@ -147,7 +147,7 @@ class UnoApp(Moves):
         self.set_interval(1.0, self._expire_message)
         g = self.table.game
         # A resumed hand shows everything so far, then where the game went on.
-        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *self.table.history_lines()])
+        self.write_log([words.hand_header(g.hand_index + 1), *self.table.history_lines()])
         if g.log[-1]:
             self.write_log([words.RESUMED])
         self._after_change()
@@ -389,7 +389,7 @@ class UnoApp(Moves):
         self.uno_armed = False
         self.message = ""
         self._forget_moves()
-        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *lines])
+        self.write_log([words.hand_header(g.hand_index + 1), *lines])
         self._after_change()
 
     # ---- bindings

@@ -19,7 +19,7 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import HOWLER, WILD_DRAW_FOUR
+from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
 from unotable.state import Phase
 from unotable.tui import words
 from unotable.tui.controller import Choices, Table, card_sort_key
@@ -137,7 +137,7 @@ class Board(App[int]):
         yield Static(id="clock")
         with Horizontal(id="buttons"):
             for key, variant in _BUTTONS:
-                b = Button(words.BUTTON_LABELS[key], id=f"b-{key}", variant=variant, compact=True)
+                b = Button(words.button_label(key), id=f"b-{key}", variant=variant, compact=True)
                 b.can_focus = False
                 yield b
         yield HandRow(id="hand")
@@ -264,7 +264,7 @@ class Board(App[int]):
             if self.key_is_live(b.action):
                 key = b.key_display or words.KEY_NAMES.get(b.key, b.key.upper())
                 out.append(f" {key} ", style="bold reverse")
-                out.append(f" {words.KEY_DESCRIPTIONS.get(b.action, b.description)}  ")
+                out.append(f" {words.key_description(b.action, b.description)}  ")
         out.append(" +/- ", style="bold reverse")
         out.append(f" {words.bots_speed(self.delay)}  ")
         self._put(self.query_one("#keys", Static), out)
@@ -321,7 +321,7 @@ class Board(App[int]):
             count = v.hand_sizes[s]
             body = Text()
             line = words.card_count(count, title_width)
-            tags = [words.POINTS_TAG.format(points=points[s])] if points is not None else []
+            tags = [words.points_tag(points[s])] if points is not None else []
             if v.rules.teams and s % 2 == v.seat % 2:
                 tags.append(words.PARTNER_TAG)
             if s == v.dealer:
@@ -405,7 +405,7 @@ class Board(App[int]):
             info.append(
                 words.phase_word(v.phase, True, v.pending_draw)
                 if mine
-                else f"{names[v.current]} {words.phase_word(v.phase, False, v.pending_draw)}",
+                else words.who_does(names[v.current], words.phase_word(v.phase, False, v.pending_draw)),
                 style="bold",
             )
             info.append("\n")
@@ -427,7 +427,7 @@ class Board(App[int]):
         hand = self.query_one("#hand", HandRow)
         hand.show(cards, self.cursor if not self.auto else -1, playable)
         points = self._points_by_seat(v)
-        hand.border_subtitle = words.POINTS_TAG.format(points=points[v.seat]) if points is not None else ""
+        hand.border_subtitle = words.points_tag(points[v.seat]) if points is not None else ""
         more = len(cards) * CARD_WIDTH > self.size.width - 4
         hand.border_title = words.hand_title(len(cards), self._names()[v.seat] if self.auto else None, more)
         hand.set_class(v.current == v.seat and not self.auto, "yours")
@@ -437,7 +437,7 @@ class Board(App[int]):
         if v is None:
             out.append(words.NOT_AT_TABLE)
         elif self.auto:
-            out.append(words.BOTS_ONLY_PROMPT.format(name=self._names()[v.seat]))
+            out.append(words.bots_only_prompt(self._names()[v.seat]))
         else:
             out.append_text(self._decision_text(v, ch))
             alerts = self._alerts(v, ch)
@@ -458,8 +458,8 @@ class Board(App[int]):
         names = self._names()
         out = Text()
         if self.picking in ("color", "invis"):
-            what = words.INVISIBILITY_WORD if self.picking == "invis" else words.your_card(self.picked_card)
-            out.append(words.call_color_for(what), style="bold")
+            card = INVISIBILITY if self.picking == "invis" else self.picked_card
+            out.append(words.call_color_for(card), style="bold")
             self._color_keys(out)
             out.append(words.BACK_HINT)
             return out
@@ -471,7 +471,9 @@ class Board(App[int]):
             return out
         if v.current != v.seat:
             if v.current >= 0:
-                out.append(f"{names[v.current]} {words.phase_word(v.phase, False, v.pending_draw)}.")
+                out.append(
+                    words.who_does(names[v.current], words.phase_word(v.phase, False, v.pending_draw)) + "."
+                )
             return out
         phase = v.phase
         if phase == Phase.TURN:
@@ -560,7 +562,7 @@ class Board(App[int]):
             b = self.query_one(f"#b-{key}", Button)
             if b.display != on[key]:
                 b.display = on[key]
-            text = words.BUTTON_LABELS[key]
+            text = words.button_label(key)
             if key == "uno" and self.uno_armed:
                 text = words.UNO_ARMED_BUTTON
             if key == "catch" and ch.catch:

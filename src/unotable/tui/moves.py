@@ -149,7 +149,7 @@ class Moves(Board):
             if v.current != v.seat:
                 self._say(words.NOT_YOUR_TURN)
             elif v.phase == Phase.AFTER_DRAW:
-                self._say(words.ONLY_DRAWN.format(card=words.card_name(v.drawn)))
+                self._say(words.only_drawn(v.drawn))
             elif v.phase == Phase.TURN:
                 self._say(words.no_match(card, v.top, v.color))
             else:
@@ -173,7 +173,7 @@ class Moves(Board):
             if ACTION_ARG[aid] == seat:
                 self._act(self._with_uno(ch, aid))
                 return
-        self._say(words.NO_TARGET.format(seat=seat, card=words.card_name(self.picked_card)))
+        self._say(words.no_target(seat, self.picked_card))
 
     def action_jump_in(self) -> None:
         """Play the card identical to the top card out of turn (RULES §11 ``jump_in``)."""
