@@ -568,46 +568,6 @@ def bench_native(plan: Plan, base: int, ours: dict[tuple[str, int, str], float])
         f"lookup tables are shared)",
         flush=True,
     )
-    bench_batch(plan, base)
-
-
-def bench_batch(plan: Plan, base: int) -> None:
-    """Print the ``native_batch`` line: steps per second of :class:`unotable.native.core.Batch`
-    (1,024 tables of classic 4p, each acting seat taking its lowest legal action id, chosen from
-    the masks by numpy when it is installed; else by a Python loop), and bytes per table."""
-    rules = Rules(players=4)
-    tables = 1024
-    batch = native.Batch(rules, tables, seed=base, deals="fast")
-    na = batch.actions_count
-    try:
-        import numpy as np  # noqa: PLC0415 - optional: only the picking is faster with it
-
-        def choose() -> Any:
-            return np.argmax(np.frombuffer(batch.mask, dtype=np.uint8).reshape(tables, na), axis=1).astype(
-                np.int32
-            )
-
-        how = "numpy"
-    except ImportError:  # pragma: no cover - numpy comes with matplotlib in make setup
-
-        def choose() -> Any:
-            mask = bytes(batch.mask)
-            return [mask.index(1, i * na) - i * na for i in range(tables)]
-
-        how = "python"
-    steps = max(20, plan.native_hands["plays-first"] // 100)
-    start = time.perf_counter()
-    ends = 0
-    for _ in range(steps):
-        done = batch.step(choose())[3]
-        ends += sum(done)
-    seconds = time.perf_counter() - start
-    print(
-        f"native_batch players=4 tables={tables} steps_per_s={steps * tables / seconds:.0f} "
-        f"hands_ended={ends} bytes_per_table={batch.bytes_per_table()} picking={how} "
-        f"(state, hand count, observation, mask, rewards, end flag)",
-        flush=True,
-    )
 
 
 def bench_rlcard(plan: Plan, base: int) -> tuple[float, float, float, float, float, float]:

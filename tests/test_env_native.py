@@ -10,6 +10,7 @@ core (not built, or ``UNOTABLE_PURE=1``) only the fallback tests run.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -234,6 +235,19 @@ def test_native_is_taken_by_auto_and_refuses_what_it_cannot_play() -> None:
             VectorEnv(2, backend="native", **options)
     with pytest.raises(ConfigError, match="reward"):
         VectorEnv(2, players=3, backend="native", reward="money")
+
+
+@needs_core
+def test_auto_falls_back_to_python_for_an_option_the_core_does_not_know() -> None:
+    """Fail closed (issue 22 item 5): a new option of ``Rules`` (here a made-up house rule) is
+    refused by the native backend unless at its official value, so ``auto`` runs Python."""
+    fake = dataclasses.make_dataclass(
+        "RulesWithBonus", [("bonus_draw", bool, False)], bases=(Rules,), frozen=True
+    )
+    assert VectorEnv(2, rules=fake(players=3)).backend.name == "native"
+    assert VectorEnv(2, rules=fake(players=3, bonus_draw=True)).backend.name == "python"
+    with pytest.raises(ConfigError, match="bonus_draw"):
+        VectorEnv(2, rules=fake(players=3, bonus_draw=True), backend="native")
 
 
 @needs_core

@@ -1,4 +1,4 @@
-"""Whole games (RULES.md §9-10, rulings P-18 onwards): schedules, scoring by mode, winners,
+"""Whole games (docs/rules.md §9-10, rulings P-18 onwards): schedules, scoring by mode, winners,
 the dealer, saving and resuming."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ or ``UNOTABLE_PURE=1``) only the fallback tests run.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import shutil
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import unotable
+from unotable import house
 from unotable.cards import POINTS
 from unotable.engine import _shuffle, check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError
@@ -37,7 +39,11 @@ if TYPE_CHECKING:
 needs_core = pytest.mark.skipif(not COMPILED, reason="the native core is not loaded")
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").rglob("*.json"))
-SHARED = Path("/work/shared/scenarios")
+SHARED = (
+    Path(os.environ.get("UNOTABLE_SHARED") or Path(__file__).resolve().parents[2] / "shared") / "scenarios"
+)
+"""The shared scenario files, when a ``shared`` folder stands beside the repository (or where
+``UNOTABLE_SHARED`` says): see tests/test_scenarios.py."""
 if SHARED.is_dir():
     SCENARIOS += sorted(SHARED.glob("*.json"))
 
@@ -544,78 +550,84 @@ def test_search_bot_decides_the_same_with_native_playouts() -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The batched stepping API (reinforcement learning).
+# The core fails closed (issue 22 item 5): an allow-list of options, constants checked.
 
 
 @needs_core
-@pytest.mark.parametrize(("edition", "players"), [("classic", 2), ("harry-potter", 4), ("cars2", 3)])
-def test_batch_steps_as_the_python_engine(edition: str, players: int) -> None:
-    """Each table of a batch, followed on the Python engine hand after hand: the same states,
-    the masks are the acting seat's legal actions (out-of-turn ones left out), the observations
-    what that seat sees, the rewards and end flags those of the hands' ends."""
+def test_the_cores_constants_are_the_python_tables() -> None:
+    """Every enum and constant of rules.h and policies.h equals the Python table it copies."""
+    from unotable import engine  # noqa: PLC0415
+    from unotable.cards import HOWLER, INVISIBILITY, MATER, NUM_CARD_TYPES, WILD_DRAW_FOUR  # noqa: PLC0415
     from unotable.notation import ACTIONS, Kind  # noqa: PLC0415
+    from unotable.rules import MAX_PLAYERS, MODES  # noqa: PLC0415
+    from unotable.state import Phase  # noqa: PLC0415
 
-    rules = Rules(edition=find_edition(edition), players=players)
-    num = 6
-    batch = native.Batch(rules, num, seed=11)
-    na = len(ACTIONS)
-    hands = [0] * num
-    pys = []
-    for i in range(num):
-        seed = batch.seed_of(i, 0)
-        pys.append(new_hand(rules, seed, dealer=seed % players)[0])
-    rng = random.Random(8)
-    ends = 0
-    for _ in range(400):
-        actions = []
-        for i, py in enumerate(pys):
-            assert native.to_state(batch.state(i), rules) == py
-            seat = py.current
-            legal = sorted(
-                a for a in legal_ids(py, seat) if ACTION_KIND[a] not in (int(Kind.UNO), int(Kind.CATCH))
-            )
-            mask = batch.mask[i * na : (i + 1) * na]
-            assert [a for a in range(na) if mask[a]] == legal
-            obs = batch.obs[i * native.OBS_SIZE : (i + 1) * native.OBS_SIZE]
-            assert list(obs[:65]) == [py.hands[seat].count(t) for t in range(65)]
-            assert obs[130] == py.discard[-1] and obs[147] == seat
-            assert list(obs[137 : 137 + players]) == [
-                len(py.hands[(seat + k * py.direction) % players]) for k in range(players)
-            ]
-            actions.append(rng.choice(legal))
-        _, _, rewards, done = batch.step(actions)
-        for i, py in enumerate(pys):
-            step(py, py.current, actions[i])
-            assert done[i] == (py.current < 0)
-            if done[i]:
-                ends += 1
-                won = [1.0 if s == py.winner else -1.0 for s in range(players)]
-                assert list(rewards[i * players : (i + 1) * players]) == won
-                hands[i] += 1
-                seed = batch.seed_of(i, hands[i])
-                pys[i] = new_hand(rules, seed, dealer=seed % players)[0]
-            else:
-                assert list(rewards[i * players : (i + 1) * players]) == [0.0] * players
-    assert ends > 0
+    assert core_module is not None
+    c = dict(core_module.CONSTANTS)
+    k_names = {f"K_{'INVIS' if k is Kind.INVISIBILITY else k.name}": int(k) for k in Kind}
+    assert {name: c[name] for name in c if name.startswith("K_")} == k_names
+    e_names = sorted(name for name in c if name.startswith("E_"))
+    assert len(e_names) == 10
+    for name in e_names:
+        assert c[name] == getattr(engine, name), name
+    assert {name: c[name] for name in c if name.startswith("P_")} == {f"P_{p.name}": int(p) for p in Phase}
+    modes = {
+        "M_SOLO": "solo",
+        "M_PARTNERS": "partners",
+        "M_TEAMS": "teams",
+        "M_ROTATING": "rotating-partners",
+    }
+    modes |= {"M_TWO_TABLES": "two-tables", "M_CHALLENGE": "challenge"}
+    assert {name: c[name] for name in c if name.startswith("M_")} == {
+        k: MODES.index(v) for k, v in modes.items()
+    }
+    assert len(modes) == len(MODES)
+    assert (c["C_WD4"], c["C_HOWLER"], c["C_INVIS"], c["C_MATER"]) == (
+        WILD_DRAW_FOUR,
+        HOWLER,
+        INVISIBILITY,
+        MATER,
+    )
+    assert c["TABLE_SEAT"] == TABLE_SEAT and c["NT"] == NUM_CARD_TYPES and c["MAXP"] == MAX_PLAYERS
+    assert c["MAXC"] == max(
+        len(Rules(edition=e).deck()) for e in (find_edition("classic"), find_edition("cars2"))
+    )
+    assert c["MAXC"] >= len(Rules(blanks=((0, 7), (1, 7), (2, 7), (3, 7))).deck())
+    assert c["NAMAX"] >= len(ACTIONS) and c["MAXIDS"] >= len(ACTIONS)
+    assert [c["POL_RANDOM"], c["POL_PLAYS_FIRST"], c["POL_GREEDY"]] == [
+        native.POLICIES.index(p) for p in ("random", "plays-first", "greedy")
+    ]
 
 
 @needs_core
-def test_batch_refuses_bad_actions_and_changes_nothing() -> None:
-    rules = Rules(players=3)
-    batch = native.Batch(rules, 4, seed=2)
-    before = [native.to_state(batch.state(i), rules) for i in range(4)]
-    good = [legal_ids(st, st.current)[0] for st in before]
-    bad = next(a for a in range(245) if a not in legal_ids(before[2], before[2].current))
-    with pytest.raises(ConfigError, match="table 2"):
-        batch.step([good[0], good[1], bad, good[3]])
-    with pytest.raises(ConfigError, match="actions"):
-        batch.step(good[:3])
-    assert [native.to_state(batch.state(i), rules) for i in range(4)] == before
-    again = native.Batch(rules, 4, seed=2)
-    assert list(again.obs) == list(batch.obs)
-    with pytest.raises(ConfigError):
-        native.Batch(rules, 0)
-    assert batch.bytes_per_table() < 1024
+def test_the_support_check_is_an_allow_list_of_options() -> None:
+    """An option of ``Rules`` the core does not name is refused unless at its official value: a
+    new house rule, or any new option, is never played as the official rules."""
+    fake = dataclasses.make_dataclass(
+        "RulesWithTripleDraw", [("triple_draw", bool, False)], bases=(Rules,), frozen=True
+    )
+    assert native.unsupported(fake()) is None
+    reason = native.unsupported(fake(triple_draw=True))
+    assert reason is not None and "triple_draw" in reason
+    with pytest.raises(native.NativeUnsupportedError, match="triple_draw"):
+        native.new_hand(fake(players=3, triple_draw=True), 1)
+    for rule in house.HOUSE_RULES:
+        on = Rules.from_dict({rule.name: rule.presets["party"]})
+        assert f"house rule {rule.name}" in (native.unsupported(on) or "")
+    assert native.unsupported(Rules(players=5, must_play_drawn=True, scoring="lowest", target=90)) is None
+
+
+@needs_core
+def test_the_allow_list_reads_the_house_rules_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A house rule whose record says ``native`` is let through; the others are refused."""
+    assert "jump_in" not in native.native_options()
+    played = tuple(
+        dataclasses.replace(r, native=True) if r.name == "jump_in" else r for r in house.HOUSE_RULES
+    )
+    monkeypatch.setattr(house, "HOUSE_RULES", played)
+    assert "jump_in" in native.native_options()
+    assert native.unsupported(Rules(jump_in=True)) is None
+    assert native.unsupported(Rules(seven_zero=True)) is not None
 
 
 @needs_core

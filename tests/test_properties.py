@@ -105,7 +105,7 @@ birthdays = st.one_of(
 
 @st.composite
 def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
-    """The JSON form of random rules: every edition, 2-10 players, the options of RULES.md."""
+    """The JSON form of random rules: every edition, 2-10 players, the options of docs/rules.md."""
     edition = draw(st.sampled_from(sorted(EDITIONS)))
     players = draw(st.integers(2, MAX_PLAYERS))
     data: dict[str, Any] = {"edition": edition, "players": players}
@@ -216,7 +216,7 @@ def seats_of(state: State) -> list[Seat]:
 
 
 # --------------------------------------------------------------------------------------------
-# An independent reading of NOTATION.md's error codes, to compare the engine's refusals with.
+# An independent reading of docs/notation.md's error codes, to compare the engine's refusals with.
 
 
 def names_colour(rules: Rules, card: int) -> bool:
@@ -242,7 +242,7 @@ def matches(rules: Rules, colour: int, top: int, card: int) -> bool:
 
 
 def expected_code(state: State, seat: Seat, action: str | int) -> str:
-    """The first error code of NOTATION.md that applies to an illegal ``action`` of ``seat``."""
+    """The first error code of docs/notation.md that applies to an illegal ``action`` of ``seat``."""
     if isinstance(action, bool) or (isinstance(action, int) and not 0 <= action < len(ACTION_TEXT)):
         return "bad_notation"
     aid = action if isinstance(action, int) else ACTION_ID.get(action)
@@ -418,7 +418,7 @@ def test_same_seed_and_actions_give_equal_states_and_events(script: Script) -> N
 @given(scripts(), st.data())
 def test_legal_actions_apply_and_nothing_else_does(script: Script, data: st.DataObject) -> None:
     """Every legal action of every seat and the table applies (to a state that keeps every
-    invariant); every other action is refused with the code NOTATION.md gives it, and the state
+    invariant); every other action is refused with the code docs/notation.md gives it, and the state
     is unchanged."""
     trace = run(script)
     deck = deck_of(trace.states[0])
@@ -518,7 +518,7 @@ def shuffle_hidden(state: State, seat: int, rnd: random.Random) -> State:
 @given(scripts(), st.data())
 def test_views_do_not_depend_on_hidden_cards(script: Script, data: st.DataObject) -> None:
     """A seat's view and legal actions are the same whatever the cards it cannot see are
-    (RULES.md, STYLE.md: views, not state, leave the core). The hidden guilt of a pending Wild
+    (docs/rules.md, STYLE.md: views, not state, leave the core). The hidden guilt of a pending Wild
     Draw Four may change with the shuffle; it must not show in the view."""
     trace = run(script)
     rnd = data.draw(st.randoms(use_true_random=False))
@@ -649,7 +649,7 @@ def test_legal_action_strings_parse_back(script: Script) -> None:
 @given(scripts(), st.data())
 def test_random_refusals_leave_the_state_unchanged(script: Script, data: st.DataObject) -> None:
     """Any action by any seat either applies or is refused with one of ``ERROR_CODES`` (the one
-    NOTATION.md says), the state unchanged."""
+    docs/notation.md says), the state unchanged."""
     trace = run(script)
     state = data.draw(st.sampled_from(trace.states), label="state")
     before = state_copy(state)

@@ -1,6 +1,6 @@
 """A random-play soak: ``SOAK_HANDS`` (10,000) complete hands, every invariant checked at every step.
 
-The hands are spread over the three editions, 2-10 players and the options of RULES.md
+The hands are spread over the three editions, 2-10 players and the options of docs/rules.md
 (``must_play_drawn``, ``lenient_plays``, ``scoring: lowest``, small and large targets, classic
 blanks, Harry Potter birthdays, the house rules of RULES §11 alone and combined, a named or a
 drawn dealer), played as games: scores carry from hand to hand until someone wins the game. A

@@ -7,6 +7,7 @@ from typing import Any
 
 from unotable import jsontext
 from unotable.errors import UnoError
+from unotable.house import PRESETS, spell_rules
 from unotable.i18n import LANGUAGES, _, normalize
 from unotable.rules import MAX_PLAYERS, MIN_PLAYERS, find_edition, parse_house
 
@@ -89,11 +90,12 @@ def house(text: str) -> dict[str, Any]:
 
 
 def house_help() -> str:
-    """The help of ``--house``, for every command that takes it."""
+    """The help of ``--house``, for every command that takes it (the presets and the rules with
+    their values from the records of :mod:`unotable.house`)."""
     return _(
-        "house rules (RULES §11): a preset, official, popular (stacking=same, draw_to_match) or party "
-        "(all four, stacking=any), or rules, e.g. stacking=same,jump_in (seven_zero, draw_to_match)"
-    )
+        "house rules (docs/rules.md §11): a preset ({presets}), or rules by name, with a value where "
+        "they take one ({rules}), separated by commas, e.g. popular,jump_in"
+    ).format(presets=", ".join(PRESETS), rules=spell_rules())
 
 
 def language(text: str) -> str:

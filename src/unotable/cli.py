@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", title=_("commands"), metavar="COMMAND", required=True,
                                 parser_class=_Parser)  # fmt: skip
 
-    sc = sub.add_parser("scenario", help=_("run scenario files (NOTATION.md); exit 0 when all pass"))
+    sc = sub.add_parser("scenario", help=_("run scenario files (docs/notation.md); exit 0 when all pass"))
     sc.add_argument("files", nargs="+", help=_("scenario JSON files"))
     sc.add_argument("-q", "--quiet", action="store_true", help=_("print only failures and the summary"))
     _add_language(sc)

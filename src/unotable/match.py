@@ -1,4 +1,4 @@
-"""Whole games (RULES.md §9-10): hands in sequence, scored by mode, saved and resumed.
+"""Whole games (docs/rules.md §9-10): hands in sequence, scored by mode, saved and resumed.
 
 A :class:`Game` deals hand after hand with :func:`unotable.engine.new_hand`, seats the game's
 players at each hand's table, carries the scores, moves the dealer to the left, and decides who

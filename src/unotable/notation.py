@@ -1,4 +1,4 @@
-"""Actions of the notation (NOTATION.md) as small integers, and their one spelling each.
+"""Actions of the notation (docs/notation.md) as small integers, and their one spelling each.
 
 Every action any table of up to ten players can name has an id in ``ACTIONS``; its text is
 ``ACTION_TEXT[id]`` and ``ACTION_ID[text]`` maps back. The engine works with ids on its hot

@@ -2,7 +2,7 @@
 
 An :class:`Edition` is what the box says: its deck, its draw card, its penalties, whether action
 cards open a response window. :class:`Rules` is one table's choice: an edition, a number of
-players and the options of RULES.md (house rules are options, off by default).
+players and the options of docs/rules.md (house rules are options, off by default).
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ from unotable.cards import (
     card_type,
 )
 from unotable.errors import ConfigError
+from unotable.house import HOUSE_RULE, PRESETS
+from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
+from unotable.house import preset as house_preset
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
@@ -175,16 +178,15 @@ TEAM_SIZES: Final[dict[str, tuple[int, ...]]] = {
     "two-tables": (4,),
 }
 """Players at one table, by team mode (a two-tables game is two tables of four)."""
-HOUSE_RULES: Final = ("stacking", "seven_zero", "jump_in", "draw_to_match")
-"""The house rules of RULES §11, options of :class:`Rules`, off by default."""
-STACKING_VALUES: Final = ("same", "any")
+HOUSE_RULES: Final = tuple(r.name for r in HOUSE_RULE_RECORDS)
+"""The names of the house rules of docs/rules.md §11, options of :class:`Rules` at their official
+value by default. Their records (values, presets, words, native support) are
+:data:`unotable.house.HOUSE_RULES`."""
+STACKING_VALUES: Final = tuple(v for v in HOUSE_RULE["stacking"].values if v is not False)
 """The values of ``stacking`` other than ``False``: draw cards answer only their own kind, or any."""
-HOUSE_PRESETS: Final[dict[str, dict[str, Any]]] = {
-    "official": {"stacking": False, "seven_zero": False, "jump_in": False, "draw_to_match": False},
-    "popular": {"stacking": "same", "seven_zero": False, "jump_in": False, "draw_to_match": True},
-    "party": {"stacking": "any", "seven_zero": True, "jump_in": True, "draw_to_match": True},
-}
-"""RULES §11's presets, for the places where a person picks rules: every house rule's value."""
+HOUSE_PRESETS: Final[dict[str, dict[str, Any]]] = {name: house_preset(name) for name in PRESETS}
+"""docs/rules.md §11's presets, for the places where a person picks rules: every house rule's
+value (made from the records)."""
 
 
 @dataclass(frozen=True)
@@ -220,12 +222,11 @@ class Rules:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
             raise ConfigError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, not {p!r}")
-        for name in ("must_play_drawn", "lenient_plays", "seven_zero", "jump_in", "draw_to_match"):
+        for name in ("must_play_drawn", "lenient_plays"):
             if not isinstance(getattr(self, name), bool):
                 raise ConfigError(f"option {name} must be true or false, not {getattr(self, name)!r}")
-        st = self.stacking
-        if st is not False and not (isinstance(st, str) and st in STACKING_VALUES):
-            raise ConfigError(f'option stacking must be false, "same" or "any", not {_json(st)}')
+        for rule in HOUSE_RULE_RECORDS:
+            rule.check(getattr(self, rule.name))
         if self.scoring not in SCORING_MODES:
             raise ConfigError(
                 f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}"
@@ -353,17 +354,13 @@ class Rules:
         return out
 
 
-_TRUE: Final = ("true", "yes", "on", "1")
-_FALSE: Final = ("false", "no", "off", "0")
-
-
 def parse_house(spec: str) -> dict[str, Any]:
     """Every house rule's value as ``spec`` writes them: presets and rules separated by commas,
-    later items overriding earlier ones, the rest off. An item is a preset of RULES §11
-    (``official``, ``popular``, ``party``), a rule by name (``jump_in``: on; ``stacking`` alone is
-    ``"same"``), or ``name=value`` (``true``/``false`` for a rule that is on or off;
-    ``same``/``any``/``false`` for ``stacking``). Examples: ``"popular"``,
-    ``"stacking=same,jump_in"``, ``"party,seven_zero=false"``.
+    later items overriding earlier ones, the rest official. An item is a preset of docs/rules.md
+    §11 (``official``, ``popular``, ``party``), a rule by name (``jump_in``: on; ``stacking``
+    alone is ``"same"``: the record's ``bare`` value), or ``name=value`` (``true``/``false`` for
+    a rule that is on or off; ``same``/``any``/``false`` for ``stacking``). Examples:
+    ``"popular"``, ``"stacking=same,jump_in"``, ``"party,seven_zero=false"``.
 
     :raises ConfigError: for an unknown preset or house rule, or a bad value.
     """
@@ -381,33 +378,14 @@ def parse_house(spec: str) -> dict[str, Any]:
         if not eq and key in HOUSE_PRESETS:
             out.update(HOUSE_PRESETS[key])
             continue
-        if key not in HOUSE_RULES:
+        rule = HOUSE_RULE.get(key)
+        if rule is None:
             raise ConfigError(
                 f"unknown house rule {name!r} (rules: {', '.join(HOUSE_RULES)}; "
                 f"presets: {', '.join(HOUSE_PRESETS)})"
             )
-        value = raw.lower()
-        if key == "stacking":
-            if not eq or value in STACKING_VALUES:
-                out[key] = value or "same"
-            elif value in _FALSE or value == "none":
-                out[key] = False
-            else:
-                raise ConfigError(f"bad value {raw!r} for stacking (same, any or false)")
-        elif not eq or value in _TRUE:
-            out[key] = True
-        elif value in _FALSE:
-            out[key] = False
-        else:
-            raise ConfigError(f"bad value {raw!r} for {key} (true or false)")
+        out[key] = rule.parse(raw if eq else None)
     return out
-
-
-def _json(value: Any) -> str:
-    """``value`` as JSON writes it, for error messages about options read from JSON."""
-    if value is True or value is False or value is None:
-        return {True: "true", False: "false", None: "null"}[value]
-    return repr(value)
 
 
 def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:

@@ -1,4 +1,4 @@
-"""Scenario files (NOTATION.md): a position, the actions taken from it, what must hold after.
+"""Scenario files (docs/notation.md): a position, the actions taken from it, what must hold after.
 
 :func:`load` checks a file strictly (unknown keys are errors); :func:`run` plays it and returns
 the failed expectations, each naming the key, the expected and the actual value.

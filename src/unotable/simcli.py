@@ -21,9 +21,10 @@ from typing import Any
 from unotable import argtypes
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
+from unotable.house import active
 from unotable.i18n import _, ngettext
 from unotable.match import GAME_PLAYERS
-from unotable.rules import EDITIONS, HOUSE_RULES, MODES, Rules
+from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import BACKENDS, CORES, BotError, SimConfig, parse_bots, simulate, summarize
 
 DEFAULT_HANDS = 1000
@@ -260,8 +261,7 @@ def print_table(results: dict[str, Any]) -> None:
         )
     else:
         what = hands
-    on = [k for k in HOUSE_RULES if rules.get(k, False) is not False]
-    house = [f"{k}={rules[k]}" if k == "stacking" else k for k in on]
+    house = [rule.spell(value) for rule, value in active(rules)]
     parts = [
         what,
         rules["edition"],

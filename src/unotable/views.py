@@ -14,7 +14,7 @@ from unotable.state import PHASE_NAMES, Phase, State
 
 @dataclass(frozen=True)
 class View:
-    """A seat's view of a hand (RULES.md: its own hand, the others' counts, the discard pile,
+    """A seat's view of a hand (docs/rules.md: its own hand, the others' counts, the discard pile,
     the scores, and the cards revealed to it by a Howler, a Mater or a challenge and not played
     since; with ``seven_zero`` what it knew of a hand follows that hand). It holds no draw-pile
     order, no other hand and no seed."""

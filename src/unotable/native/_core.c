@@ -1,13 +1,15 @@
-/* unotable.native._core: the rules of a hand (RULES.md §1-9) in C, for the batched loops.
+/* unotable.native._core: the rules of a hand (docs/rules.md §1-9) in C, for the batched loops.
  *
  * One translation unit: rules.h (the engine), policies.h (the policies played inside), this file
- * (the Python types Tables and State, and the module), loops.h (play_hands and Batch), envloop.h
+ * (the Python types Tables and State, and the module), loops.h (play_hands), envloop.h
  * (EnvBatch: the research env's tables, issue 15), search.h (the search bot's decision).
  *
  * The Python engine (src/unotable/engine.py) is the specification; rules.h follows it function
  * by function (the names in comments are the Python ones), and the differential tests
  * (tests/test_native.py) play both side by side. What this core does not know (house rules,
- * lenient plays) the Python glue refuses before a table is built.
+ * lenient plays) the Python glue refuses before a table is built (an allow-list of options,
+ * unotable.native.core.unsupported); the constants below are exported (CONSTANTS) so that a test
+ * compares them with the Python tables.
  *
  * A state keeps every card of the deck in one array, in segments: the draw pile (bottom first,
  * top last), the hand of each seat in order, the discard pile (top first); a card moves between
@@ -579,6 +581,45 @@ static PyObject *py_shake_x8(PyObject *mod, PyObject *args) {
     return PyBytes_FromStringAndSize((const char *)words, (Py_ssize_t)count * 64);
 }
 
+/* The enums and constants of rules.h and policies.h by name, as the module's CONSTANTS dict: a
+ * test compares them with the Python tables they copy (notation.Kind, engine.E_*, state.Phase,
+ * rules.MODES, cards.WILD_DRAW_FOUR ..., native.core.POLICIES), so that neither side changes
+ * alone. */
+#define CONSTANT(name) {#name, name}
+static const struct {
+    const char *name;
+    long value;
+} CORE_CONSTANTS[] = {
+    CONSTANT(K_PLAY), CONSTANT(K_DRAW), CONSTANT(K_PASS), CONSTANT(K_COLOR), CONSTANT(K_UNO),
+    CONSTANT(K_CATCH), CONSTANT(K_CHALLENGE), CONSTANT(K_ACCEPT), CONSTANT(K_INVIS), CONSTANT(K_WRONG),
+    CONSTANT(K_PENALIZE),
+    CONSTANT(E_NUMBER), CONSTANT(E_SKIP), CONSTANT(E_REVERSE), CONSTANT(E_DRAW), CONSTANT(E_WILD),
+    CONSTANT(E_WD4), CONSTANT(E_HOWLER), CONSTANT(E_INVIS), CONSTANT(E_MATER), CONSTANT(E_BLANK),
+    CONSTANT(P_TURN), CONSTANT(P_AFTER_DRAW), CONSTANT(P_CHOOSE_COLOR), CONSTANT(P_RESPOND),
+    CONSTANT(P_HAND_OVER), CONSTANT(P_GAME_OVER),
+    CONSTANT(M_SOLO), CONSTANT(M_PARTNERS), CONSTANT(M_TEAMS), CONSTANT(M_ROTATING), CONSTANT(M_TWO_TABLES),
+    CONSTANT(M_CHALLENGE),
+    CONSTANT(C_WD4), CONSTANT(C_HOWLER), CONSTANT(C_INVIS), CONSTANT(C_MATER), CONSTANT(TABLE_SEAT),
+    CONSTANT(MAXP), CONSTANT(MAXC), CONSTANT(NT), CONSTANT(NAMAX), CONSTANT(MAXIDS),
+    CONSTANT(POL_RANDOM), CONSTANT(POL_PLAYS_FIRST), CONSTANT(POL_GREEDY),
+};
+#undef CONSTANT
+
+static PyObject *core_constants(void) {
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    for (size_t i = 0; i < sizeof CORE_CONSTANTS / sizeof CORE_CONSTANTS[0]; i++) {
+        PyObject *v = PyLong_FromLong(CORE_CONSTANTS[i].value);
+        if (!v || PyDict_SetItemString(d, CORE_CONSTANTS[i].name, v) < 0) {
+            Py_XDECREF(v);
+            Py_DECREF(d);
+            return NULL;
+        }
+        Py_DECREF(v);
+    }
+    return d;
+}
+
 static PyMethodDef module_methods[] = {
     {"new_hand", py_new_hand, METH_VARARGS, "new_hand(tables, seed, dealer, candidates) -> State"},
     {"load", py_load, METH_VARARGS, "load(tables, fields) -> State"},
@@ -596,8 +637,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "unotable.native._cor
                                     "The native core of unotable (see the C source).", -1, module_methods};
 
 PyMODINIT_FUNC PyInit__core(void) {
-    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&StateType) < 0 || PyType_Ready(&BatchType) < 0 ||
-        PyType_Ready(&EnvType) < 0)
+    if (PyType_Ready(&TablesType) < 0 || PyType_Ready(&StateType) < 0 || PyType_Ready(&EnvType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
@@ -605,10 +645,13 @@ PyMODINIT_FUNC PyInit__core(void) {
     PyModule_AddObject(m, "Tables", (PyObject *)&TablesType);
     Py_INCREF(&StateType);
     PyModule_AddObject(m, "State", (PyObject *)&StateType);
-    Py_INCREF(&BatchType);
-    PyModule_AddObject(m, "Batch", (PyObject *)&BatchType);
     Py_INCREF(&EnvType);
     PyModule_AddObject(m, "EnvBatch", (PyObject *)&EnvType);
-    PyModule_AddIntConstant(m, "OBS_SIZE", OBS_SIZE);
+    PyObject *constants = core_constants();
+    if (!constants || PyModule_AddObject(m, "CONSTANTS", constants) < 0) {
+        Py_XDECREF(constants);
+        Py_DECREF(m);
+        return NULL;
+    }
     return m;
 }

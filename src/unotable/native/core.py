@@ -5,18 +5,20 @@ dealt from the same seed (the same shuffle, card for card), and :func:`to_state`
 :func:`from_state` turn one into the other, so that any position the Python engine can make
 (a scenario, a determinized view) can be played on in C and compared field by field.
 
-Rules the native core does not know (house rules, ``lenient_plays``) raise
-:class:`NativeUnsupportedError`; :func:`unsupported` says why without raising, for callers that
-fall back to the Python engine.
+Rules the native core does not play raise :class:`NativeUnsupportedError`; :func:`unsupported`
+says why without raising, for callers that fall back to the Python engine. The check is an
+allow-list (:func:`native_options`): an option of :class:`Rules` it does not name, a new house
+rule included, is refused unless it is at its official value.
 """
 
 from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, Field, dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
+from unotable import house
 from unotable.cards import CARD_COLOR, POINTS, WILD_DRAW_FOUR
 from unotable.engine import E_DRAW, dealer_candidates, tables_for
 from unotable.errors import ConfigError
@@ -42,15 +44,49 @@ class NativeUnsupportedError(ConfigError):
     """The native core cannot play these rules (or is not loaded); use the Python engine."""
 
 
+NATIVE_OPTIONS: Final = frozenset(
+    {"edition", "players", "must_play_drawn", "scoring", "target", "mode", "blanks", "birthdays", "seed"}
+)
+"""The options of :class:`Rules` the native core plays at every value (the allow-list). Every
+other option, a house rule whose record (:data:`unotable.house.HOUSE_RULES`) does not say
+``native`` included, must be at its official value, or the rules are refused: an option the core
+does not know is never played as the official rules."""
+
+
+def native_options() -> frozenset[str]:
+    """The options the native core plays at every value: :data:`NATIVE_OPTIONS` and the house
+    rules whose record says ``native``."""
+    return NATIVE_OPTIONS | {rule.name for rule in house.HOUSE_RULES if rule.native}
+
+
+def _official(f: Field[Any]) -> Any:
+    if f.default is not MISSING:
+        return f.default
+    if f.default_factory is not MISSING:
+        return f.default_factory()
+    return MISSING
+
+
 def unsupported(rules: Rules) -> str | None:
-    """Why the native core cannot play ``rules``, or None if it can."""
+    """Why the native core cannot play ``rules``, or None if it can.
+
+    It fails closed: every field of ``rules`` (of its class, a subclass's new options included)
+    that is not in :func:`native_options` must be at its official value (its default).
+    """
     if not COMPILED:
         return "the native core is not loaded (not built, or UNOTABLE_PURE is set)"
-    if rules.lenient_plays:
-        return "the native core does not play lenient_plays (RULES §8, R-13)"
-    for name in ("stacking", "seven_zero", "jump_in", "draw_to_match"):
-        if getattr(rules, name, False):
-            return f"the native core does not play the house rule {name} (RULES §11)"
+    allowed = native_options()
+    for f in fields(rules):
+        if f.name in allowed:
+            continue
+        value, official = getattr(rules, f.name), _official(f)
+        if value is official or (type(value) is type(official) and value == official):
+            continue
+        if f.name in house.HOUSE_RULE:
+            return f"the native core does not play the house rule {f.name} (docs/rules.md §11)"
+        if f.name == "lenient_plays":
+            return "the native core does not play lenient_plays (docs/rules.md §8, R-13)"
+        return f"the native core does not play the option {f.name} (only at its official value, {official!r})"
     return None
 
 
@@ -378,103 +414,17 @@ def require_compiled() -> None:
         raise NativeUnsupportedError(unsupported(Rules()) or "the native core is not loaded")
 
 
-OBS_SIZE: Final = 149
-"""Bytes of one table's observation in :class:`Batch` (see its docstring)."""
-
-
-class Batch:
-    """Many tables stepped together, for reinforcement learning: actions in; observations,
-    masks, rewards and end flags out, written into flat buffers (``array.array`` here; any
-    writable buffer of the right size, numpy arrays included, through :meth:`step_into`), with no
-    Python object per table.
-
-    Each table plays hand after hand: when a hand ends, the table's rewards are written (+1 for
-    each seat of the winner's side, -1 for the others), its ``done`` flag is set, and a new hand
-    is dealt at once (hand ``k`` of table ``i`` from seed :meth:`seed_of`, dealer ``seed %
-    players``); the observation is then the new hand's. The seat the phase waits for acts;
-    out-of-turn actions are not offered (an agent calls UNO with the ``uno`` spelling of its
-    play), so no window ever stays open for others to catch.
-
-    Observation of a table (``OBS_SIZE`` bytes, from the acting seat's side, nothing it may not
-    see): 0-64 the count of each card type in its hand; 65-129 of each card type in the discard
-    pile; 130 the top card; 131 the colour to match + 1; 132 the phase; 133 the direction (1:
-    left); 134 the drawn card + 1 (0: none); 135 the action card pending on it + 1; 136 the size
-    of the draw pile; 137-146 the hand sizes, from the acting seat onwards in the direction of
-    play; 147 the acting seat; 148 the number of players. The mask has one byte per action id
-    (``notation.ACTIONS``).
-
-    :raises NativeUnsupportedError: if the native core cannot play ``rules``.
-    """
-
-    def __init__(self, rules: Rules, num: int, seed: int = 0, *, deals: str = "engine") -> None:
-        if deals not in DEALS:
-            raise ConfigError(f"deals must be one of {', '.join(DEALS)}, not {deals!r}")
-        if isinstance(num, bool) or not isinstance(num, int) or not 1 <= num <= 1 << 24:
-            raise ConfigError(f"a batch holds 1 to {1 << 24} tables, not {num!r}")
-        table = native_tables(rules)
-        assert core_module is not None
-        self.rules = rules
-        self.num = num
-        self.players = rules.players
-        self.actions_count = len(ACTION_FIELDS)
-        self._core = core_module.Batch(table, num, seed & MASK64, deals == "fast")
-        self.obs = array("B", bytes(num * OBS_SIZE))
-        self.mask = array("B", bytes(num * self.actions_count))
-        self.rewards = array("f", [0.0]) * (num * self.players)
-        self.done = array("B", bytes(num))
-        self._core.observe(self.obs, self.mask)
-
-    def step(
-        self, actions: Sequence[int] | array[int]
-    ) -> tuple[array[int], array[int], array[float], array[int]]:
-        """Each table's acting seat takes its action; the (reused) buffers ``obs``, ``mask``,
-        ``rewards`` and ``done``.
-
-        :raises ConfigError: if an action is not legal for its table (nothing is changed then).
-        """
-        acts = actions if isinstance(actions, array) and actions.typecode == "i" else array("i", actions)
-        self.step_into(acts, self.obs, self.mask, self.rewards, self.done)
-        return self.obs, self.mask, self.rewards, self.done
-
-    def step_into(self, actions: Any, obs: Any, mask: Any, rewards: Any, done: Any) -> None:
-        """:meth:`step` into buffers of the caller: int32 actions (``num``), uint8 observations
-        (``num * OBS_SIZE``), uint8 masks (``num * len(ACTIONS)``), float32 rewards (``num *
-        players``), uint8 end flags (``num``).
-
-        :raises ConfigError: if an action is not legal, or a buffer has the wrong size.
-        """
-        try:
-            self._core.step(actions, obs, mask, rewards, done)
-        except ValueError as exc:
-            raise ConfigError(str(exc)) from None
-
-    def state(self, table: int) -> NativeState:
-        """A copy of table ``table``'s hand (for tests; :func:`to_state` makes it a Python one)."""
-        st: NativeState = self._core.state(table)
-        return st
-
-    def seed_of(self, table: int, hand: int) -> int:
-        """The seed that deals hand number ``hand`` (from 0) of table ``table``."""
-        seed: int = self._core.seed_of(table, hand)
-        return seed
-
-    def bytes_per_table(self) -> int:
-        """Bytes the batch keeps per table: its state and hand count, and its buffers."""
-        buffers = OBS_SIZE + self.actions_count + 4 * self.players + 1
-        return state_bytes() + 8 + buffers
-
-
 __all__ = [
     "DEALS",
     "MAX_ACTIONS",
-    "OBS_SIZE",
+    "NATIVE_OPTIONS",
     "POLICIES",
-    "Batch",
     "HandResults",
     "NativeUnsupportedError",
     "check_supported",
     "dealer_candidates",
     "from_state",
+    "native_options",
     "native_tables",
     "new_hand",
     "play_hands",

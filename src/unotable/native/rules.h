@@ -1,4 +1,4 @@
-/* The rules of a hand in C (RULES.md §1-9), function by function as src/unotable/engine.py;
+/* The rules of a hand in C (docs/rules.md §1-9), function by function as src/unotable/engine.py;
  * the state, its randomness (the engine's shuffle), legal actions and their effects.
  * Included by _core.c only (one translation unit: every function static). */
 #ifndef UNOTABLE_RULES_H

@@ -20,6 +20,7 @@ from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
 from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.house import active
 from unotable.state import Phase
 from unotable.tui import words
 from unotable.tui.controller import Choices, Table, card_sort_key
@@ -227,7 +228,7 @@ class Board(App[int]):
         scores = ""
         if g.standings().by_team and self.compact:
             scores = ", ".join(f"{name} {points}" for name, points in t.scores_lines())
-        on = [k for k, value in rules.house.items() if value is not False]
+        on = [rule.name for rule, _ in active(rules.house)]
         title = words.title(
             rules.edition.name,
             g.players,

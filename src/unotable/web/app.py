@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from unotable import house
 from unotable.bots import BOT_NAMES
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
@@ -143,6 +144,8 @@ async def options(request: Request) -> Response:
             "bot_delay": [*BOT_DELAY_RANGE, DEFAULT_BOT_DELAY],
             "house": list(HOUSE_PRESETS),
             "house_presets": HOUSE_PRESETS,
+            "house_rules": house.to_json(),
+            "house_preset_labels": dict(house.PRESET_LABELS),
         }
     )
 

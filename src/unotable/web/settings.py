@@ -22,10 +22,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from unotable import house
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS, Game
-from unotable.rules import HOUSE_PRESETS, HOUSE_RULES, MODES, Rules, parse_house
+from unotable.rules import HOUSE_PRESETS, MODES, Rules, parse_house
 from unotable.sim import BotSpec
 
 HUMAN: Final = "human"
@@ -137,17 +138,10 @@ def parse_house_setting(value: Any) -> dict[str, Any]:
         raise SettingsError(
             f"house must be a preset ({', '.join(HOUSE_PRESETS)}) or an object of house rules, not {value!r}"
         )
-    out: dict[str, Any] = dict(HOUSE_PRESETS["official"])
-    for key, rule in value.items():
-        if key not in HOUSE_RULES:
-            raise SettingsError(f"unknown house rule {key!r} (rules: {', '.join(HOUSE_RULES)})")
-        if key == "stacking":
-            if rule is not False and rule not in ("same", "any"):
-                raise SettingsError(f'house: stacking must be false, "same" or "any", not {rule!r}')
-        elif not isinstance(rule, bool):
-            raise SettingsError(f"house: {key} must be true or false, not {rule!r}")
-        out[key] = rule
-    return out
+    try:
+        return house.values_from(value)
+    except ConfigError as exc:
+        raise SettingsError(f"house: {exc}") from None
 
 
 def parse_bot(text: Any, where: str) -> str:

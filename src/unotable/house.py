@@ -1,0 +1,364 @@
+"""The house rules of docs/rules.md §11, declared once: one :class:`HouseRule` record per rule.
+
+Every layer reads these records instead of naming the rules itself: :class:`unotable.rules.Rules`
+checks and writes its house options from them, :func:`unotable.rules.parse_house` reads the
+``--house`` text of ``uno play`` and ``uno simulate`` with them, the presets are made from them,
+``GET /api/options`` sends them to the web form (:func:`to_json`), the terminal's help and the
+command-line help take their words from them, and the native core refuses any rule whose record
+does not say ``native`` (its support check is an allow-list).
+
+A house rule that only changes which actions are legal is then written in three places: its
+record here, its field of :class:`unotable.rules.Rules` (one line, its default the record's), and
+the engine's legality; plus a scenario file that proves it (docs/architecture.md).
+
+The labels and help are English sentences marked for translation with ``N_``: the catalogues
+(``unotable.i18n``) and the page (``t(label)``) translate them where they are shown.
+
+Standard library only (this is the rules core: ``unotable.i18n`` is stdlib gettext); nothing
+here imports ``unotable.rules``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Final
+
+from unotable.errors import ConfigError
+from unotable.i18n import N_
+
+KINDS: Final = ("bool", "choice", "int")
+"""The kinds of value a house rule takes: on or off; one of a few values (``False`` for off);
+a whole number in a range."""
+PRESETS: Final = ("official", "popular", "party")
+"""The presets of docs/rules.md §11, for the places where a person picks rules."""
+PRESET_LABELS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "official": N_("Official rules: no house rules"),
+        "popular": N_("Popular: stacking the same draw card, draw until you can play"),
+        "party": N_("Party: every house rule, stacking any draw card"),
+    }
+)
+"""What each preset is, for a person choosing one (English msgids)."""
+
+_TRUE: Final = ("true", "yes", "on", "1")
+_FALSE: Final = ("false", "no", "off", "0")
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON writes it, for error messages about options read from JSON."""
+    if value is True or value is False or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return repr(value)
+
+
+@dataclass(frozen=True)
+class HouseRule:
+    """One house rule: its name (the option of :class:`unotable.rules.Rules`), its values, the
+    presets it belongs to, its words, and whether the native core plays it.
+
+    ``kind`` says what ``values`` holds:
+
+    - ``"bool"``: ``(False, True)``;
+    - ``"choice"``: every value, the official one (``False``, the rule off) first;
+    - ``"int"``: ``(lowest, highest)``, a whole number in that range, both ends included.
+    """
+
+    name: str
+    kind: str
+    values: tuple[Any, ...]
+    default: Any
+    """The official value: the rule as the books play it (for most rules: off)."""
+    label: str
+    """A short name for a form or a list (English msgid)."""
+    help: str
+    """One sentence saying what the rule does, for a form's hint and ``--help`` (English msgid)."""
+    presets: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The rule's value in each preset it belongs to; every other preset has it at ``default``."""
+    native: bool = False
+    """Whether the native core plays this rule at other values than ``default``."""
+    bare: Any = None
+    """The value of the rule named alone in ``--house`` text: ``True`` for a ``bool`` rule
+    (``jump_in``); ``stacking`` alone is ``"same"``; ``None``: the rule needs a value."""
+    value_labels: tuple[str, ...] = ()
+    """``choice``: a label per value, in the order of ``values`` (English msgids)."""
+    notes: Mapping[Any, str] = field(default_factory=dict, hash=False)
+    """What the terminal's rules help says when the rule is at a value (English msgids): by
+    value, or under ``None`` for every value but ``default``."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"house rule {self.name}: kind must be one of {', '.join(KINDS)}")
+        if self.kind == "choice" and len(self.value_labels) != len(self.values):
+            raise ValueError(f"house rule {self.name}: one label per value")
+        for preset in self.presets:
+            if preset not in PRESETS:
+                raise ValueError(f"house rule {self.name}: no preset {preset!r}")
+        if self.bare is None and self.kind == "bool":
+            object.__setattr__(self, "bare", True)
+        for value in (self.default, self.bare, *self.presets.values(), *self.notes):
+            if value is not None:
+                self.check(value)
+        object.__setattr__(self, "presets", MappingProxyType(dict(self.presets)))
+        object.__setattr__(self, "notes", MappingProxyType(dict(self.notes)))
+
+    def check(self, value: Any) -> Any:
+        """``value`` if this rule takes it (as JSON gives it).
+
+        :raises ConfigError: naming the rule and the values it takes.
+        """
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise ConfigError(f"option {self.name} must be true or false, not {_json(value)}")
+        if self.kind == "choice":
+            if any(value is v or (type(value) is type(v) and value == v) for v in self.values):
+                return value
+            raise ConfigError(f"option {self.name} must be {self.describe()}, not {_json(value)}")
+        low, high = self.values
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise ConfigError(f"option {self.name} must be {self.describe()}, not {_json(value)}")
+
+    def describe(self) -> str:
+        """The values this rule takes, as JSON writes them (``false, "same" or "any"``)."""
+        if self.kind == "int":
+            low, high = self.values
+            return f"a whole number from {low} to {high}"
+        words = [_json(v) if not isinstance(v, str) else f'"{v}"' for v in self.values]
+        return ", ".join(words[:-1]) + " or " + words[-1]
+
+    def parse(self, raw: str | None) -> Any:
+        """The value written ``raw`` in ``--house`` text (``None``: the rule named alone).
+
+        :raises ConfigError: for a value this rule does not take.
+        """
+        if raw is None:
+            if self.bare is None:
+                raise ConfigError(f"house rule {self.name} needs a value: {self.name}=VALUE")
+            return self.bare
+        text = raw.strip().lower()
+        if self.kind == "int":
+            if text.isascii() and text.isdigit():
+                low, high = self.values
+                if low <= int(text) <= high:
+                    return int(text)
+            raise self._bad(raw)
+        if text in _TRUE and self.kind == "bool":
+            return True
+        if (text in _FALSE or (text == "none" and self.kind == "choice")) and self._takes_false():
+            return False
+        for value in self.values:
+            if isinstance(value, str) and value == text:
+                return value
+        raise self._bad(raw)
+
+    def _takes_false(self) -> bool:
+        return any(v is False for v in self.values)
+
+    def _bad(self, raw: str) -> ConfigError:
+        """The error for a value ``raw`` this rule does not take, naming those it does."""
+        if self.kind == "bool":
+            accepted = "true or false"
+        elif self.kind == "choice":
+            accepted = ", ".join(str(v).lower() for v in (*self.values[1:], self.values[0]))
+            accepted = accepted.replace(", false", " or false") if self._takes_false() else accepted
+        else:
+            accepted = "from {} to {}".format(*self.values)
+        return ConfigError(f"bad value {raw!r} for {self.name} ({accepted})")
+
+    def spell(self, value: Any) -> str:
+        """The rule at ``value`` as ``--house`` text writes it: ``jump_in`` (on), ``jump_in=false``,
+        ``stacking=same``."""
+        if self.kind == "bool" and value is True:
+            return self.name
+        return f"{self.name}={_json(value) if not isinstance(value, str) else value}"
+
+    def is_on(self, value: Any) -> bool:
+        """Whether ``value`` changes the books' rules (is not the official value)."""
+        return not (value is self.default or (type(value) is type(self.default) and value == self.default))
+
+    def note(self, value: Any) -> str | None:
+        """What the terminal's rules help says of this rule at ``value`` (English), or ``None``
+        when it is at its official value."""
+        if not self.is_on(value):
+            return None
+        return self.notes.get(value, self.notes.get(None))
+
+    def to_json(self) -> dict[str, Any]:
+        """The record as ``GET /api/options`` sends it (words in English: the page translates)."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "values": list(self.values),
+            "default": self.default,
+            "label": self.label,
+            "help": self.help,
+            "presets": dict(self.presets),
+            "native": self.native,
+        }
+        if self.value_labels:
+            out["value_labels"] = list(self.value_labels)
+        return out
+
+
+HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
+    HouseRule(
+        name="stacking",
+        kind="choice",
+        values=(False, "same", "any"),
+        default=False,
+        bare="same",
+        label=N_("Stacking draw cards"),
+        help=N_(
+            "A player a draw card falls on may answer it with another draw card, and the total "
+            "passes on to the next player."
+        ),
+        value_labels=(N_("Off"), N_("Only the same kind of draw card"), N_("Any draw card")),
+        presets={"popular": "same", "party": "any"},
+        notes={
+            "same": N_(
+                "Stacking: a draw card played on you may be answered with a draw card of the same "
+                "kind, in any colour (Enter); the total passes to the next player, who answers "
+                "again or accepts (A) and draws it all. A Wild Draw Four on a stack may be "
+                "challenged: guilty, its player draws the whole total; innocent, the challenger "
+                "draws the total and 2 more."
+            ),
+            "any": N_(
+                "Stacking: a draw card played on you may be answered with a draw card (any draw "
+                "card), in any colour (Enter); the total passes to the next player, who answers "
+                "again or accepts (A) and draws it all. A Wild Draw Four on a stack may be "
+                "challenged: guilty, its player draws the whole total; innocent, the challenger "
+                "draws the total and 2 more."
+            ),
+        },
+    ),
+    HouseRule(
+        name="seven_zero",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("Seven-O"),
+        help=N_("Playing a 7 swaps hands with a player you name; playing a 0 passes every hand on."),
+        presets={"party": True},
+        notes={
+            True: N_(
+                "Seven-O: a 7 swaps your hand with a player you name (a number or a click); a 0 "
+                "passes every hand to the next player. Not as your last card. A player left with "
+                "one card by a swap must call UNO (U) before anyone catches them."
+            )
+        },
+    ),
+    HouseRule(
+        name="jump_in",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("Jump-in"),
+        help=N_(
+            "A player holding the very card on top of the discard pile may play it out of turn, "
+            "and play goes on from them."
+        ),
+        presets={"party": True},
+        notes={
+            True: N_(
+                "Jump-in: whenever a turn waits, if you hold the card identical to the top card "
+                "(same colour and value, never a wild card), press J to play it at once; play "
+                "goes on from you."
+            )
+        },
+    ),
+    HouseRule(
+        name="draw_to_match",
+        kind="bool",
+        values=(False, True),
+        default=False,
+        label=N_("Draw to match"),
+        help=N_("A player who draws as their turn keeps drawing until they draw a card that plays."),
+        presets={"popular": True, "party": True},
+        notes={
+            True: N_(
+                "Draw to match: when you draw as your turn you keep drawing until a card plays; "
+                "then play it or keep it."
+            )
+        },
+    ),
+)
+"""Every house rule, in the order forms and help list them."""
+
+HOUSE_RULE: Final[Mapping[str, HouseRule]] = MappingProxyType({r.name: r for r in HOUSE_RULES})
+"""The records by name."""
+
+
+def preset(name: str) -> dict[str, Any]:
+    """Every house rule's value in the preset ``name``.
+
+    :raises ConfigError: if there is no such preset.
+    """
+    if name not in PRESETS:
+        raise ConfigError(f"unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+    return {r.name: r.presets.get(name, r.default) for r in HOUSE_RULES}
+
+
+def official() -> dict[str, Any]:
+    """Every house rule at its official value (the ``official`` preset)."""
+    return preset("official")
+
+
+def values_from(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every house rule's value from an object of some of them (as JSON gives it), the others
+    official.
+
+    :raises ConfigError: for an unknown rule or a value its rule does not take.
+    """
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"house rules must be an object of rules, not {type(data).__name__}")
+    out = official()
+    for key, value in data.items():
+        rule = HOUSE_RULE.get(key)
+        if rule is None:
+            raise ConfigError(f"unknown house rule {key!r} (rules: {', '.join(HOUSE_RULE)})")
+        out[key] = rule.check(value)
+    return out
+
+
+def active(values: Mapping[str, Any]) -> list[tuple[HouseRule, Any]]:
+    """The rules of ``values`` (a :attr:`unotable.rules.Rules.house`) not at their official
+    value, in the records' order, with their values."""
+    return [(r, values[r.name]) for r in HOUSE_RULES if r.name in values and r.is_on(values[r.name])]
+
+
+def spell_rules() -> str:
+    """Each rule as ``--house`` text names it, with its other values (for help texts):
+    ``stacking=same|any, seven_zero, jump_in, draw_to_match``."""
+    out: list[str] = []
+    for r in HOUSE_RULES:
+        if r.kind == "choice":
+            out.append(f"{r.name}={'|'.join(str(v) for v in r.values if v is not False)}")
+        elif r.kind == "int":
+            out.append(f"{r.name}={r.values[0]}..{r.values[1]}")
+        else:
+            out.append(r.name)
+    return ", ".join(out)
+
+
+def to_json() -> list[dict[str, Any]]:
+    """Every record as ``GET /api/options`` sends it (``house_rules``)."""
+    return [r.to_json() for r in HOUSE_RULES]
+
+
+__all__ = [
+    "HOUSE_RULE",
+    "HOUSE_RULES",
+    "KINDS",
+    "PRESETS",
+    "PRESET_LABELS",
+    "HouseRule",
+    "active",
+    "official",
+    "preset",
+    "spell_rules",
+    "to_json",
+    "values_from",
+]
