@@ -33,6 +33,7 @@ from unotable.tui.screens import (
     TooSmallScreen,
     game_over_body,
     hand_over_body,
+    hand_over_keys,
 )
 from unotable.tui.widgets import OpponentPanel
 from unotable.views import View
@@ -366,7 +367,8 @@ class UnoApp(Moves):
             return
         title = words.hand_over_title(g.hand_index + 1)
         self.push_screen(
-            TextScreen(hand_over_body(self.table), title, kind="hand-over"), self._hand_screen_closed
+            TextScreen(hand_over_body(self.table), title, kind="hand-over", keys=hand_over_keys(self.table)),
+            self._hand_screen_closed,
         )
         if self.auto:
             self.set_timer(max(3 * self.delay, 0.05), self._auto_next_hand)
@@ -486,6 +488,10 @@ class UnoApp(Moves):
             words.KEYS
             + "\n"
             + words.settings_text(self.delay, self.auto_accept, hp)
+            + "\n"
+            + words.bots_text(
+                [(self.table.display_name(p), bot.name) for p, bot in sorted(self.table.bots.items())]
+            )
             + "\n"
             + words.rules_text(g.rules, g.players)
         )

@@ -31,7 +31,7 @@ from unotable.tui.widgets import (
     HandRow,
     OpponentPanel,
     card_text,
-    cards_text,
+    cards_in_lines,
     color_text,
 )
 from unotable.views import View
@@ -104,7 +104,7 @@ class Board(App[int]):
     message: str
     skipping: bool
     log_history: list[str]
-    last_moves: dict[int, Text]
+    last_moves: dict[int, Text | int]
     """What each seat did last in this hand (public), shown on its panel."""
     latest_seat: int
     """The seat that acted last (its panel's line is marked)."""
@@ -331,13 +331,15 @@ class Board(App[int]):
                 tags.pop()  # what does not fit is elsewhere: the dealer below the top card
             body.append(" · ".join([line, *tags]))
             known = v.known.get(s)
-            if known:
-                body.append("\n" + words.SHOWN)
-                body.append_text(cards_text(known))
+            if known:  # cards never wrap in the middle of a card (issue 25)
+                body.append("\n")
+                body.append_text(cards_in_lines(words.SHOWN, known, title_width))
             last = self.last_moves.get(s)
             if last is not None:
                 body.append("\n")
-                body.append_text(last)
+                body.append_text(
+                    last if isinstance(last, Text) else cards_in_lines(words.LAST_PLAYED, [last], title_width)
+                )
                 if s == self.latest_seat:
                     body.append(" ◀", style="bold")
             self._put(panel, body)
@@ -417,9 +419,14 @@ class Board(App[int]):
         if len(v.hand) != 2:
             self.uno_armed = False  # the call goes only with the next-to-last card
         cards = self._sorted_hand(v)
-        mine = v.current == v.seat and v.phase == Phase.TURN and not self.auto
-        if mine and not self._was_mine:  # the turn begins: the cursor goes to a card that plays
-            self.cursor = next((i for i, c in enumerate(cards) if c in ch.plays), self.cursor)
+        # A turn begins, or a draw card waits for an answer that a stack allows (RULES §11): the
+        # cursor goes to a card that plays (one that answers the stack), unless it is on one.
+        answer = v.phase == Phase.RESPOND and bool(ch.plays)
+        mine = v.current == v.seat and (v.phase == Phase.TURN or answer) and not self.auto
+        if mine and not self._was_mine:
+            on_playable = 0 <= self.cursor < len(cards) and cards[self.cursor] in ch.plays
+            if not on_playable:
+                self.cursor = next((i for i, c in enumerate(cards) if c in ch.plays), self.cursor)
         self._was_mine = mine
         if v.current == v.seat and v.phase == Phase.AFTER_DRAW and v.drawn in cards:
             self.cursor = cards.index(v.drawn)

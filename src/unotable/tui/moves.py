@@ -21,7 +21,7 @@ from unotable.state import Phase
 from unotable.tui import words
 from unotable.tui.board import Board
 from unotable.tui.controller import Choices, play_needs
-from unotable.tui.widgets import CardView, DrawPile, OpponentPanel, card_text
+from unotable.tui.widgets import CardView, DrawPile, OpponentPanel
 
 
 class Moves(Board):
@@ -49,9 +49,7 @@ class Moves(Board):
             if seat is None:
                 continue
             if e.kind == "play" and e.cards:
-                line = Text(words.LAST_PLAYED)
-                line.append_text(card_text(e.cards[0]))
-                self.last_moves[seat] = line
+                self.last_moves[seat] = e.cards[0]  # laid out on the panel (its width)
                 self.latest_seat = seat
                 self.color_caller = seat if e.color is not None and e.color >= 0 else -1
             elif e.kind in ("color", "invisibility"):

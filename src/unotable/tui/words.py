@@ -18,6 +18,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
+from unotable.bots.words import bot_description, bot_title
 from unotable.cards import (
     BLANK,
     CARD_COLOR,
@@ -189,6 +190,18 @@ def edition_title(name: str) -> str:
 def mode_name(mode: str) -> str:
     """A game format for people ("rotating partners")."""
     return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
+
+
+def bots_text(bots: Sequence[tuple[str, str]]) -> str:
+    """The bots at the table, for the help: each player's name, its bot, how it plays."""
+    lines = [_("BOTS"), ""]
+    for name, label in bots:
+        kind = label.partition(":")[0]
+        text = _("{name}: {bot}, {description}.").format(
+            name=name, bot=bot_title(label), description=bot_description(kind)
+        )
+        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="    ")
+    return "\n".join(lines) + "\n"
 
 
 def settings_text(delay: float, auto_accept: bool, harry_potter: bool) -> str:
@@ -378,7 +391,7 @@ def eliminated(names: Sequence[str]) -> str:
 
 def panel_title(seat: int, name: str, kind: str, width: int) -> str:
     """An opponent's panel title that fits ``width`` columns: seat, name and, if it fits, the bot."""
-    full = f"{seat} {name} · {kind}" if kind else f"{seat} {name}"
+    full = f"{seat} {name} · {bot_title(kind)}" if kind else f"{seat} {name}"
     if len(full) <= width:
         return full
     short = f"{seat} {name}"
