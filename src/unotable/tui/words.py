@@ -462,12 +462,16 @@ def dealer_line(name: str) -> str:
 
 
 def called_by(name: str) -> str:
-    """After the colour to match: who called it (a wild card or Invisibility)."""
+    """After the colour to match: who called it (a wild card or Invisibility); ``words.YOU``: you."""
+    if name == _("You"):
+        return _(" called by you")
     return _(" called by {name}").format(name=name)
 
 
 def reversed_by(name: str) -> str:
-    """After the order: who changed the direction, just now."""
+    """After the order: who changed the direction, just now; ``words.YOU``: you."""
+    if name == _("You"):
+        return _(" (reversed by you)")
     return _(" (reversed by {name})").format(name=name)
 
 
