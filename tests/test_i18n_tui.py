@@ -52,7 +52,7 @@ def test_a_game_on_the_screen_in_the_language_with_its_keys_and_stack_cursor(lan
     async def go() -> None:
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
-            for _ in range(3000):
+            for _step in range(3000):
                 if table.game.finished or (seen["box_keys"] and seen["stack_prompts"] >= 2):
                     return
                 if app.between_hands:

@@ -346,8 +346,10 @@ def test_mater_shows_the_hands_on_the_panels_then_the_colour_is_called() -> None
                 assert len(known) == v.hand_sizes[panel.seat]
                 shown = str(panel.render())
                 assert "shown:" in shown
-                line = shown.split("shown:")[1].split("\n", maxsplit=1)[0]
-                names = [n.strip() for n in re.split(r"\s{2,}", line.strip())]
+                # The cards wrap between two cards only (never inside a name), up to the last move.
+                lines = shown.split("shown:")[1].split("\n")
+                lines = [x for x in lines if x.strip() and not x.startswith("played ")]
+                names = [n.strip() for x in lines for n in re.split(r"\s{2,}", x.strip())]
                 assert Counter(names) == Counter(CARD_NAME[c] for c in known), "cards named in words"
             assert "Call the colour" in screen_text(app)
             await pilot.press("g")

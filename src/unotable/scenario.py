@@ -267,7 +267,7 @@ def initial_state(sc: Scenario) -> State:
         if sc.start is not None:
             deck = _cards(name, "start.deck", sc.start["deck"])
             dealer = _int(name, "start.dealer", sc.start["dealer"])
-            st, _ = deal(sc.rules, deck, dealer, seed=seed)
+            st, _events = deal(sc.rules, deck, dealer, seed=seed)
             return st
         pos = sc.position
         if pos is None:
@@ -326,7 +326,7 @@ def run(sc: Scenario) -> list[Failure]:
     expected_error = sc.expect.get("error")
     for i, (seat, action) in enumerate(sc.actions):
         try:
-            st, _ = apply(st, seat, action)
+            st, _events = apply(st, seat, action)
         except IllegalActionError as exc:
             if expected_error is not None and expected_error["index"] == i:
                 if exc.code != expected_error["code"]:
