@@ -5,13 +5,17 @@ before it is broadcast, as always); this process creates N rooms of two seats, j
 of each, and plays them with :class:`~unotable.web.client.SeatClient` (plays first, calls UNO
 mostly, catches sometimes) for a fixed time. It prints, for each N, the actions per second the
 server took and the latency from an action sent to the first update after it (p50, p99).
+First it prints the page's weight: every static file the page loads (index.html and the
+scripts and style sheets it names), as served, raw and gzipped.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import os
+import re
 import signal
 import socket
 import statistics
@@ -20,6 +24,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.request
 from pathlib import Path
 
 from unotable.web.client import SeatClient, http_json
@@ -51,6 +56,36 @@ def start_server(data: Path, port: int, database: str | None = None) -> subproce
                 proc.kill()
                 raise RuntimeError("uno serve did not start") from None
             time.sleep(0.1)
+
+
+def fetch(url: str) -> bytes:
+    """The body at ``url``."""
+    with urllib.request.urlopen(url, timeout=10) as r:
+        body: bytes = r.read()
+        return body
+
+
+def page_weight(http: str) -> list[tuple[str, int, int]]:
+    """Each file the page loads (``/`` and the scripts and style sheets it names): its path,
+    its size as served and gzipped (level 6, as a web server would)."""
+    index = fetch(http + "/")
+    paths = ["/", *re.findall(rb'(?:src|href)="(/static/[^"]+)"', index)]
+    out = []
+    for path in paths:
+        name = path if isinstance(path, str) else path.decode()
+        body = index if name == "/" else fetch(http + name)
+        out.append((name, len(body), len(gzip.compress(body, 6))))
+    return out
+
+
+def print_page_weight(http: str) -> None:
+    """Print the page's transfer size, file by file and in all."""
+    files = page_weight(http)
+    for name, raw, packed in files:
+        print(f"  page {name:<24} raw={raw / 1024:6.1f} KiB gzip={packed / 1024:5.1f} KiB")
+    raw = sum(f[1] for f in files)
+    packed = sum(f[2] for f in files)
+    print(f"page files={len(files)} raw_kib={raw / 1024:.1f} gzip_kib={packed / 1024:.1f}", flush=True)
 
 
 def bar(done: float, total: float, width: int = 30) -> str:
@@ -105,6 +140,16 @@ def main(argv: list[str] | None = None) -> int:
     where = "PostgreSQL" if args.database else "SQLite"
     print(f"bench-web: {os.cpu_count()} cores, {seconds:g} s of play per line, 2 seats a room, {where}")
     with tempfile.TemporaryDirectory(prefix="unotable-bench-web-") as tmp:
+        port = free_port()
+        proc = start_server(Path(tmp) / "page", port, args.database)
+        try:
+            print_page_weight(f"http://127.0.0.1:{port}")
+        finally:
+            proc.send_signal(signal.SIGINT)
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         for n in counts:
             port = free_port()
             proc = start_server(Path(tmp) / f"n{n}", port, args.database)

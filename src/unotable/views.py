@@ -1,12 +1,19 @@
-"""What one seat may know: the only thing that leaves the core for players, bots and interfaces."""
+"""What one seat may know: the only thing that leaves the core for players, bots and interfaces.
+
+:func:`view` gives a seat's view, or with ``None`` the view of nobody: what every seat may see
+(a spectator's, boardgame.io's playerView with no player). :func:`public_event` is an event as
+nobody in particular may see it.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
 from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
 from unotable.engine import legal_ids, pending_draw
+from unotable.events import Event
 from unotable.notation import ACTION_TEXT
 from unotable.rules import Rules
 from unotable.state import PHASE_NAMES, Phase, State
@@ -20,6 +27,7 @@ class View:
     order, no other hand and no seed."""
 
     seat: int
+    """The seat this view is of; -1 for the view of nobody (:func:`view` with ``None``)."""
     rules: Rules
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -74,7 +82,7 @@ class View:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form in the notation."""
         return {
-            "seat": self.seat,
+            "seat": self.seat if self.seat >= 0 else None,
             "rules": self.rules.to_dict(),
             "hand": [CARD_CODE[c] for c in self.hand],
             "hand_sizes": list(self.hand_sizes),
@@ -111,10 +119,17 @@ def known_cards(st: State, viewer: int, owner: int) -> list[int]:
     return list(st.known.get(owner, {}).get(viewer, ()))
 
 
-def view(st: State, seat: int) -> View:
-    """Exactly what ``seat`` may know of ``st``."""
-    if not 0 <= seat < st.n:
+def view(st: State, seat: int | None) -> View:
+    """Exactly what ``seat`` may know of ``st``; with ``None``, what every seat may know (the
+    view of nobody: no hand, no drawn card, no legal action, and of the hands only the cards
+    shown to the whole table, such as a Howler's, at a table of more than two).
+
+    :raises ValueError: for a seat not at this table.
+    """
+    if seat is not None and not 0 <= seat < st.n:
         raise ValueError(f"no seat {seat} at this table of {st.n}")
+    if seat is None:
+        return _public_view(st)
     known = {}
     for owner, by_viewer in st.known.items():
         cards = by_viewer.get(seat)
@@ -150,3 +165,32 @@ def view(st: State, seat: int) -> View:
         game_winners=tuple(st.game_winners),
         legal=tuple(sorted(legal_ids(st, seat))),
     )
+
+
+def _public_view(st: State) -> View:
+    seat_view = view(st, 0)
+    known = {}
+    # Cards shown to the whole table (a Howler's, the Blank's): known to every other seat, and
+    # with at least two of them, so that a hand shown to one player alone (a challenge, a Mater)
+    # is never taken for one shown to all at a table of two.
+    for owner, by_viewer in st.known.items() if st.n > 2 else ():
+        common: Counter[int] | None = None
+        for other in range(st.n):
+            if other == owner:
+                continue
+            cards = Counter(by_viewer.get(other, ()))
+            common = cards if common is None else common & cards
+        if common:
+            known[owner] = tuple(sorted(common.elements()))
+    return replace(seat_view, seat=-1, hand=(), drawn=-1, known=known, legal=())
+
+
+def public_event(event: Event, seats: int) -> Event:
+    """``event`` as nobody in particular may see it (a spectator): its cards only if they are
+    public, or shown to the whole table (a Howler's reveal: every one of the table's ``seats``
+    sees them, and the table has more than two, so that a hand shown to the one other player is
+    never taken for one shown to all), else without them."""
+    visible = event.visible_to
+    if visible is None or (seats > 2 and all(s in visible for s in range(seats))):
+        return event
+    return event.for_seat(None)

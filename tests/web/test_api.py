@@ -17,8 +17,10 @@ from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.rules import HOUSE_PRESETS, Rules
 from unotable.web import app as web_app
 from unotable.web.app import create_app
+from unotable.web.driver import next_move, timeout_action
+from unotable.web.hub import Hub
 from unotable.web.protocol import MAX_MESSAGE, RateLimit
-from unotable.web.room import Hub, Room, Seat, timeout_action
+from unotable.web.room import Room, Seat
 from unotable.web.settings import RoomSettings, parse_settings
 from unotable.web.storage import DEAL, Store, StoredGame
 
@@ -429,7 +431,7 @@ def bot_line(store: Store, settings: RoomSettings, seed: int) -> list[str]:
     r = Room(store, "TEST01", settings, [Seat(p, b) for p, b in enumerate(settings.seats)], stored)
     out = []
     for _ in range(40):
-        move = r.next_move()
+        move = next_move(r)
         assert move is not None
         if move.action == DEAL:
             r.game.next_hand()
@@ -438,7 +440,7 @@ def bot_line(store: Store, settings: RoomSettings, seed: int) -> list[str]:
             action = move.action or ACTION_TEXT[move.think()] if move.think else move.action
             r.game.apply(move.player, action)
             out.append(f"{move.player} {action}")
-        r.seq += 1
+        r.log.seq += 1
     return out
 
 
@@ -471,7 +473,7 @@ def test_the_turn_timer_acts_for_a_person_who_waits(client: TestClient) -> None:
     r = room(client, code)
     current = r.game.current_player
     assert current is not None
-    move = client.portal.call(r.next_move)  # type: ignore[union-attr]
+    move = client.portal.call(next_move, r)  # type: ignore[union-attr]
     assert move is not None and move.player == current and move.action == "draw" and 4 < move.delay <= 5
     with client.websocket_connect(f"/ws/{code}") as ws:
         ws.send_json({"type": "hello", "token": tokens[current]})
@@ -645,13 +647,26 @@ def play_party(client: TestClient) -> None:
     assert stored is not None and Rules.from_dict(stored.rules).preset == "party"
 
 
+def test_the_suggestion_penalty_is_off_unless_the_room_turns_it_on(client: TestClient) -> None:
+    code, tokens = full_room(client)
+    with client.websocket_connect(f"/ws/{code}") as ana:
+        ana.send_json({"type": "hello", "token": tokens[0]})
+        table = ana.receive_json()["table"]
+        assert table["suggestion"] == {"on": False, "open": [], "given": []}
+        ana.send_json({"type": "penalize", "token": tokens[0], "player": 1})
+        error = ana.receive_json()
+        assert error["code"] == "penalty_off" and "does not give" in error["message"]
+    assert room(client, code).seq == 0
+
+
 def test_the_suggestion_penalty_is_given_by_the_table_s_vote(tmp_path: Path) -> None:
-    """RULES §8's suggestion penalty is the referee's: in a room, every other person playing the
-    hand must ask for it (P-193). Votes are shown to all; the penalty is stored as the table's
-    action and survives a restart; bad requests change nothing."""
+    """RULES §8's suggestion penalty is the referee's: in a room that allows it, every other
+    person playing the hand must ask for it (P-193). Votes are shown to all; the penalty is
+    stored as the table's action and survives a restart; it is given once a hand at most per
+    accused (P-343); bad requests change nothing."""
     url = f"sqlite:///{tmp_path / 'u.db'}"
     with TestClient(create_app(url, seeds=lambda: SEED)) as c:
-        code, tokens = full_room(c)
+        code, tokens = full_room(c, room={"suggestion_penalty": True})
         r = room(c, code)
         before = r.game.state.hands[1][:]
         with c.websocket_connect(f"/ws/{code}") as ana, c.websocket_connect(f"/ws/{code}") as cleo:
@@ -684,6 +699,11 @@ def test_the_suggestion_penalty_is_given_by_the_table_s_vote(tmp_path: Path) -> 
             assert m["table"]["suggestion_votes"] == {}
             assert m["view"]["hand_sizes"][1] == len(before) + 4  # classic: 4 cards (RULES §1)
             assert {"kind": "penalty", "count": 4, "target": 1, "reason": "suggestion"} in m["events"]
+            assert m["table"]["suggestion"] == {"on": True, "open": [0, 2], "given": [1]}
+            for ws, token in ((ana, tokens[0]), (cleo, tokens[2])):  # once a hand per accused
+                ws.send_json({"type": "penalize", "token": token, "player": 1})
+                error = ws.receive_json()
+                assert error["code"] == "penalty_given" and error["message"].startswith("Ben has already")
         assert r.seq == 1
         stored = r.store.load_game(code, 0)
         assert stored is not None and stored.log == (("table", "penalize 1 suggestion"),)

@@ -1,8 +1,9 @@
 """Hidden information over the real WebSocket: whole games played by clients of two seats, bots in
 the others, a spectator watching; then every message each of them got is checked against the
 core, replayed from the stored log: its view is exactly the core's ``view`` of its seat (the
-spectator's: the public part, no hand), its events exactly the events redacted for its seat,
-and no draw by another seat names a card."""
+spectator's: the core's view of nobody, no hand), its events exactly the events redacted for its
+seat (the spectator's: as nobody in particular sees them), and no draw by another seat names a
+card."""
 
 from __future__ import annotations
 
@@ -14,8 +15,8 @@ import pytest
 
 from unotable.events import Event
 from unotable.match import Game
+from unotable.views import public_event, view
 from unotable.web.client import SeatClient
-from unotable.web.room import public_view
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import DEAL, Store
 
@@ -43,7 +44,7 @@ class Truth:
 
 def snapshot(game: Game, events: list[Event], hand_events: list[Event]) -> Step:
     views: dict[int | None, dict[str, Any]] = {p: game.view(p).to_dict() for p in game.deal.seating}
-    views[None] = public_view(game.view(game.player_at(0)).to_dict())
+    views[None] = view(game.state, None).to_dict()
     return Step(tuple(game.deal.seating), views, list(events), list(hand_events))
 
 
@@ -80,12 +81,14 @@ def check_client(client: SeatClient, player: int | None, t: Truth) -> int:
         assert m["you"] == player and m["seat"] == seat
         assert m["view"] == step.views[player if seat is not None else None]
         source = step.hand_events if m["type"] == "welcome" else step.events if m["events"] else []
-        assert m["events"] == [e.for_seat(seat).to_dict() for e in source]
+        n = len(step.seating)
+        expected = [e.for_seat(seat) if seat is not None else public_event(e, n) for e in source]
+        assert m["events"] == [e.to_dict() for e in expected]
         for e in m["events"]:
             if e["kind"] == "draw" and e.get("seat") != seat:
                 assert "cards" not in e, e
         if player is None:
-            assert m["view"]["hand"] == [] and m["view"]["known"] == {} and m["view"]["legal"] == []
+            assert m["view"]["hand"] == [] and m["view"]["legal"] == [] and m["view"]["drawn"] is None
         checked += 1
     return checked
 

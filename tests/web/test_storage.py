@@ -11,7 +11,8 @@ from sqlalchemy.exc import IntegrityError
 from starlette.testclient import TestClient
 
 from unotable.web.app import create_app
-from unotable.web.room import Hub, Room
+from unotable.web.hub import Hub
+from unotable.web.room import Room
 from unotable.web.storage import DEAL, Store, StoredSeat, database_url
 
 

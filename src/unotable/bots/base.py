@@ -100,6 +100,9 @@ class BaseBot:
     """
 
     name = "base"
+    thinks_long = False
+    """Whether one decision may take long enough (a search) that an event loop should ask for it
+    in a thread rather than wait on it (the web room's driver reads it)."""
 
     def __init__(
         self,

@@ -110,6 +110,7 @@ class SearchBot(BaseBot):
     """
 
     name = "search"
+    thinks_long = True
 
     def __init__(
         self,

@@ -10,15 +10,23 @@ What lives here:
 - :mod:`~unotable.web.storage`: the database (SQLAlchemy 2; SQLite by default, PostgreSQL by
   URL) and its Alembic migrations (``migrations/``, run on start). A game is stored as its
   rules, seed and action log; each action is committed before anyone hears of it.
-- :mod:`~unotable.web.room`: a live room: the :class:`~unotable.match.Game`, its seats and
-  tokens, its bots and timer, and what each connection may see.
+- :mod:`~unotable.web.gamelog`: a room's game and its log (the one replay of a stored log).
+- :mod:`~unotable.web.fanout`: a room's connections and what each may see (a seat its view, a
+  spectator the core's view of nobody).
+- :mod:`~unotable.web.driver`: what a room does by itself (bots, away people's bots, the turn
+  timer, Harry Potter's answer window, deals).
+- :mod:`~unotable.web.room`: a live room: its seats and keys, the changes people ask for, the
+  table everyone sees.
+- :mod:`~unotable.web.hub`: every live room of the server; the list of open rooms.
+- :mod:`~unotable.web.connection`: one WebSocket, and the one table of message types (fields,
+  who may send each, handler).
 - :mod:`~unotable.web.app`: the Starlette app (pages, the room API, the WebSocket).
 - :mod:`~unotable.web.serve`: the ``uno serve`` command (uvicorn).
 - ``static/``: the page (HTML, CSS and JavaScript, no build step).
 
 It may import the core's public API (``unotable.match``, ``views``, ``events``, ``notation``,
 ``cards``, ``rules``, ``errors``), ``unotable.bots`` and ``unotable.sim``'s bot specs and seeds,
-and the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg); never
+and the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg, segno); never
 the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve` may be imported without
 the extra installed: it says how to install it.
 """

@@ -4,11 +4,17 @@ HTTP (JSON in and out, bodies of at most :data:`MAX_BODY` bytes):
 
 - ``GET /api/options``: editions, modes, bots and bounds, for the page's form.
 - ``POST /api/rooms``: a new room from its settings (:mod:`~unotable.web.settings`); its code.
+- ``GET /api/rooms?open=1``: the listed rooms waiting for players.
+- ``POST /api/play-now`` ``{"name": ...}``: a room with you and three greedy bots, and your seat.
 - ``GET /api/rooms/{code}``: the room as everyone sees it.
-- ``POST /api/rooms/{code}/join`` ``{"name": ..., "player": optional}``: a seat's token.
+- ``POST /api/rooms/{code}/join`` ``{"name": ..., "player": optional, "color": optional}``: a
+  seat's token.
+- ``POST /api/rooms/{code}/rejoin`` ``{"secret": ...}`` or ``{"code": ...}``: a seat taken back
+  with a new token.
 - ``GET /api/rooms/{code}/games/{number}``: a finished game, step by step (public).
 
-``/ws/{code}``: the WebSocket of a room (:mod:`~unotable.web.protocol`).
+``/ws/{code}``: the WebSocket of a room (:mod:`~unotable.web.connection`). A refused request's
+:class:`~unotable.web.protocol.ProtocolError` becomes its JSON error in one handler.
 """
 
 from __future__ import annotations
@@ -23,23 +29,32 @@ from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from unotable import house
 from unotable.bots import BOT_NAMES
-from unotable.match import GAME_PLAYERS
+from unotable.cards import CARD_CODE
+from unotable.events import Event
+from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.web.connection import DEFAULT_RATE, Connection
+from unotable.web.fanout import events_for, view_for
+from unotable.web.gamelog import replay, score_rows
+from unotable.web.hub import Hub
 from unotable.web.lang import LanguageMiddleware, words_route
-from unotable.web.protocol import MAX_MESSAGE, Message, ProtocolError, RateLimit, parse
-from unotable.web.room import Hub, Listener, Room, replay
+from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
+from unotable.web.room import MAX_CHAT, PALETTE, REACTIONS, Room, clean_color, clean_name
 from unotable.web.settings import (
+    AUTO_ACCEPT_RANGE,
     BOT_DELAY_RANGE,
     BOT_OPTIONS,
+    DEFAULT_AWAY_BOT,
     DEFAULT_BOT_DELAY,
+    GRACE_RANGE,
     ROUNDS_RANGE,
     TARGET_RANGE,
     TURN_SECONDS_RANGE,
@@ -53,11 +68,8 @@ log = logging.getLogger("unotable.web")
 STATIC: Final = Path(__file__).with_name("static")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
-DEFAULT_RATE: Final = 10.0
-"""Messages a second one connection may send, by default (a person clicks far fewer)."""
-FLOOD_CLOSE: Final = 200
-"""Messages refused in a row for coming too fast before the connection is closed."""
 STATUS: Final[dict[str, int]] = {
+    "bad_rejoin": 403,
     "no_room": 404,
     "no_game": 404,
     "room_full": 409,
@@ -69,7 +81,9 @@ STATUS: Final[dict[str, int]] = {
 """HTTP status by error code (400 otherwise)."""
 
 
-def _error(exc: ProtocolError) -> JSONResponse:
+async def protocol_error(request: Request, exc: Exception) -> Response:
+    """The one handler of a refused request: its JSON error and status."""
+    assert isinstance(exc, ProtocolError)
     return JSONResponse({"error": exc.code, "message": exc.text}, status_code=STATUS.get(exc.code, 400))
 
 
@@ -88,6 +102,14 @@ async def _json_body(request: Request) -> Any:
         raise ProtocolError("bad_json") from None
 
 
+async def _object(request: Request, keys: set[str], shape: str) -> dict[str, Any]:
+    """The request's JSON body: an object of (some of) ``keys``; ``bad_request`` otherwise."""
+    data = await _json_body(request)
+    if not isinstance(data, dict) or set(data) - keys:
+        raise ProtocolError("bad_request", detail=f"send {shape}")
+    return data
+
+
 def _check_rate(request: Request) -> None:
     """Refuse a client (by address) that sends requests that change things too fast (P-190)."""
     limits: dict[str, RateLimit] = request.app.state.http_limits
@@ -102,9 +124,20 @@ def _check_rate(request: Request) -> None:
         raise ProtocolError("too_fast")
 
 
-def _hub(request: Request | WebSocket) -> Hub:
+def _hub(request: HTTPConnection) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def base_url(conn: HTTPConnection) -> str:
+    """The page's address as the person opened it (``http://host:port``), or the server's
+    ``--public-url``: rejoin links and their QR codes point there."""
+    public: str | None = conn.app.state.public_url
+    if public:
+        return public.rstrip("/")
+    scheme = {"ws": "http", "wss": "https"}.get(conn.url.scheme, conn.url.scheme)
+    host = conn.headers.get("host") or conn.url.netloc
+    return f"{scheme}://{host}"
 
 
 async def _room(request: Request) -> Room:
@@ -146,172 +179,125 @@ async def options(request: Request) -> Response:
             "house_presets": HOUSE_PRESETS,
             "house_rules": house.to_json(),
             "house_preset_labels": dict(house.PRESET_LABELS),
+            "room": {
+                "grace_seconds": list(GRACE_RANGE),
+                "auto_accept_seconds": list(AUTO_ACCEPT_RANGE),
+                "away_bot": DEFAULT_AWAY_BOT,
+            },
+            "reactions": list(REACTIONS),
+            "chat_max": MAX_CHAT,
+            "colors": list(PALETTE),
         }
     )
 
 
 async def create_room(request: Request) -> Response:
     """``POST /api/rooms``."""
+    _check_rate(request)
+    data = await _json_body(request)
     try:
-        _check_rate(request)
-        data = await _json_body(request)
-        try:
-            settings = parse_settings(data)
-        except SettingsError as exc:
-            raise ProtocolError("bad_settings", detail=str(exc)) from None
-        room = await _hub(request).create(settings)
-    except ProtocolError as exc:
-        return _error(exc)
+        settings = parse_settings(data)
+    except SettingsError as exc:
+        raise ProtocolError("bad_settings", detail=str(exc)) from None
+    room = await _hub(request).create(settings)
     return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
+
+
+async def open_rooms(request: Request) -> Response:
+    """``GET /api/rooms?open=1``: the listed rooms waiting for players."""
+    return JSONResponse({"rooms": await _hub(request).open_rooms()})
+
+
+async def play_now(request: Request) -> Response:
+    """``POST /api/play-now``: a room with the person and three greedy bots, and their seat."""
+    _check_rate(request)
+    data = await _object(
+        request, {"name", "color", "edition"}, "{name, color (optional), edition (optional)}"
+    )
+    edition = data.get("edition", "classic")
+    try:
+        settings = parse_settings({"edition": edition, "seats": ["human", "greedy", "greedy", "greedy"]})
+    except SettingsError as exc:
+        raise ProtocolError("bad_settings", detail=str(exc)) from None
+    name = clean_name(data.get("name"))
+    clean_color(data.get("color"), name)  # refused before the room is made
+    room = await _hub(request).create(settings)
+    token, player = await room.join(name, 0, data.get("color"))
+    return JSONResponse(
+        {"code": room.code, "url": f"/r/{room.code}", "token": token, "player": player}, status_code=201
+    )
 
 
 async def get_room(request: Request) -> Response:
     """``GET /api/rooms/{code}``."""
-    try:
-        return JSONResponse(await room_info(await _room(request)))
-    except ProtocolError as exc:
-        return _error(exc)
+    return JSONResponse(await room_info(await _room(request)))
 
 
 async def join_room(request: Request) -> Response:
     """``POST /api/rooms/{code}/join``."""
-    try:
-        _check_rate(request)
-        room = await _room(request)
-        data = await _json_body(request)
-        if not isinstance(data, dict) or set(data) - {"name", "player"}:
-            raise ProtocolError("bad_request", detail="send {name, player (optional)}")
-        player = data.get("player")
-        if player is not None and (
-            isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(room.seats)
-        ):
-            raise ProtocolError("seat_taken", player=player)
-        token, seat = await room.join(data.get("name"), player)
-    except ProtocolError as exc:
-        return _error(exc)
+    _check_rate(request)
+    room = await _room(request)
+    data = await _object(request, {"name", "player", "color"}, "{name, player (optional), color (optional)}")
+    player = data.get("player")
+    if player is not None and (
+        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(room.seats)
+    ):
+        raise ProtocolError("seat_taken", player=player)
+    token, seat = await room.join(data.get("name"), player, data.get("color"))
     return JSONResponse({"token": token, "player": seat, "code": room.code})
+
+
+async def rejoin_room(request: Request) -> Response:
+    """``POST /api/rooms/{code}/rejoin``."""
+    _check_rate(request)
+    room = await _room(request)
+    data = await _object(request, {"secret", "code"}, "{secret} or {code}")
+    secret, code = data.get("secret"), data.get("code")
+    if (secret is None) == (code is None) or not all(
+        v is None or (isinstance(v, str) and 0 < len(v) <= 64) for v in (secret, code)
+    ):
+        raise ProtocolError("bad_request", detail="send {secret} or {code}")
+    token, player = await room.rejoin(secret, code)
+    return JSONResponse({"token": token, "player": player, "code": room.code})
+
+
+def game_steps(room: Room, number: int) -> list[dict[str, Any]] | None:
+    """Game ``number`` of ``room``, finished, step by step as a spectator saw it, with every hand
+    face up (the game is over, P-186) and the scores; ``None`` if there is no such finished game."""
+    stored = room.store.load_game(room.code, number)
+    if stored is None or not stored.finished:
+        return None
+    steps: list[dict[str, Any]] = []
+
+    def step(game: Game, seat: str | None, action: str | None, events: list[Event]) -> None:
+        steps.append(
+            {
+                "hand": game.hand_index,
+                "seat": seat,
+                "action": action,
+                "seating": list(game.deal.seating),
+                "events": events_for(game, None, events),
+                "view": view_for(game, None),
+                "standings": game.standings().to_dict(),
+                "hands": [[CARD_CODE[c] for c in hand] for hand in game.state.hands],
+                "score_rows": score_rows(game),
+            }
+        )
+
+    replay(room.settings.rules, stored, step)
+    return steps
 
 
 async def game_replay(request: Request) -> Response:
     """``GET /api/rooms/{code}/games/{number}``."""
-    try:
-        room = await _room(request)
-        text = request.path_params["number"]
-        number = int(text) if text.isdigit() and len(text) < 6 else -1
-        steps: list[dict[str, Any]] = []
-        if number < 0 or not await asyncio.to_thread(replay, room.store, room, number, steps.append):
-            raise ProtocolError("no_game", number=text, room=room.code)
-    except ProtocolError as exc:
-        return _error(exc)
+    room = await _room(request)
+    text = request.path_params["number"]
+    number = int(text) if text.isdigit() and len(text) < 6 else -1
+    steps = None if number < 0 else await asyncio.to_thread(game_steps, room, number)
+    if steps is None:
+        raise ProtocolError("no_game", number=text, room=room.code)
     players = [{"player": s.player, "name": s.name, "bot": s.bot} for s in room.seats]
     return JSONResponse({"code": room.code, "number": number, "players": players, "steps": steps})
-
-
-class Connection:
-    """One WebSocket of a room: its rate limit, and once it has said hello, its listener."""
-
-    def __init__(self, ws: WebSocket, room: Room, rate: float = DEFAULT_RATE) -> None:
-        self.ws = ws
-        self.room = room
-        self.limit = RateLimit(rate, 3 * rate)
-        self.listener: Listener | None = None
-        self.writer: asyncio.Task[None] | None = None
-
-    async def reply(self, message: dict[str, Any]) -> None:
-        """Send one message to this client, after whatever is queued for it."""
-        text = json.dumps(message)
-        if self.listener is not None:
-            self.listener.send(text)
-        else:
-            await self.ws.send_text(text)
-
-    async def _write(self, listener: Listener) -> None:
-        while True:
-            text = await listener.queue.get()
-            if text is None:
-                with contextlib.suppress(Exception):
-                    await self.ws.close(1008 if listener.closed else 1000)
-                return
-            await self.ws.send_text(text)
-
-    async def handle(self, m: Message) -> dict[str, Any] | None:
-        """Act on one checked message; a direct answer, if any.
-
-        :raises ProtocolError: for anything refused (nothing changes then).
-        """
-        room = self.room
-        if m.type == "ping":
-            return {"type": "pong"}
-        if m.type == "hello":
-            if self.listener is not None:
-                raise ProtocolError("bad_message", detail="hello was already said")
-            player = None
-            if m.token is not None:
-                seat = room.seat_by_token(m.token)
-                if seat is None:
-                    raise ProtocolError("bad_token")
-                player = seat.player
-            self.listener = Listener(player)
-            self.writer = asyncio.get_running_loop().create_task(self._write(self.listener))
-            room.welcome(self.listener)
-            return None
-        if self.listener is None:
-            raise ProtocolError("hello_first")
-        player = self.listener.player
-        if player is None:
-            raise ProtocolError("spectator")
-        assert m.token is not None
-        seat = room.seat_by_token(m.token)
-        if seat is None or seat.player != player:
-            raise ProtocolError("wrong_token")
-        if m.type == "act":
-            assert m.action is not None
-            await room.act(player, m.action)
-        elif m.type == "next_hand":
-            await room.next_hand()
-        elif m.type == "rematch":
-            await room.rematch()
-        elif m.type == "penalize":
-            assert m.player is not None
-            await room.penalize(player, m.player)
-        return None
-
-    async def run(self) -> None:
-        """Serve the connection until the client leaves (or floods)."""
-        ws = self.ws
-        try:
-            while True:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
-                    return
-                if self.listener is not None and self.listener.closed:
-                    return
-                raw: str | bytes = msg.get("text") or msg.get("bytes") or b""
-                if not self.limit.allow():
-                    refused = self.limit.refused
-                    if refused == 1 or refused % 50 == 0:
-                        await self.reply(ProtocolError("too_fast").to_dict())
-                    if refused >= FLOOD_CLOSE:
-                        if self.listener is not None:
-                            self.listener.close()
-                        else:
-                            await ws.close(1008)
-                        return
-                    continue
-                try:
-                    answer = await self.handle(parse(raw))
-                except ProtocolError as exc:
-                    answer = exc.to_dict()
-                if answer is not None:
-                    await self.reply(answer)
-        except WebSocketDisconnect:
-            return
-        finally:
-            if self.listener is not None:
-                self.room.leave(self.listener)
-            if self.writer is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await asyncio.wait_for(self.writer, 5.0)
 
 
 async def room_socket(ws: WebSocket) -> None:
@@ -323,17 +309,22 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
         await ws.close(4404)
         return
-    await Connection(ws, room, ws.app.state.rate).run()
+    await Connection(ws, room, ws.app.state.rate, base_url(ws)).run()
 
 
 def create_app(
-    database_url: str, *, seeds: Callable[[], int] | None = None, rate: float = DEFAULT_RATE
+    database_url: str,
+    *,
+    seeds: Callable[[], int] | None = None,
+    rate: float = DEFAULT_RATE,
+    public_url: str | None = None,
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
     :param seeds: where new games' seeds come from (default: 128 bits from :mod:`secrets`);
         the tests give fixed ones to deal known hands.
     :param rate: messages a second one connection may send (three times that at once).
+    :param public_url: the address rejoin links use (default: the one each page was opened at).
     """
 
     @contextlib.asynccontextmanager
@@ -347,6 +338,7 @@ def create_app(
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub
         app.state.rate = rate
+        app.state.public_url = public_url
         app.state.http_limits = {}
         try:
             yield
@@ -360,14 +352,22 @@ def create_app(
         Route("/r/{code}/replay/{number}", page),
         Route("/api/options", options),
         Route("/api/rooms", create_room, methods=["POST"]),
+        Route("/api/rooms", open_rooms, methods=["GET"]),
+        Route("/api/play-now", play_now, methods=["POST"]),
         Route("/api/rooms/{code}", get_room),
         Route("/api/rooms/{code}/join", join_room, methods=["POST"]),
+        Route("/api/rooms/{code}/rejoin", rejoin_room, methods=["POST"]),
         Route("/api/rooms/{code}/games/{number}", game_replay),
         WebSocketRoute("/ws/{code}", room_socket),
         Route("/api/words/{lang}", words_route),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(LanguageMiddleware)])
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(LanguageMiddleware)],
+        exception_handlers={ProtocolError: protocol_error},
+    )
 
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "room_info"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "game_steps", "room_info"]

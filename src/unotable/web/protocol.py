@@ -1,22 +1,25 @@
 """The WebSocket protocol: what a client may send, checked for size and shape (docs/web.md).
 
-A client's messages are JSON objects of at most :data:`MAX_MESSAGE` bytes::
+A client's messages are JSON objects of at most :data:`MAX_MESSAGE` bytes, of the types the
+one table of message types lists (:data:`unotable.web.connection.MESSAGES`: each type's fields
+and its handler)::
 
     {"type": "hello", "token": "..."}          # first: a seat's token, or null to watch
     {"type": "act", "token": "...", "action": "play R7 uno"}
-    {"type": "next_hand", "token": "..."}      # deal the next hand once one is over
-    {"type": "rematch", "token": "..."}        # a new game with the same seats, once it is over
-    {"type": "penalize", "token": "...", "player": 2}  # ask for the suggestion penalty (a vote)
-    {"type": "ping"}
+    {"type": "free_seat", "token": "...", "player": 2}   # the host's
+    {"type": "react", "token": null, "reaction": "gg"}
+    ...
 
-:func:`parse` turns text into a :class:`Message` or raises :class:`ProtocolError` with the
-code and sentence the client gets back. :class:`RateLimit` refuses floods.
+:func:`parse` turns text into a :class:`Message` (checking each field by its name:
+:data:`FIELD_CHECKS`) or raises :class:`ProtocolError` with the code and sentence the client
+gets back. :class:`RateLimit` refuses floods.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -28,15 +31,37 @@ MAX_TOKEN: Final = 64
 MAX_ACTION: Final = 40
 MAX_PLAYER_NUMBER: Final = 100
 """Player numbers a message may name are below this (a room has at most ten, or eight)."""
-FIELDS: Final[dict[str, dict[str, bool]]] = {
-    "hello": {"token": False},
-    "act": {"token": True, "action": True},
-    "next_hand": {"token": True},
-    "rematch": {"token": True},
-    "penalize": {"token": True, "player": True},
-    "ping": {},
+MAX_BOT: Final = 80
+MAX_REACTION: Final = 32
+MAX_TEXT: Final = 600
+"""Characters of a chat message's text that :func:`parse` lets through; the room's own bound
+(120 once spaces are collapsed) gives the clear ``bad_chat``."""
+
+
+def _string(limit: int) -> Callable[[Any], str | None]:
+    def check(value: Any) -> str | None:
+        if isinstance(value, str) and 0 < len(value) <= limit:
+            return None
+        return f"must be a string of 1 to {limit} characters"
+
+    return check
+
+
+def _player(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_PLAYER_NUMBER:
+        return f"must be a whole number from 0 to {MAX_PLAYER_NUMBER - 1}"
+    return None
+
+
+FIELD_CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
+    "token": _string(MAX_TOKEN),
+    "action": _string(MAX_ACTION),
+    "player": _player,
+    "bot": _string(MAX_BOT),
+    "reaction": _string(MAX_REACTION),
+    "text": _string(MAX_TEXT),
 }
-"""Message type -> its fields (True: required)."""
+"""Field name -> what is wrong with a value of it (``None``: nothing)."""
 
 
 class ProtocolError(Exception):
@@ -54,16 +79,20 @@ class ProtocolError(Exception):
 
 @dataclass(frozen=True)
 class Message:
-    """A checked client message."""
+    """A checked client message (the fields its type does not have are ``None``)."""
 
     type: str
     token: str | None = None
     action: str | None = None
     player: int | None = None
+    bot: str | None = None
+    reaction: str | None = None
+    text: str | None = None
 
 
-def parse(text: str | bytes) -> Message:
-    """The message in ``text``.
+def parse(text: str | bytes, types: Mapping[str, Mapping[str, bool]]) -> Message:
+    """The message in ``text``, of one of ``types`` (type -> its fields, True if required; a
+    field that is not required may also be null).
 
     :raises ProtocolError: ``too_big``, ``bad_json``, ``unknown_type`` or ``bad_message``.
     """
@@ -77,31 +106,24 @@ def parse(text: str | bytes) -> Message:
     if not isinstance(data, dict):
         raise ProtocolError("bad_json")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise ProtocolError("unknown_type", type=kind, known=", ".join(FIELDS))
-    fields = FIELDS[kind]
+    if not isinstance(kind, str) or kind not in types:
+        raise ProtocolError("unknown_type", type=kind, known=", ".join(types))
+    fields = types[kind]
     for key in data:
         if key != "type" and key not in fields:
             raise ProtocolError("bad_message", detail=f"{kind} has no field {key!r}")
+    values: dict[str, Any] = {}
     for key, required in fields.items():
         if required and key not in data:
             raise ProtocolError("bad_message", detail=f"{kind} needs the field {key!r}")
-    token = data.get("token")
-    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN):
-        raise ProtocolError("bad_message", detail=f"token must be a string of 1 to {MAX_TOKEN} characters")
-    if kind != "hello" and "token" in fields and token is None:
-        raise ProtocolError("bad_message", detail="token must be a string")
-    action = data.get("action")
-    if "action" in fields and (not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION):
-        raise ProtocolError("bad_message", detail=f"action must be a string of 1 to {MAX_ACTION} characters")
-    player = data.get("player")
-    if "player" in fields and (
-        isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < MAX_PLAYER_NUMBER
-    ):
-        raise ProtocolError(
-            "bad_message", detail=f"player must be a whole number from 0 to {MAX_PLAYER_NUMBER - 1}"
-        )
-    return Message(kind, token, action, player)
+        value = data.get(key)
+        if value is None and not required:
+            continue
+        problem = FIELD_CHECKS[key](value)
+        if problem is not None:
+            raise ProtocolError("bad_message", detail=f"{key} {problem}")
+        values[key] = value
+    return Message(kind, **values)
 
 
 class RateLimit:
@@ -128,4 +150,4 @@ class RateLimit:
         return False
 
 
-__all__ = ["FIELDS", "MAX_MESSAGE", "Message", "ProtocolError", "RateLimit", "parse"]
+__all__ = ["FIELD_CHECKS", "MAX_MESSAGE", "Message", "ProtocolError", "RateLimit", "parse"]

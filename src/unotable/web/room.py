@@ -1,40 +1,40 @@
-"""Live rooms: a :class:`~unotable.match.Game`, its seats and tokens, its bots and turn timer, and
-what each connection may see.
+"""A live room: its seats and the people's keys to them, the changes people ask for (actions,
+the suggestion penalty, the next hand, a rematch, the host's seat controls, reactions and chat)
+and the table everyone sees.
+
+The room's other jobs have modules of their own: the game and its log
+(:mod:`~unotable.web.gamelog`), its connections and what each may see
+(:mod:`~unotable.web.fanout`), what it does by itself (:mod:`~unotable.web.driver`), and the
+rooms of the server (:mod:`~unotable.web.hub`).
 
 Everything here runs on the server's one event loop and changes a room synchronously: an action
 is checked against the seat's legal actions, written to the database (committed), applied to
 the game, then queued to every connection, so actions are resolved in the order they arrive and
-nobody hears of one that was not stored (P-182). Each connection gets its own player's
-:class:`~unotable.views.View` and the events redacted for its seat (``Event.for_seat``);
-a spectator gets :func:`public_view` and events as a spectator sees them.
-
-Bots act from their own views, after ``bot_delay`` seconds (twice that while an out-of-turn
-window is open, so people can call UNO or catch first). A bot's choice is seeded by the game's
-seed, its player number and the length of the log (P-183), so a resumed game plays on exactly
-as it would have.
+nobody hears of one that was not stored (P-182).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
+import base64
 import hashlib
-import json
+import hmac
+import io
 import logging
-import random
+import re
 import secrets
 import time
 import unicodedata
+from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any, Final
 
+import segno
 from sqlalchemy.exc import SQLAlchemyError
 
-from unotable.bots import BaseBot, make_bot
-from unotable.bots.base import out_of_turn
-from unotable.cards import CARD_COLOR
+from unotable.bots import BaseBot
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
@@ -42,46 +42,50 @@ from unotable.match import Game
 from unotable.notation import ACTION_TEXT
 from unotable.sim import BotSpec, derive_seed
 from unotable.state import Phase
-from unotable.web.protocol import ProtocolError
-from unotable.web.settings import DEFAULT_FORGET_UNO, RoomSettings
-from unotable.web.storage import DEAL, Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.driver import Driver, answer_window, make_room_bot
+from unotable.web.fanout import Fanout, Listener, seat_message
+from unotable.web.gamelog import GameLog, hands_face_up, score_rows
+from unotable.web.protocol import ProtocolError, RateLimit
+from unotable.web.settings import RoomSettings, SettingsError, parse_bot
+from unotable.web.storage import Secrets, Store, StoredGame
+from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")
 
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Room codes use letters and digits that cannot be mistaken for one another."""
+"""Room codes and rejoin codes use letters and digits that cannot be mistaken for one another."""
 CODE_LENGTH: Final = 6
+REJOIN_CODE_LENGTH: Final = 8
+"""Characters of a seat's short rejoin code (40 bits), shown as ``ABCD-EFGH``."""
 MAX_NAME: Final = 24
 """Characters in a player's name at most."""
-PUBLIC_VIEW_KEYS: Final = (
-    "rules",
-    "hand_sizes",
-    "discard",
-    "draw_pile_size",
-    "color",
-    "current",
-    "direction",
-    "dealer",
-    "phase",
-    "drew_facing",
-    "pending",
-    "uno_exposed",
-    "wrong_seat",
-    "scores",
-    "winner",
-    "hand_points",
-    "game_winners",
+MAX_CHAT: Final = 120
+"""Characters in a chat message at most."""
+CHAT_KEPT: Final = 20
+"""Chat messages a room keeps for newcomers (in memory only)."""
+REACTIONS: Final = ("thumbs_up", "laugh", "wow", "sad", "angry", "clap", "gg", "nice_play", "oops", "hurry")
+"""The reactions a connection may send (the page draws each)."""
+PALETTE: Final = (
+    "#b91c1c",
+    "#c2410c",
+    "#a16207",
+    "#15803d",
+    "#0f766e",
+    "#0369a1",
+    "#1d4ed8",
+    "#6d28d9",
+    "#a21caf",
+    "#be185d",
+    "#4d7c0f",
+    "#57534e",
 )
-"""The fields of a view every seat sees alike (P-184): a spectator gets these and nothing else."""
-IDLE_UNLOAD: Final = 600.0
-"""Seconds a room may go without any connection before it leaves memory (P-192): its game
-waits in the database, and the next visit loads it again."""
-QUEUE_LIMIT: Final = 500
-"""Messages waiting for one connection at most; a connection that falls further behind is closed."""
+"""Avatar colours (white letters on each are readable: contrast at least 4.5:1)."""
+COLOR_RE: Final = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 def hash_token(token: str) -> str:
-    """What the database keeps of a seat's token (the token itself is only the browser's)."""
+    """What the database keeps of a seat's token, rejoin secret or rejoin code (the secret itself
+    is only the browser's)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
@@ -106,12 +110,66 @@ def clean_name(name: Any) -> str:
     return text
 
 
-def public_view(view: dict[str, Any]) -> dict[str, Any]:
-    """The part of a seat's view (``View.to_dict()``) every seat sees alike: no hand, no known
-    cards, no drawn card, no legal actions."""
-    out = {key: view[key] for key in PUBLIC_VIEW_KEYS}
-    out.update(seat=None, hand=[], known={}, drawn=None, legal=[])
+def clean_color(color: Any, name: str) -> str:
+    """An avatar colour ``#rrggbb`` (lower case): ``color``, or one of :data:`PALETTE` chosen by
+    ``name`` when none is given; raises ``bad_color`` for anything else."""
+    if color is None:
+        return PALETTE[int(hash_token(name.casefold()), 16) % len(PALETTE)]
+    if not isinstance(color, str) or not COLOR_RE.fullmatch(color):
+        raise ProtocolError("bad_color")
+    return color.lower()
+
+
+def initial(name: str) -> str:
+    """The letter an avatar shows: the first letter or digit of ``name``, in upper case."""
+    for c in name:
+        if c.isalnum():
+            return c.upper()
+    return name[:1] or "?"
+
+
+def clean_chat(text: str) -> str:
+    """A chat message's text, spaces collapsed; raises ``bad_chat`` unless it is 1 to
+    :data:`MAX_CHAT` characters with no control character."""
+    out = " ".join(text.split())
+    if not 0 < len(out) <= MAX_CHAT or any(unicodedata.category(c)[0] == "C" for c in out):
+        raise ProtocolError("bad_chat", limit=MAX_CHAT)
     return out
+
+
+def rejoin_secret(token: str) -> str:
+    """The secret of a seat's rejoin link, derived from its token (128 bits)."""
+    digest = hmac.new(token.encode("utf-8"), b"unotable rejoin link", hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).decode("ascii").rstrip("=")
+
+
+def rejoin_code(token: str) -> str:
+    """A seat's short rejoin code, derived from its token: ``ABCD-EFGH`` (40 bits)."""
+    digest = hmac.new(token.encode("utf-8"), b"unotable rejoin code", hashlib.sha256).digest()
+    bits = int.from_bytes(digest[:5], "big")
+    chars = "".join(CODE_ALPHABET[bits >> (5 * i) & 31] for i in range(REJOIN_CODE_LENGTH))
+    return f"{chars[:4]}-{chars[4:]}"
+
+
+def normal_code(code: str) -> str:
+    """A typed rejoin code as stored: dashes and spaces left out, upper case."""
+    return "".join(c for c in code.upper() if c not in "- ")
+
+
+def secrets_of(token: str) -> Secrets:
+    """The hashes the database keeps of a seat's token and of the rejoin keys derived from it."""
+    return Secrets(
+        hash_token(token), hash_token(rejoin_secret(token)), hash_token(normal_code(rejoin_code(token)))
+    )
+
+
+def qr_svg(text: str) -> str:
+    """A QR code of ``text`` as an SVG document (black on white, sized by its ``viewBox``)."""
+    out = io.BytesIO()
+    segno.make(text, error="m").save(
+        out, kind="svg", xmldecl=False, svgns=True, omitsize=True, border=2, dark="#000", light="#fff"
+    )
+    return out.getvalue().decode("utf-8")
 
 
 @dataclass
@@ -122,49 +180,53 @@ class Seat:
     bot: str | None
     name: str | None = None
     token_hash: str | None = None
+    color: str | None = None
+    rejoin_hash: str | None = None
+    code_hash: str | None = None
 
     @property
     def free(self) -> bool:
         """A person's seat nobody has taken."""
         return self.bot is None and self.token_hash is None
 
-
-@dataclass(frozen=True)
-class Move:
-    """What the room does by itself after ``delay`` seconds: a bot's or a timed-out person's
-    action (``action``), or dealing the next hand (``action`` is :data:`DEAL`)."""
-
-    player: int | None
-    action: str
-    delay: float
-    think: Callable[[], int] | None = None
-    """A bot's decision still to be made (``action`` is then empty): called off the event loop
-    for the search bot, which thinks for a while."""
+    def take(self, name: str | None, color: str | None, keys: Secrets | None) -> None:
+        """Give the seat to a person (``keys``), or to nobody (``None``)."""
+        self.name = name
+        self.color = color
+        self.token_hash = None if keys is None else keys.token_hash
+        self.rejoin_hash = None if keys is None else keys.rejoin_hash
+        self.code_hash = None if keys is None else keys.code_hash
 
 
-class Listener:
-    """One connection's outbox: the player it is (``None``: a spectator) and its queued messages
-    (``None`` at the end closes it)."""
+class Presence:
+    """Since when each person's seat has had no open connection (P-341)."""
 
-    def __init__(self, player: int | None) -> None:
-        self.player = player
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closed = False
+    def __init__(self) -> None:
+        self.offline_since: dict[int, float] = {}
+        """Person's seats taken and not connected -> since when (monotonic seconds)."""
+        self.grace = 0.0
 
-    def send(self, text: str) -> None:
-        """Queue one message (already JSON); close a connection that has fallen too far behind."""
-        if self.closed:
-            return
-        if self.queue.qsize() >= QUEUE_LIMIT:
-            self.close()
-            return
-        self.queue.put_nowait(text)
+    def went(self, player: int, now: float) -> None:
+        """``player``'s last connection closed (or the seat was just taken)."""
+        self.offline_since.setdefault(player, now)
 
-    def close(self) -> None:
-        """End the connection once what is queued is sent."""
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)
+    def came(self, player: int) -> None:
+        """A connection to ``player``'s seat opened."""
+        self.offline_since.pop(player, None)
+
+    def forget(self, player: int) -> None:
+        """The seat is no longer a person's."""
+        self.offline_since.pop(player, None)
+
+    def away(self, player: int, now: float) -> bool:
+        """Whether ``player`` has been offline for the whole grace."""
+        since = self.offline_since.get(player)
+        return since is not None and now - since >= self.grace
+
+    def next_away(self, now: float) -> float | None:
+        """Seconds until the next person's grace ends, if one is running."""
+        left = [since + self.grace - now for since in self.offline_since.values() if now - since < self.grace]
+        return max(0.0, min(left)) if left else None
 
 
 class Room:
@@ -178,53 +240,68 @@ class Room:
         seats: list[Seat],
         stored: StoredGame,
         seeds: Callable[[], int] = new_seed,
+        *,
+        host: int | None = None,
     ) -> None:
         self.store = store
         self.seeds = seeds
         self.code = code
         self.settings = settings
         self.seats = seats
-        self.listeners: set[Listener] = set()
+        self.host = host if host is not None else next((s.player for s in seats if s.token_hash), None)
+        """The host's player number: the first person who took a seat (``None`` before)."""
+        self.fanout = Fanout()
+        self.presence = Presence()
+        self.presence.grace = settings.room.grace_seconds
+        now = time.monotonic()
+        for seat in seats:
+            if seat.token_hash is not None:
+                self.presence.went(seat.player, now)
         self.version = 0
-        self.last_change = time.monotonic()
-        self.alone_since: float | None = time.monotonic()
+        """Counts every change of the room (the game, seats, presence, votes)."""
+        self.last_change = now
+        """When the game last changed: the turn timer and the answer window count from it."""
+        self.alone_since: float | None = now
         """Since when nobody has been connected (``None`` while someone is)."""
-        self._changed: asyncio.Event | None = None
-        self._driver: asyncio.Task[None] | None = None
-        self._specs = {p: BotSpec.parse(s.bot) for p, s in enumerate(seats) if s.bot is not None}
+        self.driver = Driver(self)
+        self.lock = asyncio.Lock()
+        """Held from a change's check to its broadcast: one change at a time, in arrival order,
+        while other rooms go on during the database's commit."""
+        self._specs: dict[str, BotSpec] = {}
         self._votes: dict[int, set[int]] = {}
         self._votes_hand = (-1, -1)
-        self._lock = asyncio.Lock()
-        """Held from an action's check to its broadcast: one change at a time, in arrival order,
-        while other rooms go on during the database's commit."""
-        self._load(stored)
+        self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
+        self.chat_log: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self._chat_limits: dict[int, RateLimit] = {}
+        self.log = GameLog(store, code, settings.rules, stored)
+        self.game.seats = settings.seats
 
-    # ---- the game and its log
+    # ---- the game
 
-    def _load(self, stored: StoredGame) -> None:
-        """Replay a stored game: the same rules, seed and actions give the same game."""
-        game = Game.new(self.settings.rules, stored.seed, players=stored.players, rounds=stored.rounds)
-        game.seats = self.settings.seats
-        events = list(game.deal_events)
-        for seat, action in stored.log:
-            if action == DEAL:
-                events = list(game.next_hand())
-            else:
-                actor: int | str = "table" if seat == "table" else int(seat or 0)
-                events += game.apply_seat(actor, action)
-        self.game = game
-        self.game_id = stored.id
-        self.game_number = stored.number
-        self.seed = stored.seed
-        self.seq = len(stored.log)
-        self.hand_events: list[Event] = events
-        if game.finished and not stored.finished:
-            self.store.finish(stored.id)
+    @property
+    def game(self) -> Game:
+        """The game in play (or the last one, once over)."""
+        return self.log.game
+
+    @property
+    def seq(self) -> int:
+        """The length of the game's stored log."""
+        return self.log.seq
+
+    @property
+    def game_number(self) -> int:
+        """The room's current game (a rematch is the next)."""
+        return self.log.number
 
     @property
     def started(self) -> bool:
-        """Whether every person's seat is taken (play starts then)."""
-        return not any(s.free for s in self.seats)
+        """Whether play has started: every seat was taken (a seat freed since does not stop it)."""
+        return self.seq > 0 or self.game_number > 0 or not any(s.free for s in self.seats)
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a game is being played (started, not finished)."""
+        return self.started and not self.game.finished
 
     @property
     def status(self) -> str:
@@ -241,23 +318,54 @@ class Room:
                 return seat
         return None
 
-    async def _commit(self, seat: str | None, action: str) -> None:
-        try:
-            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action)
-        except SQLAlchemyError:
-            log.exception("room %s: could not store action %d", self.code, self.seq)
-            raise ProtocolError("storage") from None
-        self.seq += 1
+    def is_away(self, player: int, now: float | None = None) -> bool:
+        """Whether a bot plays ``player``'s person's seat now: offline past the room's grace, or a
+        seat freed during a game, while a game is in play and some other person is connected
+        (nobody waits on an empty table)."""
+        seat = self.seats[player]
+        if seat.bot is not None or not self.in_play:
+            return False
+        connected = self.fanout.connected()
+        if player in connected or not any(self.seats[p].bot is None for p in connected):
+            return False
+        return seat.free or self.presence.away(player, time.monotonic() if now is None else now)
+
+    def bot_spec(self, player: int) -> BotSpec | None:
+        """Who plays ``player``'s seat by itself: its bot, the away bot, or nobody (a person)."""
+        seat = self.seats[player]
+        label = (
+            seat.bot
+            if seat.bot is not None
+            else self.settings.room.away_bot
+            if self.is_away(player)
+            else None
+        )
+        if label is None:
+            return None
+        spec = self._specs.get(label)
+        if spec is None:
+            spec = self._specs[label] = BotSpec.parse(label)
+        return spec
+
+    def bot(self, player: int, spec: BotSpec | None = None) -> BaseBot:
+        """``player``'s bot for the decision at this point of the log (P-183)."""
+        spec = spec or self.bot_spec(player)
+        assert spec is not None, f"player {player} is a person"
+        return make_room_bot(spec, derive_seed(self.log.seed, "bot", player, self.game_number, self.seq))
+
+    def left(self, seconds: float) -> float:
+        """Seconds left of a pause of ``seconds`` counted from the game's last change."""
+        return max(0.0, self.last_change + seconds - time.monotonic())
 
     async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
         """``player`` takes ``action`` (the notation of the hand's table): checked, stored, applied
         and sent to everyone. With ``version`` (the room's own moves), nothing is done unless
-        the table is still as it was then; whether the action was taken.
+        the room is still as it was then; whether the action was taken.
 
         :raises ProtocolError: ``not_started``, ``game_over``, ``illegal`` (with the engine's
             reason) or ``storage``; nothing changes then.
         """
-        async with self._lock:
+        async with self.lock:
             if version is not None and version != self.version:
                 return False
             await self._act(player, action)
@@ -276,13 +384,47 @@ class Room:
             aid = check(game.state, seat, action)
         except IllegalActionError as exc:
             raise ProtocolError("illegal", detail=str(exc)) from None
-        text = ACTION_TEXT[aid]
-        await self._commit(str(seat), text)
-        events = game.apply(player, text)
-        self.hand_events += events
-        if game.finished:
-            self._finish()
-        self._changed_now(events)
+        events = await self.log.apply(player, ACTION_TEXT[aid], str(seat))
+        self._game_changed(events)
+
+    async def next_hand(self, *, version: int | None = None) -> bool:
+        """Deal the next hand (stored first); with ``version``, only if the room is as it was
+        then. Whether it was dealt.
+
+        :raises ProtocolError: ``hand_running``, ``game_over`` or ``storage``.
+        """
+        async with self.lock:
+            if version is not None and version != self.version:
+                return False
+            if self.game.finished:
+                raise ProtocolError("game_over")
+            if not self.game.hand_over:
+                raise ProtocolError("hand_running")
+            self._game_changed(await self.log.deal())
+            return True
+
+    async def rematch(self) -> None:
+        """A new game with the same settings and seats, once this one is over.
+
+        :raises ProtocolError: ``game_running`` or ``storage``.
+        """
+        async with self.lock:
+            if not self.game.finished:
+                raise ProtocolError("game_running")
+            seed = self.seeds()
+            number = self.game_number + 1
+            s = self.settings
+            try:
+                game_id = await asyncio.to_thread(
+                    self.store.new_game, self.code, number, s.rules.to_dict(), s.players, s.rounds, seed
+                )
+            except SQLAlchemyError:
+                log.exception("room %s: could not store a rematch", self.code)
+                raise ProtocolError("storage") from None
+            stored = StoredGame(game_id, number, s.rules.to_dict(), s.players, s.rounds, seed, False, ())
+            self.log = GameLog(self.store, self.code, s.rules, stored)
+            self.game.seats = s.seats
+            self._game_changed(self.log.hand_events)
 
     # ---- the referee: the suggestion penalty, by the table's vote
 
@@ -293,7 +435,7 @@ class Room:
         return {
             s.player
             for s in self.seats
-            if s.bot is None and s.player != accused and game.seat_of(s.player) is not None
+            if s.bot is None and not s.free and s.player != accused and game.seat_of(s.player) is not None
         }
 
     def votes(self) -> dict[int, set[int]]:
@@ -303,18 +445,31 @@ class Room:
             self._votes = {}
         return self._votes
 
+    def penalized(self) -> set[int]:
+        """The players given the suggestion penalty in this hand (read from the hand's log)."""
+        game = self.game
+        out = set()
+        for actor, text in game.log[-1]:
+            words = text.split()
+            if actor == "table" and words[0] == "penalize" and words[-1] == "suggestion":
+                out.add(game.deal.seating[int(words[1])])
+        return out
+
     async def penalize(self, voter: int, accused: int) -> bool:
         """Person ``voter`` asks for ``accused``'s suggestion penalty (RULES §8, the referee's
-        ``penalize SEAT suggestion``). The table gives it once every person playing this hand but
-        ``accused`` has asked (P-193); whether it was given now.
+        ``penalize SEAT suggestion``), if the room allows it. The table gives it once every
+        person playing this hand but ``accused`` has asked (P-193), and once a hand at most per
+        accused (P-343); whether it was given now.
 
-        :raises ProtocolError: ``not_started``, ``game_over``, ``illegal`` or ``storage``;
-            nothing changes then.
+        :raises ProtocolError: ``penalty_off``, ``not_started``, ``game_over``, ``illegal``,
+            ``penalty_given`` or ``storage``; nothing changes then.
         """
-        async with self._lock:
+        async with self.lock:
             return await self._penalize(voter, accused)
 
     async def _penalize(self, voter: int, accused: int) -> bool:
+        if not self.settings.room.suggestion_penalty:
+            raise ProtocolError("penalty_off")
         if not self.started:
             raise ProtocolError("not_started")
         game = self.game
@@ -328,6 +483,8 @@ class Room:
         voters = self.voters_against(accused)
         if voter not in voters:
             raise ProtocolError("illegal", detail="you do not play in this hand")
+        if accused in self.penalized():
+            raise ProtocolError("penalty_given", name=self.display_name(accused))
         text = f"penalize {seat} suggestion"
         try:
             check(game.state, "table", text)
@@ -338,141 +495,276 @@ class Room:
             return False  # asked already: nothing changes
         asked.add(voter)
         if asked < voters:
-            self._changed_now([])  # everyone sees who asks
+            self._touched()  # everyone sees who asks
             return False
         del self._votes[accused]
-        await self._commit("table", text)
-        events = game.apply("table", text)
-        self.hand_events += events
-        self._changed_now(events)
+        self._game_changed(await self.log.apply("table", text, "table"))
         return True
 
-    async def next_hand(self, *, version: int | None = None) -> bool:
-        """Deal the next hand (stored first); with ``version``, only if the table is as it was
-        then. Whether it was dealt.
+    # ---- seats: taking one, taking it back, the host's controls
 
-        :raises ProtocolError: ``hand_running``, ``game_over`` or ``storage``.
-        """
-        async with self._lock:
-            if version is not None and version != self.version:
-                return False
-            await self._next_hand()
-            return True
-
-    async def _next_hand(self) -> None:
-        game = self.game
-        if game.finished:
-            raise ProtocolError("game_over")
-        if not game.hand_over:
-            raise ProtocolError("hand_running")
-        await self._commit(None, DEAL)
-        self.hand_events = list(game.next_hand())
-        self._changed_now(self.hand_events)
-
-    async def rematch(self) -> None:
-        """A new game with the same settings and seats, once this one is over.
-
-        :raises ProtocolError: ``game_running`` or ``storage``.
-        """
-        async with self._lock:
-            await self._rematch()
-
-    async def _rematch(self) -> None:
-        if not self.game.finished:
-            raise ProtocolError("game_running")
-        seed = self.seeds()
-        number = self.game_number + 1
-        s = self.settings
-        try:
-            game_id = await asyncio.to_thread(
-                self.store.new_game, self.code, number, s.rules.to_dict(), s.players, s.rounds, seed
-            )
-        except SQLAlchemyError:
-            log.exception("room %s: could not store a rematch", self.code)
-            raise ProtocolError("storage") from None
-        self._load(StoredGame(game_id, number, s.rules.to_dict(), s.players, s.rounds, seed, False, ()))
-        self._changed_now(self.hand_events)
-
-    def _finish(self) -> None:
-        try:
-            self.store.finish(self.game_id)
-        except SQLAlchemyError:  # the log says it is over; the flag only serves listings
-            log.exception("room %s: could not mark game %d finished", self.code, self.game_number)
-
-    async def join(self, name: Any, player: int | None) -> tuple[str, int]:
+    async def join(self, name: Any, player: int | None, color: Any = None) -> tuple[str, int]:
         """Give a person's seat (``player``, or the first free one) to ``name``: its token and
         the player number.
 
-        :raises ProtocolError: ``bad_name``, ``room_full``, ``seat_taken`` or ``storage``.
+        :raises ProtocolError: ``bad_name``, ``bad_color``, ``room_full``, ``seat_taken`` or
+            ``storage``.
         """
-        async with self._lock:
-            return await self._join(clean_name(name), player)
+        name = clean_name(name)
+        color = clean_color(color, name)
+        async with self.lock:
+            free = [s.player for s in self.seats if s.free]
+            if player is None:
+                if not free:
+                    raise ProtocolError("room_full")
+                player = free[0]
+            elif player not in free:
+                raise ProtocolError("seat_taken", player=player)
+            token = secrets.token_urlsafe(32)
+            keys = secrets_of(token)
+            try:
+                ok = await asyncio.to_thread(
+                    self.store.take_seat,
+                    self.code,
+                    player,
+                    name,
+                    keys.token_hash,
+                    color=color,
+                    rejoin_hash=keys.rejoin_hash,
+                    code_hash=keys.code_hash,
+                )
+            except SQLAlchemyError:
+                log.exception("room %s: could not store a seat", self.code)
+                raise ProtocolError("storage") from None
+            if not ok:
+                raise ProtocolError("seat_taken", player=player)
+            self.seats[player].take(name, color, keys)
+            if self.host is None:
+                self.host = player
+            self.presence.went(player, time.monotonic())
+            self._game_changed([])
+            return token, player
 
-    async def _join(self, name: str, player: int | None) -> tuple[str, int]:
-        free = [s.player for s in self.seats if s.free]
-        if player is None:
-            if not free:
-                raise ProtocolError("room_full")
-            player = free[0]
-        elif player not in free:
-            raise ProtocolError("seat_taken", player=player)
-        token = secrets.token_urlsafe(32)
-        h = hash_token(token)
+    async def rejoin(self, secret: str | None, code: str | None) -> tuple[str, int]:
+        """Take a seat back with its rejoin link's ``secret`` or its short ``code``: a new token
+        and the player number. The old token and rejoin keys stop working; the connections that
+        used them are told (``retired``) and closed (P-345).
+
+        :raises ProtocolError: ``bad_rejoin`` or ``storage``.
+        """
+        if secret is not None:
+            h, attr = hash_token(secret), "rejoin_hash"
+        elif code is not None:
+            h, attr = hash_token(normal_code(code)), "code_hash"
+        else:
+            raise ProtocolError("bad_rejoin")
+        async with self.lock:
+            seat = next(
+                (
+                    s
+                    for s in self.seats
+                    if (k := getattr(s, attr)) is not None and s.token_hash and secrets.compare_digest(k, h)
+                ),
+                None,
+            )
+            if seat is None or seat.token_hash is None:
+                raise ProtocolError("bad_rejoin")
+            token = secrets.token_urlsafe(32)
+            keys = secrets_of(token)
+            await self._store_keys(seat, seat.token_hash, keys)
+            self.seats[seat.player].take(seat.name, seat.color, keys)
+            self._retire(seat.player, "rejoined")
+            self._touched()
+            return token, seat.player
+
+    async def _store_keys(self, seat: Seat, old: str, keys: Secrets) -> None:
         try:
-            ok = await asyncio.to_thread(self.store.take_seat, self.code, player, name, h)
+            ok = await asyncio.to_thread(self.store.replace_secrets, self.code, seat.player, old, keys)
         except SQLAlchemyError:
-            log.exception("room %s: could not store a seat", self.code)
+            log.exception("room %s: could not store a seat's keys", self.code)
             raise ProtocolError("storage") from None
-        if not ok:
-            raise ProtocolError("seat_taken", player=player)
-        seat = self.seats[player]
-        seat.name = name
-        seat.token_hash = h
-        self._changed_now([])
-        return token, player
+        if not ok:  # pragma: no cover - only this room changes its seats, under its lock
+            raise ProtocolError("storage")
+
+    def _retire(self, player: int, reason: str) -> None:
+        """Tell ``player``'s connections that their token no longer works, and close them."""
+        self._rejoin.pop(player, None)
+        message = {"type": "retired", "reason": reason, "message": retired_text(reason)}
+        for lst in self.fanout.of(player):
+            lst.send_json(message)
+            lst.close(4001)
+            self.fanout.remove(lst)
+        self.presence.forget(player)
+        if self.seats[player].token_hash is not None:
+            self.presence.went(player, time.monotonic())
+
+    async def set_seat(self, host: int, player: int, bot: str | None) -> None:
+        """The host frees seat ``player`` (``bot`` ``None``) or gives it to the bot spec ``bot``;
+        its person, if any, loses it (P-344).
+
+        :raises ProtocolError: ``not_host``, ``host_self``, ``no_seat``, ``bad_bot`` or
+            ``storage``; nothing changes then.
+        """
+        if host != self.host:
+            raise ProtocolError("not_host")
+        if not 0 <= player < len(self.seats):
+            raise ProtocolError("no_seat", player=player)
+        if player == host:
+            raise ProtocolError("host_self")
+        label = None
+        if bot is not None:
+            try:
+                label = parse_bot(bot, "bot")
+            except SettingsError as exc:
+                raise ProtocolError("bad_bot", detail=str(exc)) from None
+        async with self.lock:
+            seat = self.seats[player]
+            if seat.bot == label and (label is not None or seat.free):
+                return  # already so
+            labels = list(self.settings.seats)
+            labels[player] = label
+            settings = replace(self.settings, seats=tuple(labels))
+            try:
+                ok = await asyncio.to_thread(
+                    self.store.set_seat, self.code, player, label, settings.to_dict()
+                )
+            except SQLAlchemyError:
+                log.exception("room %s: could not store a seat", self.code)
+                raise ProtocolError("storage") from None
+            if not ok:  # pragma: no cover - the seat exists
+                raise ProtocolError("storage")
+            self.settings = settings
+            self.game.seats = settings.seats
+            had_person = seat.token_hash is not None
+            seat.bot = label
+            seat.take(None, None, None)
+            if had_person:
+                self._retire(player, "freed" if label is None else "bot")
+            self.presence.forget(player)
+            self._touched()
+
+    # ---- reactions and chat
+
+    def react(self, player: int | None, reaction: str) -> None:
+        """Show everyone ``player``'s reaction (``None``: a spectator's).
+
+        :raises ProtocolError: ``bad_reaction`` or ``no_spectator_reactions``.
+        """
+        if reaction not in REACTIONS:
+            raise ProtocolError("bad_reaction", known=", ".join(REACTIONS))
+        if player is None and not self.settings.room.spectator_reactions:
+            raise ProtocolError("no_spectator_reactions")
+        self.fanout.send_all({"type": "reaction", "player": player, "reaction": reaction})
+
+    def chat(self, player: int, text: str) -> None:
+        """Show everyone ``player``'s chat message (plain text), if the room allows chat.
+
+        :raises ProtocolError: ``chat_off``, ``bad_chat`` or ``slow_down``.
+        """
+        if not self.settings.room.chat:
+            raise ProtocolError("chat_off")
+        text = clean_chat(text)
+        limit = self._chat_limits.setdefault(player, RateLimit(0.5, 3.0))
+        if not limit.allow():
+            raise ProtocolError("slow_down")
+        at = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+        message = {
+            "type": "chat",
+            "player": player,
+            "name": self.display_name(player),
+            "text": text,
+            "at": at,
+        }
+        self.chat_log.append(message)
+        self.fanout.send_all(message)
 
     # ---- what each connection sees
 
+    def display_name(self, player: int) -> str:
+        """A seat's name as people see it: the person's, or the bot's spec."""
+        seat = self.seats[player]
+        return seat.name or seat.bot or f"{player}"
+
+    def avatar(self, seat: Seat) -> dict[str, str] | None:
+        """A taken seat's avatar: its colour and letter."""
+        if seat.bot is not None:
+            return {"color": PALETTE[seat.player % len(PALETTE)], "initial": initial(seat.bot)}
+        if seat.name is None:
+            return None
+        return {"color": seat.color or clean_color(None, seat.name), "initial": initial(seat.name)}
+
     def table(self) -> dict[str, Any]:
-        """What everyone sees of the room: seats, names, standings, the hand's number, the timer."""
+        """What everyone sees of the room (docs/web.md, "The table")."""
         game = self.game
-        online = {lst.player for lst in self.listeners if lst.player is not None}
+        now = time.monotonic()
+        connected = self.fanout.connected()
         results = game.results
         last = results[-1] if results and game.hand_over else None
-        timer = None
-        if self.settings.turn_seconds and self.started and not game.hand_over:
-            p = game.current_player
-            if p is not None and self.seats[p].bot is None:
-                left = self.last_change + self.settings.turn_seconds - time.monotonic()
-                timer = {"player": p, "seconds": max(0.0, round(left, 1))}
+        timer = answer = None
+        p = game.current_player
+        if self.started and not game.hand_over and p is not None and self.bot_spec(p) is None:
+            v = game.view(p)
+            if v.phase == Phase.RESPOND and answer_window(v.legal):
+                answer = {"player": p, "seconds": round(self.left(self.settings.room.auto_accept_seconds), 1)}
+            if self.settings.turn_seconds:
+                timer = {"player": p, "seconds": round(self.left(self.settings.turn_seconds), 1)}
+        players = []
+        for s in self.seats:
+            away = self.is_away(s.player, now)
+            on = s.bot is not None or s.player in connected
+            players.append(
+                {
+                    "player": s.player,
+                    "name": s.name,
+                    "bot": s.bot,
+                    "free": s.free,
+                    "online": on,
+                    "connected": on,
+                    "away": away,
+                    "away_bot": self.settings.room.away_bot if away else None,
+                    "host": s.player == self.host,
+                    "avatar": self.avatar(s),
+                }
+            )
+        given = self.penalized() if self.started and not game.hand_over else set()
+        suggestion_open = (
+            sorted(p for p in game.deal.seating if p not in given)
+            if self.settings.room.suggestion_penalty and self.in_play and not game.hand_over
+            else []
+        )
         return {
             "code": self.code,
             "status": self.status,
             "game_number": self.game_number,
             "hand": game.hand_index,
             "hand_over": game.hand_over,
-            "players": [
-                {
-                    "player": s.player,
-                    "name": s.name,
-                    "bot": s.bot,
-                    "free": s.free,
-                    "online": s.bot is not None or s.player in online,
-                }
-                for s in self.seats
-            ],
+            "host": self.host,
+            "players": players,
             "seating": list(game.deal.seating),
             "standings": game.standings().to_dict(),
             "last_hand": None
             if last is None
-            else {"winner": last.winner, "points": last.hand_points, "credit": list(last.credit)},
+            else {
+                "winner": last.winner,
+                "points": last.hand_points,
+                "credit": list(last.credit),
+                "hands": hands_face_up(game),
+            },
+            "score_rows": score_rows(game),
             "settings": {
                 "rules": self.settings.rules.to_dict(),
                 "rounds": self.settings.rounds,
                 "turn_seconds": self.settings.turn_seconds,
                 "bot_delay": self.settings.bot_delay,
+                "room": self.settings.room.to_dict(),
             },
             "timer": timer,
+            "answer": answer,
+            "suggestion": {
+                "on": self.settings.room.suggestion_penalty,
+                "open": suggestion_open,
+                "given": sorted(given),
+            },
             "suggestion_votes": {
                 str(accused): {"asked": sorted(asked), "needed": sorted(self.voters_against(accused))}
                 for accused, asked in sorted(self.votes().items())
@@ -488,338 +780,96 @@ class Room:
     ) -> dict[str, Any]:
         """The message for ``player``'s connections (``None``: a spectator's): the events as its
         seat sees them, its view, and the table (``table``, if already made)."""
-        game = self.game
-        seat = None if player is None else game.seat_of(player)
-        if seat is not None and player is not None:
-            view = game.view(player).to_dict()
-        else:
-            view = public_view(game.view(game.player_at(0)).to_dict())
-        return {
-            "type": kind,
-            "seq": self.seq,
-            "you": player,
-            "seat": seat,
-            "events": [e.for_seat(seat).to_dict() for e in events],
-            "view": view,
-            "table": self.table() if table is None else table,
-        }
+        return seat_message(
+            self.game, self.seq, player, events, kind, self.table() if table is None else table
+        )
 
-    def welcome(self, listener: Listener) -> None:
-        """Send a new connection the hand so far (as its seat sees it) and the table."""
-        listener.send(json.dumps(self.message(listener.player, self.hand_events, "welcome")))
-        self._broadcast([])
-        self.listeners.add(listener)
+    def rejoin_info(self, player: int, token: str, base: str) -> dict[str, Any]:
+        """A seat's rejoin link, short code and QR code (docs/web.md, ``welcome``), for its
+        ``token`` (the connection's); ``base`` is the page's address (``http://host:port``)."""
+        cached = self._rejoin.get(player)
+        if cached is not None and cached[0] == token + base:
+            return cached[1]
+        url = f"/r/{self.code}?rejoin={rejoin_secret(token)}"
+        info = {"url": url, "link": base + url, "code": rejoin_code(token), "qr_svg": qr_svg(base + url)}
+        self._rejoin[player] = (token + base, info)
+        return info
+
+    async def welcome(self, listener: Listener, token: str | None = None, base: str = "") -> None:
+        """Send a new connection the hand so far (as its seat sees it), the table, and for a
+        seat its rejoin keys; tell the others it came."""
+        player = listener.player
+        self.fanout.add(listener)
         self.alone_since = None
+        if player is not None:
+            self.presence.came(player)
+            seat = self.seats[player]
+            if token is not None and seat.rejoin_hash is None and seat.token_hash is not None:
+                await self._store_keys(seat, seat.token_hash, secrets_of(token))  # a seat of before
+                seat.take(seat.name, seat.color, secrets_of(token))
+        message = self.message(player, self.log.hand_events, "welcome")
+        if player is not None and token is not None:
+            message["rejoin"] = self.rejoin_info(player, token, base)
+        message["chat"] = list(self.chat_log)
+        listener.send_json(message)
+        self._touched(skip=listener)
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection."""
-        self.listeners.discard(listener)
-        listener.close()
-        if not self.listeners:
+        self.fanout.remove(listener)
+        player = listener.player
+        if player is not None and not self.fanout.of(player) and self.seats[player].token_hash is not None:
+            self.presence.went(player, time.monotonic())
+        if not self.fanout:
             self.alone_since = time.monotonic()
-        self._broadcast([])
+        self._touched()
 
-    def _broadcast(self, events: list[Event]) -> None:
-        cache: dict[int | None, str] = {}
-        table = self.table() if self.listeners else None
-        for lst in list(self.listeners):
-            text = cache.get(lst.player)
-            if text is None:
-                text = cache[lst.player] = json.dumps(self.message(lst.player, events, table=table))
-            lst.send(text)
-            if lst.closed:
-                self.listeners.discard(lst)
+    def presence_changed(self) -> None:
+        """Someone's grace ended: show it (the driver looks again)."""
+        self._touched()
 
-    def _changed_now(self, events: list[Event]) -> None:
+    def _touched(self, skip: Listener | None = None) -> None:
+        """The room changed but not its game (seats, presence, votes): everyone sees the table."""
         self.version += 1
+        if self.fanout:
+            table = self.table()
+            self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+        self.driver.poke()
+
+    def _game_changed(self, events: list[Event]) -> None:
         self.last_change = time.monotonic()
-        self._broadcast(events)
-        if self._changed is not None:
-            self._changed.set()
+        self.version += 1
+        if self.fanout:
+            table = self.table()
+            self.fanout.broadcast(lambda p: self.message(p, events, table=table))
+        self.driver.poke()
 
-    # ---- bots, timer and deals: what the room does by itself
-
-    def bot(self, player: int) -> BaseBot:
-        """``player``'s bot for the decision at this point of the log (P-183)."""
-        spec = self._specs[player]
-        options = {"forget_uno": DEFAULT_FORGET_UNO, **dict(spec.options)}
-        bot = make_bot(
-            spec.name, derive_seed(self.seed, "bot", player, self.game_number, self.seq), **options
-        )
-        bot.name = spec.label
-        return bot
-
-    def next_move(self) -> Move | None:
-        """What the room does next by itself, if nobody acts first (see :class:`Move`)."""
-        game = self.game
-        s = self.settings
-        if not self.started or game.finished:
-            return None
-        if game.hand_over:
-            if all(seat.bot is not None for seat in self.seats):
-                return Move(None, DEAL, 3 * s.bot_delay)
-            if s.turn_seconds:
-                return Move(None, DEAL, self._left(s.turn_seconds))
-            return None
-        if not self._specs and not s.turn_seconds:
-            return None  # people only, no timer: the room never acts by itself in a hand
-        seating = game.deal.seating
-        views = {p: game.view(p) for p in seating}
-        any_view = next(iter(views.values()))
-        window = bool(any_view.uno_exposed) or any_view.wrong_seat >= 0
-        # RULES §11 jump_in: while a turn waits, the bots holding the top card's twin may jump in.
-        jump = game.rules.jump_in and any_view.phase == Phase.TURN
-        if window or jump:
-            race = [p for p in seating if p in self._specs]
-            random.Random(derive_seed(self.seed, "race", self.game_number, self.seq)).shuffle(race)
-            for racer in race:
-                v = views[racer]
-                if out_of_turn(v):
-                    aid = self.bot(racer).react(v)
-                    if aid is not None:
-                        return Move(racer, ACTION_TEXT[aid], 2 * s.bot_delay)
-        p = game.current_player
-        if p is None:
-            return None
-        if p in self._specs:
-            return Move(
-                p, "", (2 if window else 1) * s.bot_delay, functools.partial(self.bot(p).act, views[p])
-            )
-        if s.turn_seconds:
-            return Move(p, timeout_action(views[p].legal, views[p].hand), self._left(s.turn_seconds))
-        return None
-
-    def _left(self, seconds: float) -> float:
-        return max(0.0, self.last_change + seconds - time.monotonic())
+    # ---- the driver
 
     def start(self) -> None:
-        """Start the room's driver (bots, timer, deals) on the running loop."""
-        if self._driver is None:
-            self._changed = asyncio.Event()
-            self._driver = asyncio.get_running_loop().create_task(self._drive(), name=f"room-{self.code}")
+        """Start the room's driver (bots, timers, deals) on the running loop."""
+        self.driver.start()
 
     async def stop(self) -> None:
         """Stop the driver and close every connection."""
-        if self._driver is not None:
-            self._driver.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._driver
-            self._driver = None
-        for lst in list(self.listeners):
+        await self.driver.stop()
+        for lst in list(self.fanout.listeners):
             lst.close()
-
-    async def _drive(self) -> None:
-        changed = self._changed
-        assert changed is not None
-        while True:
-            changed.clear()
-            version = self.version
-            move = self.next_move()
-            if move is not None and move.think is not None:
-                think = move.think
-                aid = await asyncio.to_thread(think) if self._slow() else think()
-                move = Move(move.player, ACTION_TEXT[aid], move.delay)
-            if self.version != version:
-                continue
-            if move is None:
-                await changed.wait()
-                continue
-            if move.delay > 0:
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), move.delay)
-                if self.version != version:
-                    continue
-            try:
-                if move.action == DEAL:
-                    await self.next_hand(version=version)
-                else:
-                    assert move.player is not None
-                    await self.act(move.player, move.action, version=version)
-            except ProtocolError as exc:  # a storage failure: try again after a pause
-                log.warning("room %s: the room's own move %s failed: %s", self.code, move, exc.text)
-                await asyncio.sleep(1.0)
-
-    def _slow(self) -> bool:
-        """Whether a bot here thinks long enough (search) to think off the event loop."""
-        return any(spec.name == "search" for spec in self._specs.values())
-
-
-def timeout_action(legal: Iterable[int], hand: Iterable[int]) -> str:
-    """What a person who let the turn timer run out does (P-185): keep a drawn card (``pass``),
-    else draw, else accept, else call the colour they hold most, else their first legal answer."""
-    texts = [ACTION_TEXT[a] for a in legal]
-    for choice in ("pass", "draw", "accept"):
-        if choice in texts:
-            return choice
-    colors = [t for t in texts if t.startswith("color ")]
-    if colors:
-        counts = [0, 0, 0, 0]
-        for card in hand:
-            if CARD_COLOR[card] >= 0:
-                counts[CARD_COLOR[card]] += 1
-        best = max(range(4), key=lambda c: (counts[c], -c))
-        return colors[best] if len(colors) == 4 else colors[0]
-    answers = [t for t in texts if not t.startswith(("uno", "catch", "wrong", "penalize"))]
-    return answers[0] if answers else texts[0]
-
-
-class Hub:
-    """Every live room of the server, over one :class:`Store`."""
-
-    def __init__(self, store: Store, seeds: Callable[[], int] = new_seed) -> None:
-        self.store = store
-        self.seeds = seeds
-        """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
-        self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
-        self._sweeper: asyncio.Task[None] | None = None
-
-    async def create(self, settings: RoomSettings) -> Room:
-        """A new room: stored, then live.
-
-        :raises ProtocolError: ``storage`` if the database refuses it.
-        """
-        seed = self.seeds()
-        seats = [Seat(p, label) for p, label in enumerate(settings.seats)]
-        stored_seats = [StoredSeat(s.player, s.bot, None, None) for s in seats]
-        for _ in range(20):
-            code = new_code()
-            if code in self.rooms:
-                continue
-            try:
-                game_id = await asyncio.to_thread(
-                    self.store.create_room,
-                    code,
-                    settings.to_dict(),
-                    stored_seats,
-                    settings.rules.to_dict(),
-                    settings.players,
-                    settings.rounds,
-                    seed,
-                )
-            except SQLAlchemyError:
-                log.exception("could not store room %s", code)
-                continue
-            rules = settings.rules.to_dict()
-            stored = StoredGame(game_id, 0, rules, settings.players, settings.rounds, seed, False, ())
-            room = Room(self.store, code, settings, seats, stored, self.seeds)
-            self.rooms[code] = room
-            room.start()
-            return room
-        raise ProtocolError("storage")
-
-    async def get(self, code: str) -> Room | None:
-        """The live room ``code``, loaded from the database if need be."""
-        code = code.strip().upper()
-        room = self.rooms.get(code)
-        if room is not None:
-            return room
-        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-            return None
-        async with self._loading:
-            room = self.rooms.get(code)
-            if room is None:
-                room = await asyncio.to_thread(self._load, code)
-                if room is None:
-                    return None
-                self.rooms[code] = room
-                room.start()
-        return room
-
-    def _load(self, code: str) -> Room | None:
-        stored = self.store.load_room(code)
-        return None if stored is None else self._room(stored)
-
-    def _room(self, stored: StoredRoom) -> Room:
-        settings = RoomSettings.from_dict(stored.settings)
-        seats = [Seat(s.player, s.bot, s.name, s.token_hash) for s in stored.seats]
-        return Room(self.store, stored.code, settings, seats, stored.game, self.seeds)
-
-    async def resume(self) -> int:
-        """Load every room whose game goes on (after a restart); how many."""
-        codes = await asyncio.to_thread(self.store.room_codes, active_only=True)
-        for code in codes:
-            await self.get(code)
-        return len(codes)
-
-    async def sweep(self, idle: float = IDLE_UNLOAD) -> int:
-        """Unload the rooms nobody has been connected to for ``idle`` seconds; how many."""
-        now = time.monotonic()
-        gone = 0
-        async with self._loading:
-            for code, room in list(self.rooms.items()):
-                if room.alone_since is not None and now - room.alone_since >= idle:
-                    async with room._lock:  # never in the middle of a change
-                        del self.rooms[code]
-                        await room.stop()
-                    gone += 1
-        return gone
-
-    def start_sweeping(self, every: float = 60.0) -> None:
-        """Sweep idle rooms out of memory every ``every`` seconds, on the running loop."""
-
-        async def loop() -> None:
-            while True:
-                await asyncio.sleep(every)
-                await self.sweep()
-
-        if self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(loop(), name="sweeper")
-
-    async def close(self) -> None:
-        """Stop every room."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
-            self._sweeper = None
-        for room in list(self.rooms.values()):
-            await room.stop()
-
-
-def replay(store: Store, room: Room, number: int, on_step: Callable[[dict[str, Any]], None]) -> bool:
-    """Game ``number`` of ``room``, finished, step by step as a spectator saw it: ``on_step`` gets
-    each step (the actor, the action, the public events and the public view); False if there is
-    no such finished game (P-186)."""
-    stored = store.load_game(room.code, number)
-    if stored is None or not stored.finished:
-        return False
-    game = Game.new(room.settings.rules, stored.seed, players=stored.players, rounds=stored.rounds)
-
-    def step(seat: str | None, action: str | None, events: list[Event]) -> None:
-        on_step(
-            {
-                "hand": game.hand_index,
-                "seat": seat,
-                "action": action,
-                "seating": list(game.deal.seating),
-                "events": [e.for_seat(None).to_dict() for e in events],
-                "view": public_view(game.view(game.player_at(0)).to_dict()),
-                "standings": game.standings().to_dict(),
-            }
-        )
-
-    step(None, None, list(game.deal_events))
-    for seat, action in stored.log:
-        if action == DEAL:
-            step(None, DEAL, list(game.next_hand()))
-        else:
-            actor: int | str = "table" if seat == "table" else int(seat or 0)
-            step(seat, action, game.apply_seat(actor, action))
-    return True
 
 
 __all__ = [
     "CODE_ALPHABET",
+    "MAX_CHAT",
     "MAX_NAME",
-    "Hub",
-    "Listener",
-    "Move",
+    "PALETTE",
+    "REACTIONS",
+    "Presence",
     "Room",
     "Seat",
     "clean_name",
     "hash_token",
-    "public_view",
-    "replay",
-    "timeout_action",
+    "new_code",
+    "new_seed",
+    "rejoin_code",
+    "rejoin_secret",
 ]

@@ -5,7 +5,10 @@ The request is JSON::
     {"edition": "classic", "players": 4, "mode": "solo", "target": 500, "rounds": 1,
      "options": {"must_play_drawn": false, "lenient_plays": false, "scoring": "standard"},
      "seats": ["human", "human", "greedy", "search:budget=200"],
-     "turn_seconds": 0, "bot_delay": 1.0, "house": "party"}
+     "turn_seconds": 0, "bot_delay": 1.0, "house": "party",
+     "room": {"grace_seconds": 20, "away_bot": "greedy", "auto_accept_seconds": 3,
+              "suggestion_penalty": false, "chat": false, "spectator_reactions": false,
+              "listed": false}}
 
 ``house`` (RULES §11) is a preset (``official``, ``popular``, ``party``), a spec as ``uno play
 --house`` reads it (``"popular,jump_in"``), or an object giving house rules by name
@@ -13,13 +16,15 @@ The request is JSON::
 
 ``seats`` has one entry per player of the whole game (8 in ``two-tables``): ``"human"`` for a
 person, or a bot spec (``random``, ``greedy``, ``aggressive``, ``cautious``, ``search``, with the
-options :data:`BOT_OPTIONS` allows). Anything else is refused with :class:`SettingsError`.
+options :data:`BOT_OPTIONS` allows). ``room`` holds the room's own options (:class:`RoomOptions`:
+absent people, Harry Potter's answer window, the suggestion penalty, chat, listing); each is
+optional. Anything else is refused with :class:`SettingsError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from unotable import house
@@ -48,6 +53,11 @@ BOT_DELAY_RANGE: Final = (0.0, 10.0)
 DEFAULT_BOT_DELAY: Final = 1.0
 DEFAULT_FORGET_UNO: Final = 0.2
 """How often a room's bots forget UNO unless their spec says otherwise (as ``uno play``)."""
+GRACE_RANGE: Final = (0.0, 600.0, 20.0)
+"""Seconds a person may be offline before a bot plays for them: (low, high, default)."""
+AUTO_ACCEPT_RANGE: Final = (0.0, 30.0, 3.0)
+"""Seconds of Harry Potter's answer window: (low, high, default)."""
+DEFAULT_AWAY_BOT: Final = "greedy"
 KEYS: Final = frozenset(
     {
         "edition",
@@ -60,8 +70,69 @@ KEYS: Final = frozenset(
         "turn_seconds",
         "bot_delay",
         "house",
+        "room",
     }
 )
+
+
+@dataclass(frozen=True)
+class RoomOptions:
+    """A room's own options (docs/web.md, "Room settings"): defaults for a room stored before
+    they existed."""
+
+    grace_seconds: float = GRACE_RANGE[2]
+    """A person offline this long while a game is in play is away: ``away_bot`` plays for them."""
+    away_bot: str = DEFAULT_AWAY_BOT
+    """The bot spec that plays an away person's seat, or a seat freed during a game."""
+    auto_accept_seconds: float = AUTO_ACCEPT_RANGE[2]
+    """Harry Potter: the answer window of a person an action card is played on (P-342)."""
+    suggestion_penalty: bool = False
+    """Whether the table may give the suggestion penalty (RULES §8) at all."""
+    chat: bool = False
+    """Whether seated people may chat."""
+    spectator_reactions: bool = False
+    """Whether spectators may send reactions."""
+    listed: bool = False
+    """Whether the room is listed among the open rooms while it has free seats."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (every option)."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def parse(cls, data: Any) -> RoomOptions:
+        """The options from the page's ``room`` object (or as stored), each checked.
+
+        :raises SettingsError: naming what is wrong.
+        """
+        if data is None:
+            return cls()
+        if not isinstance(data, Mapping):
+            raise SettingsError("room must be an object of room options")
+        known = [f.name for f in fields(cls)]
+        for key in data:
+            if key not in known:
+                raise SettingsError(f"unknown room option {key!r} (known: {', '.join(known)})")
+        values: dict[str, Any] = {}
+        for key, (low, high, _) in (
+            ("grace_seconds", GRACE_RANGE),
+            ("auto_accept_seconds", AUTO_ACCEPT_RANGE),
+        ):
+            if key in data:
+                value = data[key]
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+                    raise SettingsError(
+                        f"room: {key} must be from {low:g} to {high:g} seconds, not {value!r}"
+                    )
+                values[key] = float(value)
+        for key in ("suggestion_penalty", "chat", "spectator_reactions", "listed"):
+            if key in data:
+                if not isinstance(data[key], bool):
+                    raise SettingsError(f"room: {key} must be true or false, not {data[key]!r}")
+                values[key] = data[key]
+        if "away_bot" in data:
+            values["away_bot"] = parse_bot(data["away_bot"], "room: away_bot")
+        return cls(**values)
 
 
 class SettingsError(UnoError, ValueError):
@@ -80,6 +151,8 @@ class RoomSettings:
     """0: no timer; else a person's seconds to act before the server acts for them."""
     bot_delay: float
     """Seconds a bot waits before it acts (twice that while an out-of-turn window is open)."""
+    room: RoomOptions = field(default_factory=RoomOptions)
+    """The room's own options."""
 
     @property
     def players(self) -> int:
@@ -94,6 +167,7 @@ class RoomSettings:
             "seats": list(self.seats),
             "turn_seconds": self.turn_seconds,
             "bot_delay": self.bot_delay,
+            "room": self.room.to_dict(),
         }
 
     @classmethod
@@ -105,7 +179,10 @@ class RoomSettings:
         try:
             rules = Rules.from_dict(data["rules"])
             seats = tuple(data["seats"])
-            out = cls(rules, int(data["rounds"]), seats, int(data["turn_seconds"]), float(data["bot_delay"]))
+            room = RoomOptions.parse(data.get("room"))
+            out = cls(
+                rules, int(data["rounds"]), seats, int(data["turn_seconds"]), float(data["bot_delay"]), room
+            )
             Game.new(rules, 0, players=len(seats), rounds=out.rounds)
         except (KeyError, TypeError, ValueError, ConfigError) as exc:
             raise SettingsError(f"stored settings are unreadable: {exc}") from None
@@ -224,12 +301,14 @@ def parse_settings(data: Any) -> RoomSettings:
         Game.new(rules, 0, players=players, rounds=rounds)
     except ConfigError as exc:
         raise SettingsError(str(exc)) from None
-    return RoomSettings(rules, rounds, labels, turn, float(delay))
+    room = RoomOptions.parse(data.get("room"))
+    return RoomSettings(rules, rounds, labels, turn, float(delay), room)
 
 
 __all__ = [
     "BOT_OPTIONS",
     "HUMAN",
+    "RoomOptions",
     "RoomSettings",
     "SettingsError",
     "parse_bot",

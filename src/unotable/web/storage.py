@@ -55,6 +55,10 @@ class RoomRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     settings: Mapped[str] = mapped_column(Text)
     game_number: Mapped[int] = mapped_column(Integer, default=0)
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The player number of the first person who took a seat (the host), NULL before."""
+    listed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
+    """Whether the room is listed among the open rooms while it has free seats."""
 
 
 class SeatRow(Base):
@@ -68,6 +72,12 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(80), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
+    color: Mapped[str | None] = mapped_column(String(7), nullable=True)
+    """The person's avatar colour, ``#rrggbb``."""
+    rejoin_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the seat's rejoin link's secret (derived from its token)."""
+    code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the seat's short rejoin code (derived from its token)."""
 
 
 class GameRow(Base):
@@ -109,6 +119,19 @@ class StoredSeat:
     bot: str | None
     name: str | None
     token_hash: str | None
+    color: str | None = None
+    rejoin_hash: str | None = None
+    code_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What the database keeps of a person's keys to a seat: the hashes of the token, of the
+    rejoin link's secret and of the short rejoin code."""
+
+    token_hash: str
+    rejoin_hash: str | None = None
+    code_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +158,19 @@ class StoredRoom:
     game_number: int
     seats: tuple[StoredSeat, ...]
     game: StoredGame
+    host: int | None = None
+    created: datetime | None = None
+
+
+@dataclass(frozen=True)
+class ListedRoom:
+    """A listed room whose game goes on, as the list of open rooms shows it."""
+
+    code: str
+    settings: dict[str, Any]
+    seats: tuple[StoredSeat, ...]
+    host: int | None
+    created: datetime
 
 
 def database_url(url: str | None, data_dir: Path) -> str:
@@ -202,13 +238,23 @@ class Store:
         players: int,
         rounds: int,
         seed: int,
+        *,
+        listed: bool = False,
     ) -> int:
         """A new room with its seats and its first game; the game's id.
 
         :raises sqlalchemy.exc.IntegrityError: if the code is taken.
         """
         with self._session() as s:
-            s.add(RoomRow(code=code, created_at=_now(), settings=json.dumps(settings), game_number=0))
+            s.add(
+                RoomRow(
+                    code=code,
+                    created_at=_now(),
+                    settings=json.dumps(settings),
+                    game_number=0,
+                    listed=listed,
+                )
+            )
             s.flush()
             for seat in seats:
                 s.add(
@@ -218,21 +264,70 @@ class Store:
                         bot=seat.bot,
                         name=seat.name,
                         token_hash=seat.token_hash,
+                        color=seat.color,
+                        rejoin_hash=seat.rejoin_hash,
+                        code_hash=seat.code_hash,
                     )
                 )
             return _add_game(s, code, 0, rules, players, rounds, seed)
 
-    def take_seat(self, code: str, player: int, name: str, token_hash: str) -> bool:
-        """Give a free person's seat to ``name``; False if it is not free (nothing changed)."""
+    def take_seat(
+        self,
+        code: str,
+        player: int,
+        name: str,
+        token_hash: str,
+        *,
+        color: str | None = None,
+        rejoin_hash: str | None = None,
+        code_hash: str | None = None,
+    ) -> bool:
+        """Give a free person's seat to ``name`` (the room's host if it has none yet); False if
+        it is not free (nothing changed)."""
         with self._session() as s:
-            row = s.scalars(
-                select(SeatRow).where(SeatRow.room_code == code, SeatRow.player == player).with_for_update()
-            ).one_or_none()
+            row = self._seat(s, code, player)
             if row is None or row.bot is not None or row.token_hash is not None:
                 return False
             row.name = name
             row.token_hash = token_hash
+            row.color = color
+            row.rejoin_hash = rejoin_hash
+            row.code_hash = code_hash
+            room = s.get(RoomRow, code)
+            if room is not None and room.host is None:
+                room.host = player
             return True
+
+    def replace_secrets(self, code: str, player: int, old_token_hash: str, new: Secrets) -> bool:
+        """Give a person's seat new keys (a rejoin, or the rejoin hashes of an old seat), if its
+        token is still ``old_token_hash``; whether it was."""
+        with self._session() as s:
+            row = self._seat(s, code, player)
+            if row is None or row.token_hash != old_token_hash:
+                return False
+            row.token_hash = new.token_hash
+            row.rejoin_hash = new.rejoin_hash
+            row.code_hash = new.code_hash
+            return True
+
+    def set_seat(self, code: str, player: int, bot: str | None, settings: dict[str, Any]) -> bool:
+        """Make a seat a bot's (``bot``) or a free person's (``None``), forgetting its person,
+        with the room's settings as they are now; False if there is no such seat."""
+        with self._session() as s:
+            row = self._seat(s, code, player)
+            room = s.get(RoomRow, code)
+            if row is None or room is None:
+                return False
+            row.bot = bot
+            row.name = row.token_hash = row.color = row.rejoin_hash = row.code_hash = None
+            room.settings = json.dumps(settings)
+            return True
+
+    @staticmethod
+    def _seat(s: Session, code: str, player: int) -> SeatRow | None:
+        return s.scalars(
+            select(SeatRow).where(SeatRow.room_code == code, SeatRow.player == player).with_for_update()
+        ).one_or_none()
 
     def append(self, game_id: int, seq: int, seat: str | None, action: str) -> None:
         """Add row ``seq`` to a game's log, committed.
@@ -281,11 +376,46 @@ class Store:
             room = s.get(RoomRow, code)
             if room is None:
                 return None
-            seats = s.scalars(select(SeatRow).where(SeatRow.room_code == code).order_by(SeatRow.player))
-            stored_seats = tuple(StoredSeat(r.player, r.bot, r.name, r.token_hash) for r in seats)
             game = self._game(s, code, room.game_number)
             assert game is not None
-            return StoredRoom(code, json.loads(room.settings), room.game_number, stored_seats, game)
+            return StoredRoom(
+                code,
+                json.loads(room.settings),
+                room.game_number,
+                self._seats(s, code),
+                game,
+                room.host,
+                room.created_at,
+            )
+
+    def listed_rooms(self, limit: int = 50) -> list[ListedRoom]:
+        """The listed rooms whose current game is not finished, newest first (at most ``limit``
+        with a free person's seat)."""
+        out: list[ListedRoom] = []
+        with self._session() as s:
+            q = (
+                select(RoomRow)
+                .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
+                .where(RoomRow.listed.is_(True), GameRow.finished.is_(False))
+                .order_by(RoomRow.created_at.desc(), RoomRow.code)
+            )
+            for room in s.scalars(q):
+                seats = self._seats(s, room.code)
+                if any(seat.bot is None and seat.token_hash is None for seat in seats):
+                    out.append(
+                        ListedRoom(room.code, json.loads(room.settings), seats, room.host, room.created_at)
+                    )
+                    if len(out) >= limit:
+                        break
+        return out
+
+    @staticmethod
+    def _seats(s: Session, code: str) -> tuple[StoredSeat, ...]:
+        rows = s.scalars(select(SeatRow).where(SeatRow.room_code == code).order_by(SeatRow.player))
+        return tuple(
+            StoredSeat(r.player, r.bot, r.name, r.token_hash, r.color, r.rejoin_hash, r.code_hash)
+            for r in rows
+        )
 
     def load_game(self, code: str, number: int) -> StoredGame | None:
         """Game ``number`` of a room, or ``None``."""
@@ -315,6 +445,8 @@ class Store:
 
 __all__ = [
     "DEAL",
+    "ListedRoom",
+    "Secrets",
     "Store",
     "StoredGame",
     "StoredRoom",

@@ -30,6 +30,19 @@ ERRORS: Final[dict[str, str]] = {
     "bad_request": N_("Bad request: {detail}"),
     "no_game": N_("There is no finished game {number} in room {room!r}."),
     "storage": N_("The game could not be saved; nothing changed. Try again."),
+    "not_host": N_("Only the host can do that."),
+    "host_self": N_("The host cannot free or hand over their own seat."),
+    "no_seat": N_("There is no seat {player} in this room."),
+    "bad_bot": N_("That is not a bot this room can seat: {detail}"),
+    "bad_color": N_("A colour is written #rrggbb, for example #1d4ed8."),
+    "bad_rejoin": N_("That rejoin link or code is not valid (any more)."),
+    "penalty_off": N_("This room does not give the suggestion penalty."),
+    "penalty_given": N_("{name} has already been given the suggestion penalty in this hand."),
+    "chat_off": N_("This room has no chat."),
+    "bad_chat": N_("A chat message is 1 to {limit} characters of text."),
+    "bad_reaction": N_("Unknown reaction (known: {known})."),
+    "no_spectator_reactions": N_("Spectators cannot send reactions in this room."),
+    "slow_down": N_("You are sending these too fast: wait a moment."),
 }
 """Error code -> sentence (an English msgid with ``str.format`` fields, translated when sent)."""
 
@@ -40,4 +53,18 @@ def error_text(code: str, **fields: object) -> str:
     return _(ERRORS[code]).format(**fields)
 
 
-__all__ = ["ERRORS", "error_text"]
+RETIRED: Final[dict[str, str]] = {
+    "rejoined": N_("Your seat was taken back on another device: this page now only watches."),
+    "freed": N_("The host freed your seat: this page now only watches."),
+    "bot": N_("The host gave your seat to a bot: this page now only watches."),
+}
+"""Why a connection's token stopped working -> the sentence it gets (``retired``)."""
+
+
+def retired_text(reason: str) -> str:
+    """The sentence for a connection whose seat's token stopped working for ``reason``, in the
+    language in force."""
+    return _(RETIRED[reason])
+
+
+__all__ = ["ERRORS", "RETIRED", "error_text", "retired_text"]

@@ -1,208 +1,227 @@
-// Every word the page shows, in one place (translate this file to translate the page).
+// Every word the page shows goes through t("English sentence {name}", {name}) or
+// tn("{n} card", "{n} cards", n): the first argument is always a plain string literal, the
+// English msgid that the catalogue (GET /api/words/LANG) translates (CONTRACTS.md section 4).
 "use strict";
 
-const COLOR_NAMES = { R: "red", Y: "yellow", G: "green", B: "blue" };
-const VALUE_NAMES = { S: "Skip", R: "Reverse", "+2": "Draw Two", "+3": "Draw Three", BLANK: "Blank" };
-const WILD_NAMES = { W: "Wild", "W+4": "Wild Draw Four", HOWLER: "Howler", INVIS: "Invisibility", MATER: "Mater" };
-const WILD_FACES = { W: "W", "W+4": "+4", HOWLER: "H", INVIS: "I", MATER: "M" };
-const VALUE_FACES = { S: "⊘", R: "⇄", "+2": "+2", "+3": "+3", BLANK: "★" };
+const WORDS = { lang: "en", plural: (n) => (n !== 1 ? 1 : 0), messages: {} };
+const LANGUAGES = [["en", "English"], ["pt", "Português"], ["fr", "Français"]];
+
+// The catalogue's plural rules are data, read without eval: the two forms the contract names.
+const PLURAL_RULES = {
+  "n!=1": (n) => (n !== 1 ? 1 : 0),
+  "n != 1": (n) => (n !== 1 ? 1 : 0),
+  "n>1": (n) => (n > 1 ? 1 : 0),
+  "n > 1": (n) => (n > 1 ? 1 : 0),
+};
+
+function fillWords(text, vars) {
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in vars ? String(vars[key]) : whole));
+}
+
+function t(msgid, vars) {
+  const found = WORDS.messages[msgid];
+  return fillWords(typeof found === "string" && found ? found : msgid, vars);
+}
+
+function tn(singular, plural, n, vars) {
+  const forms = WORDS.messages[`${singular}\u0004${plural}`];
+  const all = { n, ...(vars || {}) };
+  if (Array.isArray(forms)) {
+    const form = forms[WORDS.plural(n)];
+    if (form) return fillWords(form, all);
+  }
+  return fillWords(n === 1 ? singular : plural, all);
+}
+
+function pickLanguage() {
+  const known = LANGUAGES.map(([code]) => code);
+  const stored = localStorage.getItem("lang");
+  if (stored && known.includes(stored)) return stored;
+  for (const tag of navigator.languages || []) {
+    const code = String(tag).slice(0, 2).toLowerCase();
+    if (known.includes(code)) return code;
+  }
+  return "en";
+}
+
+// The catalogue of `lang`; English (no catalogue) when the server has none (404) or fails.
+async function loadWords(lang) {
+  WORDS.lang = "en";
+  WORDS.messages = {};
+  WORDS.plural = PLURAL_RULES["n!=1"];
+  document.documentElement.lang = lang;
+  if (lang === "en") return;
+  try {
+    const res = await fetch(`/api/words/${encodeURIComponent(lang)}`);
+    if (!res.ok) return;
+    const data = await res.json();
+    if (!data || typeof data.messages !== "object") return;
+    WORDS.lang = lang;
+    WORDS.messages = data.messages;
+    WORDS.plural = PLURAL_RULES[String(data.plural || "n!=1").replace(/\s+/g, "")] || PLURAL_RULES["n!=1"];
+  } catch (err) {
+    void err; // stay English
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards and colours in words: one whole name per card, so each language can order its words.
+
+function colorName(c) {
+  switch (c) {
+    case "R": return t("red");
+    case "Y": return t("yellow");
+    case "G": return t("green");
+    case "B": return t("blue");
+    default: return t("any colour");
+  }
+}
 
 function cardName(code) {
-  if (WILD_NAMES[code]) return WILD_NAMES[code];
-  const color = COLOR_NAMES[code[0]];
+  switch (code) {
+    case "W": return t("Wild");
+    case "W+4": return t("Wild Draw Four");
+    case "HOWLER": return t("Howler");
+    case "INVIS": return t("Invisibility");
+    case "MATER": return t("Mater");
+    default: break;
+  }
+  const c = code[0];
   const value = code.slice(1);
-  return `${color} ${VALUE_NAMES[value] || value}`;
+  if (/^\d$/.test(value)) {
+    if (c === "R") return t("red {number}", { number: value });
+    if (c === "Y") return t("yellow {number}", { number: value });
+    if (c === "G") return t("green {number}", { number: value });
+    return t("blue {number}", { number: value });
+  }
+  const names = {
+    S: { R: t("red Skip"), Y: t("yellow Skip"), G: t("green Skip"), B: t("blue Skip") },
+    R: { R: t("red Reverse"), Y: t("yellow Reverse"), G: t("green Reverse"), B: t("blue Reverse") },
+    "+2": { R: t("red Draw Two"), Y: t("yellow Draw Two"), G: t("green Draw Two"), B: t("blue Draw Two") },
+    "+3": { R: t("red Draw Three"), Y: t("yellow Draw Three"), G: t("green Draw Three"), B: t("blue Draw Three") },
+    BLANK: { R: t("red blank card"), Y: t("yellow blank card"), G: t("green blank card"), B: t("blue blank card") },
+  };
+  return (names[value] && names[value][c]) || code;
 }
 
 function cardsText(codes) {
   return codes.map(cardName).join(", ");
 }
 
-window.STRINGS = {
-  title: "unotable",
-  tagline: "UNO with the exact rules of your box, with friends in the browser.",
-  createTitle: "Make a room",
-  joinTitle: "Join a room",
-  edition: "Edition",
-  players: "Players at the table",
-  mode: "Game",
-  modes: {
-    solo: "Everyone for themselves",
-    partners: "Partners (2 against 2)",
-    teams: "Teams (even against odd seats)",
-    "rotating-partners": "Rotating partners (4 players)",
-    "two-tables": "Two tables of four (8 players)",
-    challenge: "Challenge (last one standing)",
-  },
-  target: "Points to win",
-  rounds: "Rounds of the schedule",
-  mustPlayDrawn: "A playable drawn card must be played",
-  lenientPlays: "Wrong cards stand unless someone points them out",
-  scoringLowest: "Lowest score wins (each player is charged their cards)",
-  house: "House rules",
-  housePresets: {
-    official: "Official (none)",
-    popular: "Popular: stack the same draw card, draw until you can play",
-    party: "Party: stack any draw card, 7 swaps and 0 passes hands, jump in, draw until you can play",
-  },
-  houseCustom: "Custom (below)",
-  stacking: "Stack draw cards",
-  stackingValues: {
-    false: "No",
-    same: "The same kind (Draw Two on Draw Two, Wild Draw Four on Wild Draw Four)",
-    any: "Any draw card on any draw card",
-  },
-  houseRules: {
-    seven_zero: "A 7 swaps hands with a player you choose; a 0 passes every hand on",
-    jump_in: "Jump in out of turn with the twin of the top card",
-    draw_to_match: "Draw until you can play",
-  },
-  turnSeconds: "Turn timer in seconds (0: none)",
-  botDelay: "Bots think for (seconds)",
-  seats: "Seats",
-  seatPerson: "A person",
-  botKinds: {
-    random: "Random bot",
-    greedy: "Greedy bot",
-    aggressive: "Aggressive bot",
-    cautious: "Cautious bot",
-    search: "Search bot (strong, slower)",
-  },
-  botStrengths: {
-    "search:budget=100": "Search bot, quick (100 playouts)",
-    "search:budget=1000": "Search bot, strongest (1,000 playouts)",
-    "greedy:forget_uno=0": "Greedy bot that never forgets UNO",
-  },
-  create: "Make the room",
-  roomCode: "Room code",
-  join: "Join",
-  yourName: "Your name",
-  takeSeat: "Take this seat",
-  takeAnySeat: "Take a seat",
-  watch: "Watch",
-  freeSeat: "free",
-  invite: "Invite link",
-  copy: "Copy",
-  copied: "Copied",
-  waitingFor: (n) => `Waiting for ${n} more ${n === 1 ? "player" : "players"} to take a seat.`,
-  botName: (kind, player) => `Bot ${player + 1} (${kind})`,
-  you: "you",
-  watching: "You are watching: hands stay hidden.",
-  reconnecting: "Connection lost: reconnecting…",
-  cards: (n) => `${n} ${n === 1 ? "card" : "cards"}`,
-  points: (n) => `${n} pts`,
-  drawPile: (n) => `Draw pile: ${n}`,
-  direction: (d) => (d > 0 ? "↻ clockwise" : "↺ counterclockwise"),
-  colorNow: (c) => (c ? `Colour: ${COLOR_NAMES[c]}` : "Colour: any"),
-  turnOf: (name) => `${name} to play`,
-  yourTurn: "Your turn",
-  phase: {
-    turn: "play a card or draw",
-    after_draw: "play the drawn card or keep it",
-    choose_color: "choose a colour",
-    respond: "answer the card played on you",
-  },
-  dealer: "dealer",
-  handNumber: (hand, gameNumber) => `Hand ${hand}` + (gameNumber > 1 ? ` of game ${gameNumber}` : ""),
-  timer: (s) => `${Math.ceil(s)} s`,
-  uno: "UNO!",
-  unoArmed: "UNO! (armed: it goes with your next play)",
-  unoCalled: "UNO",
-  exposed: "no UNO call!",
-  offline: "offline",
-  penaltyAsk: (name) => `${name} suggested a play`,
-  penaltyAgree: "Agree: penalty",
-  penaltyHelp: "Ask for the suggestion penalty: it is given when everyone else playing this hand asks too",
-  penaltyVotes: (asked, needed) => `penalty asked by ${asked} of ${needed}`,
-  draw: "Draw",
-  playDrawn: "Play it",
-  keep: "Keep it",
-  accept: "Accept",
-  challenge: "Challenge",
-  invisibility: (c) => `Invisibility: ${COLOR_NAMES[c]}`,
-  catchSeat: (name) => `Catch ${name}!`,
-  wrongSeat: (name) => `${name}'s card was wrong`,
-  chooseColor: "Choose a colour",
-  chooseTarget: "Who gets the Howler?",
-  chooseSwap: "Swap hands with whom?",
-  pendingDraw: (n) => `${n} cards to draw`,
-  jumpIn: "Jump in: play your identical card now",
-  colorButton: (c) => COLOR_NAMES[c],
-  cancel: "Cancel",
-  scoresTitle: (hand) => `Scores after hand ${hand}`,
-  handWon: (name, points) => `${name} went out: ${points} points.`,
-  nextHand: "Next hand",
-  waitNextHand: "Waiting for a player to deal the next hand.",
-  gameOver: "Game over",
-  winners: (names) => `${names.join(" and ")} ${names.length === 1 ? "wins" : "win"} the game!`,
-  rematch: "Rematch",
-  replayLink: (n) => `Replay of game ${n + 1}`,
-  replayTitle: (n) => `Replay of game ${n + 1}`,
-  step: (i, n) => `Step ${i} of ${n}`,
-  prev: "◀ Back",
-  next: "Forward ▶",
-  team: (i) => `Team ${i + 1}`,
-  log: "What happened",
-  keysHelp: "Keys: 1-9 or ← → and Enter play a card, D draw, P/K play or keep the drawn card, U UNO, C catch, A accept, X challenge, R Y G B colours.",
-  errors: {
-    bad_token: "This browser's seat in the room is not valid any more.",
-    illegal: "That is not legal now.",
-    too_fast: "Slow down: too many clicks.",
-    no_room: "There is no such room.",
-    room_full: "Every seat is taken: you can watch.",
-    seat_taken: "That seat was just taken.",
-    bad_name: "Pick a name of 1 to 24 characters.",
-    storage: "The server could not save that; try again.",
-  },
-  narrate(e, names) {
-    const who = e.seat !== undefined && names[e.seat] !== undefined ? names[e.seat] : "The table";
-    const target = e.target !== undefined && names[e.target] !== undefined ? names[e.target] : "";
-    const color = e.color ? COLOR_NAMES[e.color] : "";
-    const cards = e.cards ? cardsText(e.cards) : "";
-    switch (e.kind) {
-      case "dealer_draw": return `${who} drew ${cards} for the deal.`;
-      case "dealer": return `${who} deals.`;
-      case "first_card": return `The first card is ${cards}.`;
-      case "returned": return `${cards} goes back into the middle of the pile.`;
-      case "play": {
-        const why = (e.reason || "").split(" ");
-        let text = `${who} ${why.includes("jump_in") ? "jumped in with" : "played"} ${cards}`;
-        if (target) text += ` on ${target}`;
-        if (color) text += ` and called ${color}`;
-        return why.includes("uno") ? `${text}: UNO!` : `${text}.`;
-      }
-      case "draw": {
-        if (e.reason === "deal") return e.cards ? `${who} was dealt ${cards}.` : null;
-        const n = e.count || 0;
-        const what = e.cards ? cards : `${n} ${n === 1 ? "card" : "cards"}`;
-        const why = e.reason ? ` (${e.reason})` : "";
-        return n ? `${who} drew ${what}${why}.` : `${who} had nothing to draw.`;
-      }
-      case "pass": return `${who} passed${e.reason ? " (nothing to draw)" : ""}.`;
-      case "color": return `${who} called ${color}.`;
-      case "uno": return `${who} called UNO!`;
-      case "catch": return `${who} caught ${target} without UNO: 2 cards.`;
-      case "challenge": return `${who} challenged ${target}'s Wild Draw Four: ${e.reason}.`;
-      case "accept": return e.reason === "stack" ? `${who} takes the stack: ${e.count} cards.`
-        : `${who} accepted the ${cards}.`;
-      case "swap": return `${who} swapped hands with ${target}.`;
-      case "pass_hands": return `Every hand passes to the ${e.reason === "left" ? "left" : "right"}.`;
-      case "invisibility": return `${who} cancelled it with Invisibility and called ${color}.`;
-      case "reveal": return `${who} showed ${e.cards ? cards : "their hand"} (${e.reason}).`;
-      case "skip": return `${who} is skipped.`;
-      case "reverse": return "Play changes direction.";
-      case "reshuffle": return `The discard pile is shuffled into a new draw pile (${e.count} cards).`;
-      case "penalty": return `${target} draws ${e.count} for a suggestion.`;
-      case "wrong": return `${who} pointed out ${target}'s wrong card.`;
-      case "hand_over": return `${who} went out and scored ${e.points} points.`;
-      case "game_over": return `${who} wins the game!`;
-      default: return null;
-    }
-  },
-  cardName,
-  cardFace(code) {
-    if (WILD_FACES[code]) return WILD_FACES[code];
-    const value = code.slice(1);
-    return VALUE_FACES[value] || value;
-  },
-};
+function namesText(names) {
+  if (names.length <= 1) return names.join("");
+  return t("{first} and {last}", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What happened, in plain words (the log and the announcements): never a card code.
+
+function drawLine(e, who) {
+  const n = e.count || 0;
+  if (!n) return t("{name} had nothing to draw.", { name: who });
+  const r = e.reason || "";
+  if (e.cards && !r) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
+  if (r === "caught without UNO") return tn("{name} draws {n} card for not calling UNO.", "{name} draws {n} cards for not calling UNO.", n, { name: who });
+  if (r === "lost challenge") return tn("{name} draws {n} card for a lost challenge.", "{name} draws {n} cards for a lost challenge.", n, { name: who });
+  if (r === "guilty Wild Draw Four") return tn("{name} draws {n} card: the Wild Draw Four was a bluff.", "{name} draws {n} cards: the Wild Draw Four was a bluff.", n, { name: who });
+  if (r === "wrong card") return tn("{name} draws {n} card for a wrong card.", "{name} draws {n} cards for a wrong card.", n, { name: who });
+  if (r === "suggestion") return tn("{name} draws {n} card for a suggestion.", "{name} draws {n} cards for a suggestion.", n, { name: who });
+  if (r === "first card") return tn("{name} draws {n} card for the first card.", "{name} draws {n} cards for the first card.", n, { name: who });
+  if (/^[RYGBW]/.test(r) || ["HOWLER", "MATER", "INVIS"].includes(r)) {
+    return tn("{name} draws {n} card for the {card}.", "{name} draws {n} cards for the {card}.", n, { name: who, card: cardName(r) });
+  }
+  if (e.cards) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
+  return tn("{name} drew {n} card.", "{name} drew {n} cards.", n, { name: who });
+}
+
+function revealLine(e, who) {
+  const shown = e.cards ? cardsText(e.cards) : null;
+  switch (e.reason) {
+    case "challenge": return shown ? t("{name} showed their hand to the challenger: {cards}.", { name: who, cards: shown })
+      : t("{name} showed their hand to the challenger.", { name: who });
+    case "howler": return shown ? t("The Howler shouts {name}'s hand: {cards}.", { name: who, cards: shown })
+      : t("The Howler shouts {name}'s hand to the others.", { name: who });
+    case "mater": return shown ? t("Mater looks at {name}'s hand: {cards}.", { name: who, cards: shown })
+      : t("Mater looks at {name}'s hand.", { name: who });
+    case "blank": return shown ? t("{name} shows their hand for a blank card: {cards}.", { name: who, cards: shown })
+      : t("{name} shows their hand for a blank card.", { name: who });
+    default: return shown ? t("{name} showed {cards}.", { name: who, cards: shown }) : t("{name} showed their hand.", { name: who });
+  }
+}
+
+function playLine(e, who, target) {
+  const card = cardsText(e.cards || []);
+  const words = (e.reason || "").split(" ");
+  const color = e.color ? colorName(e.color) : "";
+  let text;
+  if (words.includes("jump_in")) text = t("{name} jumped in with {card}.", { name: who, card });
+  else if (target && color) text = t("{name} played {card} on {target} and called {color}.", { name: who, card, target, color });
+  else if (target) text = t("{name} played {card} on {target}.", { name: who, card, target });
+  else if (color) text = t("{name} played {card} and called {color}.", { name: who, card, color });
+  else text = t("{name} played {card}.", { name: who, card });
+  if (words.includes("uno")) text = [text, t("{name} called UNO!", { name: who })].join(" ");
+  return text;
+}
+
+function narrate(e, names) {
+  const who = e.seat !== undefined && names[e.seat] !== undefined ? names[e.seat] : t("The table");
+  const target = e.target !== undefined && names[e.target] !== undefined ? names[e.target] : "";
+  const cards = e.cards ? cardsText(e.cards) : "";
+  switch (e.kind) {
+    case "dealer_draw": return t("{name} drew {cards} for the deal.", { name: who, cards });
+    case "dealer": return t("{name} deals.", { name: who });
+    case "first_card": return t("The first card is {card}.", { card: cards });
+    case "returned": return t("{card} goes back into the middle of the pile.", { card: cards });
+    case "play": return playLine(e, who, target);
+    case "draw":
+      if (e.reason === "deal") return e.cards ? t("{name} was dealt {cards}.", { name: who, cards }) : null;
+      return drawLine(e, who);
+    case "pass": return e.reason ? t("{name} had nothing to draw and passed.", { name: who }) : t("{name} kept the card.", { name: who });
+    case "color": return t("{name} called {color}.", { name: who, color: colorName(e.color) });
+    case "uno": return t("{name} called UNO!", { name: who });
+    case "catch": return t("{name} caught {target} without UNO.", { name: who, target });
+    case "challenge": return e.reason === "guilty"
+      ? t("{name} challenged {target}'s Wild Draw Four and won: it was a bluff.", { name: who, target })
+      : t("{name} challenged {target}'s Wild Draw Four and lost: it was fair.", { name: who, target });
+    case "accept":
+      if (e.reason === "stack") return tn("{name} takes the stack: {n} card.", "{name} takes the stack: {n} cards.", e.count || 0, { name: who });
+      return cards ? t("{name} accepted the {card}.", { name: who, card: cards }) : t("{name} accepted.", { name: who });
+    case "swap": return t("{name} swapped hands with {target}.", { name: who, target });
+    case "pass_hands": return e.reason === "left" ? t("Every hand passes to the left.") : t("Every hand passes to the right.");
+    case "invisibility": return t("{name} vanished with Invisibility and called {color}.", { name: who, color: colorName(e.color) });
+    case "reveal": return revealLine(e, who);
+    case "skip": return t("{name} is skipped.", { name: who });
+    case "reverse": return t("Play changes direction.");
+    case "reshuffle": return tn("The discard pile is shuffled into a new draw pile of {n} card.", "The discard pile is shuffled into a new draw pile of {n} cards.", e.count || 0);
+    case "penalty": return tn("{name} gets {n} card for a suggestion.", "{name} gets {n} cards for a suggestion.", e.count || 0, { name: target });
+    case "wrong": return t("{name} pointed out {target}'s wrong card.", { name: who, target });
+    case "hand_over": return tn("{name} went out and scored {n} point.", "{name} went out and scored {n} points.", e.points || 0, { name: who });
+    case "game_over": return t("{name} wins the game!", { name: who });
+    default: return null;
+  }
+}
+
+// Server error codes in words (the server's own sentence when the page has none).
+function errorWords(code) {
+  switch (code) {
+    case "bad_token": return t("This browser's seat in the room is not valid any more.");
+    case "illegal": return t("That is not legal now.");
+    case "too_fast": return t("Slow down: too many clicks.");
+    case "no_room": return t("There is no such room.");
+    case "room_full": return t("Every seat is taken: you can watch.");
+    case "seat_taken": return t("That seat was just taken.");
+    case "bad_name": return t("Pick a name of 1 to 24 characters.");
+    case "storage": return t("The server could not save that; try again.");
+    case "not_host": return t("Only the host can do that.");
+    case "host_self": return t("The host cannot free or replace their own seat.");
+    case "penalty_off": return t("This room plays without the suggestion penalty.");
+    case "penalty_given": return t("That player has already had the suggestion penalty in this hand.");
+    case "chat_off": return t("This room has no chat.");
+    case "bad_chat": return t("A message is 1 to 120 characters of plain text.");
+    case "slow_down": return t("Slow down a little.");
+    case "bad_rejoin": return t("That link or code does not take back a seat: it may have been used already.");
+    case "no_spectator_reactions": return t("Spectators cannot react in this room.");
+    default: return null;
+  }
+}

@@ -1,0 +1,211 @@
+"""What a room does by itself: its bots (and the bots that play for away people), the turn timer,
+Harry Potter's answer window, the end of a person's grace, and dealing between hands of bots.
+
+The :class:`Driver` is one task per room. After every change of the room it asks
+:func:`next_move` what the room would do next if nobody acts first, waits that long (woken by
+any change, which makes it ask again) and does it, unless the room changed meanwhile. Bots act
+from their own views, after ``bot_delay`` seconds (twice that while an out-of-turn window is
+open, so people can call UNO or catch first). A bot's choice is seeded by the game's seed, its
+player number and the length of the log (P-183), so a resumed game plays on exactly as it would
+have. A bot whose decisions take long (``thinks_long``: the search bot) is asked in a thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import random
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from unotable.bots import BaseBot, make_bot
+from unotable.bots.base import out_of_turn
+from unotable.cards import CARD_COLOR
+from unotable.notation import ACTION_TEXT
+from unotable.sim import BotSpec, derive_seed
+from unotable.state import Phase
+from unotable.web.protocol import ProtocolError
+from unotable.web.settings import DEFAULT_FORGET_UNO
+from unotable.web.storage import DEAL
+
+if TYPE_CHECKING:
+    from unotable.web.room import Room
+
+log = logging.getLogger("unotable.web")
+
+OUT_OF_TURN = ("uno", "catch", "wrong", "penalize")
+"""Actions a seat may take out of turn: not answers to its phase."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """What the room does by itself after ``delay`` seconds: a bot's, an away person's or a
+    timed-out person's action (``action``), dealing the next hand (``action`` is :data:`DEAL`),
+    or nothing but a look again (``action`` empty, no ``think``: a person's grace ends)."""
+
+    player: int | None
+    action: str
+    delay: float
+    think: Callable[[], int] | None = None
+    """A bot's decision still to be made (``action`` is then empty)."""
+    slow: bool = False
+    """Whether ``think`` is asked in a thread (the bot ``thinks_long``)."""
+    pause: float | None = None
+    """The whole pause this move waits for when it is a timer's (the turn timer, the answer
+    window), counted from the room's last change: the same for every seat."""
+
+
+def make_room_bot(spec: BotSpec, seed: int) -> BaseBot:
+    """A room's bot from its spec, seeded (UNO forgotten as often as ``uno play``'s bots unless
+    the spec says otherwise)."""
+    options = {"forget_uno": DEFAULT_FORGET_UNO, **dict(spec.options)}
+    bot = make_bot(spec.name, seed, **options)
+    bot.name = spec.label
+    return bot
+
+
+def answer_window(legal: Iterable[int]) -> bool:
+    """Whether a seat's answers (its legal actions but the out-of-turn ones) are Accept and
+    perhaps Invisibility and nothing else: Harry Potter's answer window (P-342)."""
+    answers = {ACTION_TEXT[a].split(" ")[0] for a in legal} - set(OUT_OF_TURN)
+    return "accept" in answers and answers <= {"accept", "invisibility"}
+
+
+def timeout_action(legal: Iterable[int], hand: Iterable[int]) -> str:
+    """What a person who let the turn timer run out does (P-185): keep a drawn card (``pass``),
+    else draw, else accept, else call the colour they hold most, else their first legal answer."""
+    texts = [ACTION_TEXT[a] for a in legal]
+    for choice in ("pass", "draw", "accept"):
+        if choice in texts:
+            return choice
+    colors = [t for t in texts if t.startswith("color ")]
+    if colors:
+        counts = [0, 0, 0, 0]
+        for card in hand:
+            if CARD_COLOR[card] >= 0:
+                counts[CARD_COLOR[card]] += 1
+        best = max(range(4), key=lambda c: (counts[c], -c))
+        return colors[best] if len(colors) == 4 else colors[0]
+    answers = [t for t in texts if not t.startswith(OUT_OF_TURN)]
+    return answers[0] if answers else texts[0]
+
+
+def next_move(room: Room) -> Move | None:
+    """What ``room`` does next by itself, if nobody acts first (see :class:`Move`)."""
+    move = _game_move(room)
+    wake = room.presence.next_away(time.monotonic()) if room.in_play else None
+    if wake is not None and (move is None or wake < move.delay):
+        return Move(None, "", wake)
+    return move
+
+
+def _game_move(room: Room) -> Move | None:
+    game = room.game
+    s = room.settings
+    if not room.started or game.finished:
+        return None
+    bots = {p: spec for p in range(len(room.seats)) if (spec := room.bot_spec(p)) is not None}
+    if game.hand_over:
+        if len(bots) == len(room.seats):
+            return Move(None, DEAL, 3 * s.bot_delay)
+        if s.turn_seconds:
+            return Move(None, DEAL, room.left(s.turn_seconds), pause=s.turn_seconds)
+        return None
+    seating = game.deal.seating
+    views = {p: game.view(p) for p in seating}
+    any_view = next(iter(views.values()))
+    window = bool(any_view.uno_exposed) or any_view.wrong_seat >= 0
+    # RULES §11 jump_in: while a turn waits, the bots holding the top card's twin may jump in.
+    jump = game.rules.jump_in and any_view.phase == Phase.TURN
+    if bots and (window or jump):
+        race = [p for p in seating if p in bots]
+        random.Random(derive_seed(room.log.seed, "race", room.log.number, room.log.seq)).shuffle(race)
+        for racer in race:
+            v = views[racer]
+            if out_of_turn(v):
+                aid = room.bot(racer, bots[racer]).react(v)
+                if aid is not None:
+                    return Move(racer, ACTION_TEXT[aid], 2 * s.bot_delay)
+    p = game.current_player
+    if p is None:
+        return None
+    if p in bots:
+        bot = room.bot(p, bots[p])
+        think = functools.partial(bot.act, views[p])
+        return Move(p, "", (2 if window else 1) * s.bot_delay, think, bot.thinks_long)
+    v = views[p]
+    if v.phase == Phase.RESPOND and answer_window(v.legal):
+        pause = s.room.auto_accept_seconds
+        return Move(p, "accept", room.left(pause), pause=pause)
+    if s.turn_seconds:
+        return Move(p, timeout_action(v.legal, v.hand), room.left(s.turn_seconds), pause=s.turn_seconds)
+    return None
+
+
+class Driver:
+    """The task that makes a room's own moves."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.changed: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Start driving, on the running loop."""
+        if self._task is None:
+            self.changed = asyncio.Event()
+            self._task = asyncio.get_running_loop().create_task(self._drive(), name=f"room-{self.room.code}")
+
+    def poke(self) -> None:
+        """The room changed: look again."""
+        if self.changed is not None:
+            self.changed.set()
+
+    async def stop(self) -> None:
+        """Stop driving."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _drive(self) -> None:
+        changed = self.changed
+        assert changed is not None
+        room = self.room
+        while True:
+            changed.clear()
+            version = room.version
+            move = next_move(room)
+            if move is not None and move.think is not None:
+                think = move.think
+                aid = await asyncio.to_thread(think) if move.slow else think()
+                move = Move(move.player, ACTION_TEXT[aid], move.delay)
+            if room.version != version:
+                continue
+            if move is None:
+                await changed.wait()
+                continue
+            if move.delay > 0:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), move.delay)
+                if room.version != version:
+                    continue
+            try:
+                if move.action == DEAL:
+                    await room.next_hand(version=version)
+                elif move.action:
+                    assert move.player is not None
+                    await room.act(move.player, move.action, version=version)
+                else:
+                    room.presence_changed()  # a grace ended: the seat is away now
+            except ProtocolError as exc:  # a storage failure: try again after a pause
+                log.warning("room %s: the room's own move %s failed: %s", room.code, move, exc.text)
+                await asyncio.sleep(1.0)
+
+
+__all__ = ["Driver", "Move", "answer_window", "make_room_bot", "next_move", "timeout_action"]

@@ -1,0 +1,136 @@
+"""Fan-out: a room's connections, and what each of them may see.
+
+Each connection is a :class:`Listener` (the player it is, ``None`` for a spectator, and its
+queue of messages, already JSON). A seat's connection gets its player's
+:class:`~unotable.views.View` and the events redacted for its seat (``Event.for_seat``); a
+spectator gets the core's view of nobody (``views.view(state, None)``) and each event as nobody
+in particular sees it (:func:`~unotable.views.public_event`, P-340). One message is made per
+player and shared by that player's connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable, Iterable
+from typing import Any, Final
+
+from unotable.events import Event
+from unotable.match import Game
+from unotable.views import public_event, view
+
+QUEUE_LIMIT: Final = 500
+"""Messages waiting for one connection at most; a connection that falls further behind is closed."""
+
+
+class Listener:
+    """One connection's outbox: the player it is (``None``: a spectator) and its queued messages
+    (``None`` at the end closes it, with ``close_code``)."""
+
+    def __init__(self, player: int | None) -> None:
+        self.player = player
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.close_code = 1008
+        """The WebSocket close code once closed by the server (1008: fell behind)."""
+
+    def send(self, text: str) -> None:
+        """Queue one message (already JSON); close a connection that has fallen too far behind."""
+        if self.closed:
+            return
+        if self.queue.qsize() >= QUEUE_LIMIT:
+            self.close()
+            return
+        self.queue.put_nowait(text)
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        """Queue one message."""
+        self.send(json.dumps(message))
+
+    def close(self, code: int = 1008) -> None:
+        """End the connection once what is queued is sent."""
+        if not self.closed:
+            self.closed = True
+            self.close_code = code
+            self.queue.put_nowait(None)
+
+
+def events_for(game: Game, seat: int | None, events: Iterable[Event]) -> list[dict[str, Any]]:
+    """``events`` as ``seat`` of the hand's table may see them (``None``: a spectator)."""
+    if seat is None:
+        n = game.state.n
+        return [public_event(e, n).to_dict() for e in events]
+    return [e.for_seat(seat).to_dict() for e in events]
+
+
+def view_for(game: Game, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` of the hand's table (``None``: the view of nobody)."""
+    return view(game.state, seat).to_dict()
+
+
+def seat_message(
+    game: Game, seq: int, player: int | None, events: Iterable[Event], kind: str, table: dict[str, Any]
+) -> dict[str, Any]:
+    """A ``welcome`` or ``update`` for ``player``'s connections (``None``: a spectator's)."""
+    seat = None if player is None else game.seat_of(player)
+    return {
+        "type": kind,
+        "seq": seq,
+        "you": player,
+        "seat": seat,
+        "events": events_for(game, seat, events),
+        "view": view_for(game, seat),
+        "table": table,
+    }
+
+
+class Fanout:
+    """A room's open connections."""
+
+    def __init__(self) -> None:
+        self.listeners: set[Listener] = set()
+
+    def __bool__(self) -> bool:
+        return bool(self.listeners)
+
+    def connected(self) -> set[int]:
+        """The players with at least one open connection."""
+        return {lst.player for lst in self.listeners if lst.player is not None and not lst.closed}
+
+    def add(self, listener: Listener) -> None:
+        """A new connection (after its welcome is queued)."""
+        self.listeners.add(listener)
+
+    def remove(self, listener: Listener) -> None:
+        """Forget a connection and close it."""
+        self.listeners.discard(listener)
+        listener.close()
+
+    def of(self, player: int) -> list[Listener]:
+        """``player``'s connections."""
+        return [lst for lst in self.listeners if lst.player == player]
+
+    def send_all(self, message: dict[str, Any]) -> None:
+        """The same message to every connection."""
+        text = json.dumps(message)
+        for lst in list(self.listeners):
+            lst.send(text)
+            if lst.closed:
+                self.listeners.discard(lst)
+
+    def broadcast(self, make: Callable[[int | None], dict[str, Any]], skip: Listener | None = None) -> None:
+        """One message per player (``make(player)``), sent to each of its connections (but
+        ``skip``)."""
+        cache: dict[int | None, str] = {}
+        for lst in list(self.listeners):
+            if lst is skip:
+                continue
+            text = cache.get(lst.player)
+            if text is None:
+                text = cache[lst.player] = json.dumps(make(lst.player))
+            lst.send(text)
+            if lst.closed:
+                self.listeners.discard(lst)
+
+
+__all__ = ["QUEUE_LIMIT", "Fanout", "Listener", "events_for", "seat_message", "view_for"]
