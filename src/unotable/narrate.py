@@ -56,7 +56,7 @@ def describe(event: Event, names: Sequence[str], you: int | None = None) -> str 
         return None
     text = text.format(**fields, reason=_reason(e.reason) if e.reason else "", points=e.points or 0)
     if e.kind == "play" and "uno" in e.reason.split():
-        text += " UNO!"
+        text = _("{sentence} UNO!").format(sentence=text)  # the call goes with the play
     return text
 
 
