@@ -55,6 +55,9 @@ WEB_SOURCES: Final = ("unotable/web/", "unotable/bots/", "unotable/house.py", "u
 """Python sources whose marked words the browser shows too (server errors, house rules, bots,
 card names): their msgids join the page's in ``web.json``."""
 
+NOT_WEB: Final = ("unotable/web/serve.py",)
+"""Sources under those whose words are the command's, not the page's."""
+
 PLURAL_FORMS: Final = {"pt": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 """Portuguese: one form for 1 and another for 0 and 2+; French: one for 0 and 1, another for 2+."""
 
@@ -108,7 +111,11 @@ def web_ids(catalog: Catalog) -> list[MsgId]:
     return [
         key(m)
         for m in catalog
-        if m.id and any(loc.endswith(".js") or loc.startswith(WEB_SOURCES) for loc, _line in m.locations)
+        if m.id
+        and any(
+            loc.endswith(".js") or (loc.startswith(WEB_SOURCES) and loc not in NOT_WEB)
+            for loc, _line in m.locations
+        )
     ]
 
 

@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from unotable.i18n import N_, _
+
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8000
 WS_MAX_SIZE: Final = 16 * 1024
 """Bytes in one WebSocket frame at most (larger ones close the connection; the protocol's own
 limit, with a clear error, is smaller)."""
-INSTALL_HINT: Final = (
+INSTALL_HINT: Final = N_(
     "uno serve needs the web extra: run `make setup`, or `pip install 'unotable[web]'` "
     "(from a clone: pip install -e '.[web]')"
 )
@@ -32,25 +34,34 @@ def default_data_dir() -> Path:
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``uno serve``."""
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on ({DEFAULT_HOST})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})")
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=_("address to listen on ({default})").format(default=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("port to listen on ({default})").format(default=DEFAULT_PORT),
+    )
     parser.add_argument(
         "--database",
         metavar="URL",
         default=None,
-        help="database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)",
+        help=_("database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)"),
     )
     parser.add_argument(
         "--rate",
         type=float,
         default=10.0,
-        help="messages a second one connection may send, three times that at once (10)",
+        help=_("messages a second one connection may send, three times that at once (10)"),
     )
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
         default=None,
-        help=f"folder of the SQLite database ({default_data_dir()})",
+        help=_("folder of the SQLite database ({default})").format(default=default_data_dir()),
     )
 
 
@@ -59,7 +70,7 @@ def _shown(url: str) -> str:
     head, at, tail = url.rpartition("@")
     if not at or "://" not in head:
         return url
-    scheme, _, user = head.partition("://")
+    scheme, _sep, user = head.partition("://")
     return f"{scheme}://{user.split(':')[0]}@{tail}"
 
 
@@ -71,23 +82,39 @@ def run_serve(args: argparse.Namespace) -> int:
         from unotable.web.app import create_app  # noqa: PLC0415
         from unotable.web.storage import database_url  # noqa: PLC0415
     except ImportError as exc:
-        print(f"uno serve: error: {INSTALL_HINT} ({exc})", file=sys.stderr)
+        print(_("uno serve: error: {message}").format(message=f"{_(INSTALL_HINT)} ({exc})"), file=sys.stderr)
         return 2
     if not 0 < args.rate <= 100_000:
-        print(f"uno serve: error: --rate must be from 0 to 100000, not {args.rate}", file=sys.stderr)
+        print(
+            _("uno serve: error: --rate must be from 0 to 100000, not {value}").format(value=args.rate),
+            file=sys.stderr,
+        )
         return 2
     if not 0 < args.port < 65536:
-        print(f"uno serve: error: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
+        print(
+            _("uno serve: error: --port must be from 1 to 65535, not {value}").format(value=args.port),
+            file=sys.stderr,
+        )
         return 2
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     if not args.database:
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"uno serve: error: cannot make {data_dir}: {exc.strerror or exc}", file=sys.stderr)
+            print(
+                _("uno serve: error: cannot make {folder}: {error}").format(
+                    folder=data_dir, error=exc.strerror or exc
+                ),
+                file=sys.stderr,
+            )
             return 2
     url = database_url(args.database, data_dir)
-    print(f"uno serve: http://{args.host}:{args.port}/  (database: {_shown(url)})", flush=True)
+    print(
+        _("uno serve: http://{host}:{port}/  (database: {database})").format(
+            host=args.host, port=args.port, database=_shown(url)
+        ),
+        flush=True,
+    )
     uvicorn.run(
         create_app(url, rate=args.rate),
         host=args.host,
