@@ -55,6 +55,14 @@ WEB_SOURCES: Final = ("unotable/web/", "unotable/bots/", "unotable/house.py", "u
 """Python sources whose marked words the browser shows too (server errors, house rules, bots,
 card names): their msgids join the page's in ``web.json``."""
 
+HEADER: Final = {
+    "copyright_holder": "the unotable authors",
+    "msgid_bugs_address": "issues of the unotable repository",
+    "last_translator": "the unotable developers (docs/i18n.md)",
+}
+"""The catalogues' header (Babel's placeholders otherwise: FIRST AUTHOR, EMAIL@ADDRESS)."""
+LANGUAGE_TEAMS: Final = {"pt": "Português (Portugal)", "fr": "Français (Canada, as the Cars 2 book)"}
+
 NOT_WEB: Final = ("unotable/web/serve.py",)
 """Sources under those whose words are the command's, not the page's."""
 
@@ -83,7 +91,8 @@ def _location(path: Path) -> str:
 
 def extract() -> Catalog:
     """The template: every marked message of the sources now, with where it is."""
-    catalog = Catalog(project="unotable", version="0.1", charset="utf-8", fuzzy=False)
+    catalog = Catalog(project="unotable", version="0.1", charset="utf-8", fuzzy=False, **HEADER)
+    catalog.header_comment = "# The words of unotable, in English (the msgids): make catalogs extracts them."
     for method, path, keywords in _sources():
         found = extract_from_file(method, str(path), keywords=keywords, comment_tags=COMMENT_TAGS,
                                   options={"encoding": "utf-8"}, strip_comment_tags=True)  # fmt: skip
@@ -161,8 +170,18 @@ def command_update(template: Catalog | None = None) -> None:
         if path.exists():
             catalog = read(path, lang)
         else:
-            catalog = Catalog(locale=lang, project="unotable", version="0.1", charset="utf-8", fuzzy=False)
+            catalog = Catalog(
+                locale=lang, project="unotable", version="0.1", charset="utf-8", fuzzy=False, **HEADER
+            )
         _two_plural_forms(catalog, lang)
+        catalog.last_translator = HEADER["last_translator"]
+        catalog.msgid_bugs_address = HEADER["msgid_bugs_address"]
+        catalog.copyright_holder = HEADER["copyright_holder"]
+        catalog.header_comment = (
+            f"# {LANGUAGE_TEAMS[lang]} words of unotable: the terms are docs/i18n.md's.\n"
+            "# Distributed under the same license as unotable (MIT)."
+        )
+        catalog.language_team = f"{LANGUAGE_TEAMS[lang]} <{HEADER['msgid_bugs_address']}>"
         catalog.update(template)
         _write_po(path, catalog)
 
