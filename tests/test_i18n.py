@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Final
 
 import pytest
@@ -128,6 +129,14 @@ def test_language_of_the_process_and_of_a_block() -> None:
         (["play", "--lang", "pt", "--nope"], "pt", "uno: erro: argumentos não reconhecidos: --nope"),
         (["play", "--lang", "fr", "--text"], "fr", "uno play : erreur : --text va avec --auto"),
         (["play", "--lang", "xx"], "en", "unknown language 'xx' (languages: en, pt, fr)"),
+        (["play", "--lang", "fr", "--edition", "foo"], "fr", "édition inconnue 'foo' (connues : classic"),
+        (
+            ["play", "--lang", "pt", "--house", "foo"],
+            "pt",
+            "regra da casa desconhecida 'foo' (regras: stacking",
+        ),
+        (["simulate", "--lang", "pt", "--hands", "0"], "pt", "esperava-se um número inteiro positivo, não 0"),
+        (["serve", "--lang", "fr", "--port", "99999"], "fr", "--port doit aller de 1 à 65535, pas 99999"),
     ],
 )
 def test_command_errors_in_each_language(
@@ -140,12 +149,25 @@ def test_command_errors_in_each_language(
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LC_MESSAGES", "")
     monkeypatch.setenv("LANG", "C.UTF-8")
-    with pytest.raises(SystemExit) if "--text" not in argv else _no_exit():
+    with pytest.raises(SystemExit) if not {"--text", "--port"} & set(argv) else _no_exit():
         status = cli.main(argv)
         assert status == 2
     err = capsys.readouterr().err
     assert wanted in err, err
     assert language() == lang
+
+
+def test_scenario_and_option_errors_in_the_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LANG", "pt_PT.UTF-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": {}, "actions": [], "expect": {}, "start": {"dealer": 0}}')
+    assert cli.main(["scenario", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "start: falta a chave 'deck'" in out and "cenários: 0 passaram, 1 falharam" in out
+    assert cli.main(["play", "--auto", "--fast", "--option", "target=-5"]) == 2
+    assert "a opção target tem de ser um número inteiro de 1 a 100000, não -5" in capsys.readouterr().err
 
 
 def test_the_environment_sets_the_language_of_the_command(
