@@ -12,18 +12,19 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
-from tests.web.test_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Player, state, take_seat
 
 from unotable.web.app import create_app
 from unotable.web.client import http_json
 from unotable.web.serve import WS_MAX_SIZE
+
+from .test_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Player, state, take_seat
 
 EDITIONS = {"classic": (10, "W+4"), "harry-potter": (50, "HOWLER"), "cars2": (9, "MATER")}
 """Each edition's seed (four players: Ana, player 0, is dealt the card and plays first)."""
@@ -94,6 +95,7 @@ def my_turn(page: Page) -> None:
 def settle(page: Page) -> None:
     """Let the motion end (cards in flight, bursts)."""
     page.wait_for_function("() => document.querySelectorAll('#fx > *').length === 0", timeout=10_000)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     time.sleep(0.3)
 
 
@@ -171,7 +173,7 @@ def main(argv: list[str]) -> int:
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                shots = [
+                shots: list[tuple[str, Callable[[Path], None]]] = [
                     ("web-lobby.png", lambda f: lobby(server, browser, DESKTOP, f)),
                     ("web-lobby-phone.png", lambda f: lobby(server, browser, PHONE, f)),
                     ("web-table.png", lambda f: edition_table(server, browser, "classic", DESKTOP, f)),

@@ -26,8 +26,13 @@ function show(id) {
   document.body.dataset.page = id;
 }
 
+// The server words its errors in the page's language (?lang=, docs/web.md).
+function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(pickLanguage())}`;
+}
+
 async function api(method, path, body) {
-  const res = await fetch(path, {
+  const res = await fetch(withLang(path), {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
@@ -234,7 +239,7 @@ function avatarNode(avatar, cls = "") {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${proto}://${location.host}/ws/${game.code}`);
+  const ws = new WebSocket(withLang(`${proto}://${location.host}/ws/${game.code}`));
   game.ws = ws;
   ws.addEventListener("open", () => {
     game.retry = 0;
@@ -626,7 +631,11 @@ function confirmPenalty(player, name) {
     game.menu = null;
     render();
   });
-  no.addEventListener("click", () => { box.hidden = true; });
+  no.addEventListener("click", () => {
+    box.hidden = true;
+    game.menu = null;
+    render();
+  });
   box.replaceChildren(el("div", { class: "box", role: "alertdialog", "aria-labelledby": "confirm-text" },
     el("p", { id: "confirm-text" }, tn("Ask for the suggestion penalty: {name} draws {n} card if everyone else playing asks too. Once per hand.",
       "Ask for the suggestion penalty: {name} draws {n} cards if everyone else playing asks too. Once per hand.", n, { name })),
@@ -795,8 +804,9 @@ function colorButton(c, action, onclick) {
 function renderChooser(legal, names) {
   const box = $("chooser");
   const items = [];
+  box.setAttribute("role", "group");
+  box.setAttribute("aria-label", t("Choose a colour"));
   if (legal.colors.length) {
-    items.push(el("span", { class: "chooser-title" }, t("Choose a colour")));
     for (const c of legal.colors) items.push(colorButton(c, `color ${c}`, () => act(`color ${c}`)));
   } else if (game.chooser) {
     const { code, plays } = game.chooser;
@@ -1133,6 +1143,9 @@ function animate(events, before, prev, m) {
         break;
       case "challenge":
         if (motion) burst(e.reason === "guilty" ? t("Bluff!") : t("Fair!"), seatRect(e.target), delay, "challenge");
+        break;
+      case "reveal":
+        if (motion && e.reason === "howler") burst(t("Howler!"), seatRect(e.seat), delay, "uno");
         break;
       case "turn": {
         if (!motion || !prev) break;

@@ -82,8 +82,16 @@ function drawReplay() {
       el("div", { class: "replay-side" },
         el("table", { class: "scores", id: "replay-scores" }, el("caption", {}, t("Scores")), el("tbody", {}, scoreRows)),
         el("ol", { id: "replay-log", class: "log", tabindex: "0", "aria-label": t("What happened") }, lines))));
-  const current = document.querySelector("#replay-log li.current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  // The step's lines in view: the log scrolls, never the page.
+  const log = $("replay-log");
+  const current = log.querySelector("li.current");
+  if (current) {
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < log.scrollTop || bottom > log.scrollTop + log.clientHeight) {
+      log.scrollTop = Math.max(0, top - log.clientHeight / 3);
+    }
+  }
 }
 
 async function replayPage(code, number) {
