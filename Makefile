@@ -4,9 +4,9 @@
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-TEST_EXTRAS := dev,plot,ray,web,rl,train
+TEST_EXTRAS := dev,plot,ray,web,rl,train,mcp
 
-.PHONY: setup play test test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean catalogs catalogs-check
+.PHONY: setup play serve test test-core test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean catalogs catalogs-check
 
 setup: $(VENV)/.installed
 
@@ -26,10 +26,21 @@ $(VENV)/.play: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
 $(VENV)/.installed: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[$(TEST_EXTRAS)]'
-	touch $(VENV)/.play $@
+	touch $(VENV)/.play $(VENV)/.serve $@
 
 play: $(VENV)/.play
 	$(BIN)/uno play
+
+# What hosting the web game needs: the project and its web extra (no PyTorch, Ray or test tools).
+$(VENV)/.serve: pyproject.toml $(NATIVE_SOURCES) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[web]'
+	touch $@
+
+# `make serve` hosts the web game for friends on the same network (it prints the addresses they
+# open); `make serve SERVE_ARGS=` keeps it to this machine, SERVE_ARGS="--port 9000" etc.
+SERVE_ARGS ?= --host 0.0.0.0
+serve: $(VENV)/.serve
+	$(BIN)/uno serve $(SERVE_ARGS)
 
 test: setup lint typecheck pytest
 
@@ -42,6 +53,12 @@ typecheck: setup
 
 pytest: setup
 	$(BIN)/pytest
+
+# The rules core's tests alone (engine and its golden trace, rules, notation, scenarios, games,
+# the out-of-turn race, the import layers): about 15 s. The property tests run with `make test`.
+CORE_TESTS := engine golden rules notation scenarios match determinize race architecture
+test-core: setup
+	$(BIN)/pytest $(foreach t,$(CORE_TESTS),tests/test_$(t).py)
 
 # The whole suite again in pure Python, the native core left unloaded (CI runs both).
 test-pure: setup

@@ -34,8 +34,9 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from unotable.engine import _next_random, _shuffle, new_hand
+from unotable.engine import new_hand
 from unotable.rules import Rules
+from unotable.shuffle import _next_random, _shuffle
 from unotable.state import State
 
 M64: Final = (1 << 64) - 1

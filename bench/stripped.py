@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from unotable.cards import CARD_COLOR
+from unotable.effects import _reshuffle
 from unotable.engine import (
     E_DRAW,
     E_NUMBER,
@@ -27,7 +28,6 @@ from unotable.engine import (
     E_SKIP,
     E_WD4,
     E_WILD,
-    _reshuffle,
     new_hand,
     tables_for,
 )

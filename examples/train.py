@@ -7,9 +7,13 @@ games against ``greedy`` (and a few against ``random``), on CPU with PyTorch.
 
 The network reads the learned bot's own features (``unotable.bots.learned``: the env's
 observation for ten seats) and outputs one logit per notation action (seats relative) plus
-``decline``; illegal actions are masked. Rewards: +1 for the winner of a hand, -1 for the
-others. A checkpoint (model, optimiser, counters) is written every ``--save-every`` updates
-and at the end, with the numpy weights (``learned.npz``) beside it.
+``decline``; illegal actions are masked. The rollouts run on ``unotable.env.VectorEnv``
+(the native core's tables when it is built; the greedy and random bots played inside it), one
+VectorEnv per configuration and kind of opponent, their observations mapped to the network's
+ten-seat input and its actions back to each env's ids (``Mapper``); one forward pass a step
+for every table. Rewards: +1 for the winner of a hand, -1 for the others. A checkpoint (model,
+optimiser, counters) is written every ``--save-every`` updates and at the end, with the numpy
+weights (``learned.npz``) beside it.
 """
 
 from __future__ import annotations
@@ -27,9 +31,12 @@ import torch
 from torch import nn
 
 from unotable.bots import make_bot
-from unotable.bots.base import Bot
-from unotable.bots.learned import LAYOUT, NUM_ACTIONS, choices, features
-from unotable.env.driver import DECLINE, Driver
+from unotable.bots.learned import DECLINE, LAYOUT, NUM_ACTIONS, choices, features, relative_ids
+from unotable.env import VectorEnv, action_table
+from unotable.env.driver import DECLINE as DRIVER_DECLINE
+from unotable.env.driver import Driver
+from unotable.env.encoding import layout_for
+from unotable.env.vector import Batch
 from unotable.rules import Rules, find_edition
 
 CONFIGS = (
@@ -72,62 +79,68 @@ class Net(nn.Module):
         np.savez_compressed(path, **arrays)
 
 
+class Mapper:
+    """Between one configuration's env (its observation and action ids) and the network's
+    (the learned bot's ten-seat layout, its actions with seats relative to the actor)."""
+
+    def __init__(self, rules: Rules) -> None:
+        env_layout = layout_for(rules)
+        self.columns = np.concatenate(
+            [LAYOUT.by_name[s.name].start + np.arange(s.size) for s in env_layout.segments]
+        )
+        """Per env observation index, its index in the network's input (a segment's seats are
+        its first rows there: the same encoding, of fewer seats)."""
+        table = action_table(rules)
+        n = rules.players
+        self.to_net = np.full((n, table.size), -1, np.int64)
+        self.to_env = np.full((n, NUM_ACTIONS), -1, np.int64)
+        for seat in range(n):
+            rel = relative_ids(seat, n)
+            for e, aid in enumerate(table.ids):
+                self.to_net[seat, e] = rel[aid]
+                self.to_env[seat, rel[aid]] = e
+            self.to_net[seat, table.decline] = DECLINE
+            self.to_env[seat, DECLINE] = table.decline
+
+    def inputs(self, b: Batch) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+        """The network's inputs and masks for every table of a batch."""
+        x = np.zeros((len(b.agent), LAYOUT.size), np.float32)
+        x[:, self.columns] = b.observation
+        m = np.zeros((len(b.agent), NUM_ACTIONS), np.bool_)
+        rows, cols = np.nonzero(b.action_mask)
+        m[rows, self.to_net[b.agent[rows], cols]] = True
+        return x, m
+
+
 @dataclass
-class Table:
-    """One training table: who the network plays, the bots, and the episode's decisions."""
+class Group:
+    """Tables of one configuration stepped together on a VectorEnv (the native core when it
+    plays them), the network at every seat (self-play) or at player 0 against bots."""
 
-    driver: Driver
+    env: VectorEnv
     kind: str  # self, greedy or random
-    bots: dict[int, Bot] = field(default_factory=dict)
-    learners: set[int] = field(default_factory=set)
-    traj: dict[int, list[tuple[np.ndarray, np.ndarray, int, float, float]]] = field(default_factory=dict)
-    rewards: list[float] = field(default_factory=list)
+    mapper: Mapper
+    batch: Batch
+    traj: list[dict[int, list[tuple[np.ndarray, np.ndarray, int, float, float]]]]
+    rewards: np.ndarray  # (tables, players): each table's episode so far
 
 
-def new_table(i: int, rng: random.Random) -> Table:
-    edition, players = CONFIGS[i % len(CONFIGS)]
-    kind = KINDS[(i // len(CONFIGS)) % len(KINDS)]
-    t = Table(Driver(Rules(edition=find_edition(edition), players=players)), kind)
-    start_episode(t, rng)
-    return t
-
-
-def start_episode(t: Table, rng: random.Random) -> None:
-    d = t.driver
-    d.reset(rng.getrandbits(62))
-    n = d.players
-    if t.kind == "self":
-        t.learners = set(range(n))
-        t.bots = {}
-    else:
-        me = rng.randrange(n)
-        t.learners = {me}
-        t.bots = {p: make_bot(t.kind, rng.getrandbits(32)) for p in range(n) if p != me}
-    t.traj = {p: [] for p in t.learners}
-    t.rewards = [0.0] * n
-
-
-def bot_move(t: Table) -> bool:
-    """Let a bot (or a forced choice) act; False if the network must decide."""
-    d = t.driver
-    v = d.view_of(d.actor)
-    assert v is not None
-    if d.actor in t.bots:
-        bot = t.bots[d.actor]
-        if d.window:
-            r = bot.react(v)
-            return _act(t, DECLINE if r is None else r)
-        return _act(t, bot.act(v))
-    _, ids = choices(v, d.window)
-    if len(ids) == 1:
-        return _act(t, ids[0])
-    return False
-
-
-def _act(t: Table, aid: int) -> bool:
-    for p, r in enumerate(t.driver.act(aid)):
-        t.rewards[p] += r
-    return True
+def new_groups(tables: int, rng: random.Random) -> list[Group]:
+    """The training tables: each configuration of CONFIGS against each kind of KINDS, in
+    proportion (``tables`` in all, one at least per group)."""
+    groups = []
+    kinds = {k: KINDS.count(k) for k in dict.fromkeys(KINDS)}
+    for edition, players in dict.fromkeys(CONFIGS):
+        rules = Rules(edition=find_edition(edition), players=players)
+        share = CONFIGS.count((edition, players)) / len(CONFIGS)
+        for kind, count in kinds.items():
+            n = max(1, round(tables * share * count / len(KINDS)))
+            env = VectorEnv(n, rules, opponents=None if kind == "self" else kind)
+            b = env.reset(rng.getrandbits(62))
+            groups.append(
+                Group(env, kind, Mapper(rules), b, [{} for _ in range(n)], np.zeros((n, players), np.float32))
+            )
+    return groups
 
 
 @dataclass
@@ -136,13 +149,12 @@ class Stats:
     """Per opponent kind and table size (``greedy2``...): 1 for each hand the network won."""
 
 
-def finish(t: Table, gamma: float, lam: float, ready: list[Any], stats: Stats) -> None:
-    for p, steps in t.traj.items():
-        r = t.rewards[p]
-        if t.kind != "self":
-            stats.games.setdefault(f"{t.kind}{t.driver.players}", []).append(1.0 if r > 0 else 0.0)
-        if not steps:
-            continue
+def finish(g: Group, i: int, gamma: float, lam: float, ready: list[Any], stats: Stats) -> None:
+    """Table ``i``'s episode ended: its decisions, with their advantages, join ``ready``."""
+    if g.kind != "self":
+        stats.games.setdefault(f"{g.kind}{g.env.players}", []).append(1.0 if g.rewards[i, 0] > 0 else 0.0)
+    for p, steps in g.traj[i].items():
+        r = float(g.rewards[i, p])
         values = [s[4] for s in steps]
         adv = [0.0] * len(steps)
         gae = 0.0
@@ -154,42 +166,41 @@ def finish(t: Table, gamma: float, lam: float, ready: list[Any], stats: Stats) -
             adv[k] = gae
         for k, (x, m, a, logp, v) in enumerate(steps):
             ready.append((x, m, a, logp, adv[k], adv[k] + v))
+    g.traj[i] = {}
+    g.rewards[i] = 0
 
 
-def collect(
-    tables: list[Table], net: Net, rng: random.Random, need: int, stats: Stats, gamma: float, lam: float
-) -> list[Any]:
+def collect(groups: list[Group], net: Net, need: int, stats: Stats, gamma: float, lam: float) -> list[Any]:
+    """Step every group's tables with the network's sampled actions (one forward pass for all)
+    until ``need`` decisions are ready; a decision with one choice is taken but not learned."""
     ready: list[Any] = []
     while len(ready) < need:
-        batch: list[tuple[int, np.ndarray, np.ndarray, list[int], list[int]]] = []
-        for i, t in enumerate(tables):
-            d = t.driver
-            while True:
-                if d.done:
-                    finish(t, gamma, lam, ready, stats)
-                    start_episode(t, rng)
-                elif not bot_move(t):
-                    break
-            v = d.view_of(d.actor)
-            assert v is not None
-            net_ids, ids = choices(v, d.window)
-            x = features(v, d.window)
-            m = np.zeros(NUM_ACTIONS, np.bool_)
-            m[net_ids] = True
-            batch.append((i, x, m, net_ids, ids))
-        xs = torch.from_numpy(np.stack([b[1] for b in batch]))
-        ms = torch.from_numpy(np.stack([b[2] for b in batch]))
+        inputs = [g.mapper.inputs(g.batch) for g in groups]
+        xs = torch.from_numpy(np.concatenate([x for x, _ in inputs]))
+        ms = torch.from_numpy(np.concatenate([m for _, m in inputs]))
         with torch.no_grad():
             logits, values = net(xs, ms)
             dist = torch.distributions.Categorical(logits=logits)
             acts = dist.sample()
             logps = dist.log_prob(acts)
-        for k, (i, x, m, net_ids, ids) in enumerate(batch):
-            t = tables[i]
-            a = int(acts[k])
-            aid = ids[net_ids.index(a)]
-            t.traj[t.driver.actor].append((x, m, a, float(logps[k]), float(values[k])))
-            _act(t, aid)
+        start = 0
+        for g, (x, m) in zip(groups, inputs, strict=True):
+            n = len(x)
+            a_net = acts[start : start + n].numpy()
+            agents = g.batch.agent.copy()
+            actions = g.mapper.to_env[agents, a_net]
+            choices = m.sum(1)
+            for i in range(n):
+                if choices[i] > 1:
+                    k = start + i
+                    g.traj[i].setdefault(int(agents[i]), []).append(
+                        (x[i], m[i], int(a_net[i]), float(logps[k]), float(values[k]))
+                    )
+            start += n
+            g.batch = g.env.step(actions)
+            g.rewards += g.batch.rewards
+            for i in np.flatnonzero(g.batch.terminated | g.batch.truncated):
+                finish(g, int(i), gamma, lam, ready, stats)
     return ready
 
 
@@ -242,7 +253,7 @@ def clone_greedy(net: Net, opt: torch.optim.Optimizer, decisions: int, rng: rand
             net_ids, ids = choices(v, d.window)
             if d.window:
                 r = bots[d.actor].react(v)
-                aid = DECLINE if r is None else r
+                aid = DRIVER_DECLINE if r is None else r
             else:
                 aid = bots[d.actor].act(v)
             if len(ids) > 1:
@@ -328,13 +339,13 @@ def main(argv: list[str] | None = None) -> int:
         clone_greedy(net, opt, args.clone, rng)
         state["cloned"] = True
         save()
-    tables = [new_table(i, rng) for i in range(args.tables)]
+    groups = new_groups(args.tables, rng)
     stats = Stats()
     while True:
         elapsed = time.monotonic() - t0
         if elapsed > args.minutes * 60 or (args.updates and state["updates"] >= args.updates):
             break
-        ready = collect(tables, net, rng, args.batch, stats, gamma=0.995, lam=0.95)
+        ready = collect(groups, net, args.batch, stats, gamma=0.995, lam=0.95)
         info = ppo_update(net, opt, ready, args)
         state["updates"] += 1
         state["decisions"] += len(ready)

@@ -12,12 +12,12 @@ from unotable import (
     Rules,
     apply,
     deal,
-    engine,
     find_edition,
     from_position,
     legal_actions,
     new_hand,
     parse_card,
+    shuffle,
     view,
 )
 from unotable.cards import CARD_CODE
@@ -266,13 +266,13 @@ def test_the_shuffle_permutes_every_pile_and_depends_only_on_the_generator() -> 
             twin = st.copy()
             pile = deck[:size]
             again = pile[:]
-            engine._shuffle(st, pile)
-            engine._shuffle(twin, again)
+            shuffle._shuffle(st, pile)
+            shuffle._shuffle(twin, again)
             assert sorted(pile) == sorted(deck[:size])
             assert pile == again and st.rng == twin.rng
     st, _ = new_hand(Rules(), 1)
     same = [7, 7, 7]
-    engine._shuffle(st, same)
+    shuffle._shuffle(st, same)
     assert same == [7, 7, 7]
 
 
@@ -285,7 +285,7 @@ def test_the_shuffle_is_uniform() -> None:
     before = 0
     for _ in range(trials):
         pile = list(range(10))
-        engine._shuffle(st, pile)
+        shuffle._shuffle(st, pile)
         lands[pile.index(0)] += 1
         before += pile.index(3) < pile.index(8)
     expected = trials / 10

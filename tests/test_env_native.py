@@ -108,6 +108,10 @@ def follow(
             if not np.array_equal(x, y):
                 i = int(np.argwhere(x != y)[0][0])
                 pytest.fail(f"{rules} {options}: {f} of table {i} differs after {k} steps")
+        ended = a.ended
+        assert np.array_equal(ended, b.ended)
+        if ended.any() and not np.array_equal(a.final_observation[ended], b.final_observation[ended]):
+            pytest.fail(f"{rules} {options}: a final observation differs after {k} steps")
         if k % state_every == 0 or k == steps:
             for i, d in enumerate(py.backend.drivers):
                 assert native.to_state(nat.backend.state(i), rules) == d.state, f"table {i}, {k} steps"  # type: ignore[attr-defined]
@@ -135,6 +139,34 @@ def test_native_tables_follow_python_drivers() -> None:
     assert total["terminated"] > 50 and total["truncated"] > 20 and total["windows"] > 500
 
 
+def bot_configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
+    """Tables where the learner plays against the bots the C core plays (greedy, random)."""
+    yield Rules(players=2), {"opponents": "greedy"}
+    yield Rules(players=2), {"opponents": "random", "player": 1, "reward": "points"}
+    yield (
+        Rules(edition=find_edition("harry-potter"), players=3),
+        {"opponents": "greedy", "window_order": "play"},
+    )
+    yield Rules(edition=find_edition("cars2"), players=4), {"opponents": ["random", "greedy", "random"]}
+    yield Rules(players=4, mode="partners"), {"opponents": "greedy", "player": 2, "max_actions": 40}
+    yield Rules(players=5), {"opponents": [None, "greedy", "random", "greedy", "greedy"]}
+    yield Rules(players=3, must_play_drawn=True), {"opponents": "greedy", "reward": "points"}
+    yield Rules(players=6, mode="teams", target=80), {"opponents": "greedy", "episode": "game", "player": 3}
+    yield Rules(players=3, target=60), {"opponents": "random", "episode": "game", "max_actions": 300}
+
+
+@needs_core
+def test_native_bots_follow_python_bots() -> None:
+    """Against bots, the C tables play greedy and random as the Python bots do: every array, the
+    final observations, each hand and turn equal (the learner's actions random)."""
+    total = {"steps": 0, "terminated": 0, "truncated": 0, "windows": 0}
+    for j, (rules, options) in enumerate(bot_configurations()):
+        seen = follow(rules, options, seed=300 + j, tables=6, steps=300)
+        for key, value in seen.items():
+            total[key] += value
+    assert total["terminated"] > 50 and total["truncated"] > 10 and total["windows"] > 10
+
+
 @needs_core
 @pytest.mark.slow
 def test_native_tables_follow_python_drivers_long() -> None:
@@ -142,7 +174,7 @@ def test_native_tables_follow_python_drivers_long() -> None:
     total = {"steps": 0, "terminated": 0, "truncated": 0, "windows": 0}
     rounds = 0
     while total["steps"] < 2_000_000:
-        for j, (rules, options) in enumerate(configurations()):
+        for j, (rules, options) in enumerate([*configurations(), *bot_configurations()]):
             seen = follow(rules, options, seed=10_000 * rounds + j, tables=16, steps=1500, state_every=100)
             for key, value in seen.items():
                 total[key] += value
@@ -238,6 +270,16 @@ def test_native_is_taken_by_auto_and_refuses_what_it_cannot_play() -> None:
 
 
 @needs_core
+def test_the_cores_layout_offsets_are_the_segments() -> None:
+    """envloop.h takes the size and one offset per segment of ``SEGMENTS`` (``L_COUNT`` of them)."""
+    from unotable.native import core_module  # noqa: PLC0415
+    from unotable.native.envbackend import SEGMENTS  # noqa: PLC0415
+
+    assert core_module is not None
+    assert core_module.CONSTANTS["L_COUNT"] == 1 + len(SEGMENTS)
+
+
+@needs_core
 def test_auto_falls_back_to_python_for_an_option_the_core_does_not_know() -> None:
     """Fail closed (issue 22 item 5): a new option of ``Rules`` (here a made-up house rule) is
     refused by the native backend unless at its official value, so ``auto`` runs Python."""
@@ -273,6 +315,7 @@ def test_native_backend_refuses_bad_input_and_changes_nothing() -> None:
         rewards=b.rewards,
         terminated=b.terminated,
         truncated=b.truncated,
+        final_observation=b.final_observation,
     )
     with pytest.raises(ValueError, match="observation must be"):
         backend.step(b.action_mask.argmax(1), bad)
@@ -281,7 +324,7 @@ def test_native_backend_refuses_bad_input_and_changes_nothing() -> None:
     words = array("I", [w for seed in (1, 2, 3) for w in random.Random(seed).getstate()[1]])
     words[625 + 624] = 0xFFFFFFFF  # table 1's generator position: no place in its 624 words
     with pytest.raises(ValueError, match="table 1's generator position is out of range"):
-        backend._core.reset(words.tobytes(), *backend._arrays(b))
+        backend._core.reset(words.tobytes(), *backend._arrays(b), b"")
     for f in FIELDS:
         assert np.array_equal(getattr(b, f), before[f])
     v.step(b.action_mask.argmax(1))  # still steps

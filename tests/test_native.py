@@ -21,16 +21,16 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-import unotable
 from unotable import house
 from unotable.cards import POINTS
-from unotable.engine import _shuffle, check, legal_ids, new_hand, seat_index, step
+from unotable.engine import check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError
 from unotable.native import COMPILED, core_module
 from unotable.native import core as native
 from unotable.notation import ACTION_KIND, ACTION_UNO, KIND_PLAY, TABLE_SEAT
 from unotable.rules import BlankEffect, Rules, find_edition
 from unotable.scenario import initial_state, load
+from unotable.shuffle import _shuffle
 from unotable.state import State
 
 if TYPE_CHECKING:
@@ -116,9 +116,18 @@ def compare_play(py: State, nat: NativeState, max_actions: int, rng: random.Rand
     return max_actions
 
 
-def test_compiled_flag_is_exported() -> None:
-    assert unotable.COMPILED is COMPILED
-    assert isinstance(COMPILED, bool)
+def test_compiled_flag_says_whether_the_extension_is_there_and_loaded() -> None:
+    """``unotable.COMPILED`` is True exactly when the built extension is found and loads (in a
+    process where ``UNOTABLE_PURE`` does not turn it off)."""
+    code = (
+        "import importlib.util, unotable, unotable.native as m; "
+        "print(unotable.COMPILED, importlib.util.find_spec('unotable.native._core') is not None, "
+        "m.core_module is not None)"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "UNOTABLE_PURE"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    compiled, present, loaded = out.stdout.split()
+    assert compiled == present == loaded
 
 
 def test_pure_env_forces_python() -> None:
@@ -558,9 +567,11 @@ def test_the_cores_constants_are_the_python_tables() -> None:
     """Every enum and constant of rules.h and policies.h equals the Python table it copies."""
     from unotable import engine  # noqa: PLC0415
     from unotable.cards import HOWLER, INVISIBILITY, MATER, NUM_CARD_TYPES, WILD_DRAW_FOUR  # noqa: PLC0415
+    from unotable.native.search import pack_view  # noqa: PLC0415
     from unotable.notation import ACTIONS, Kind  # noqa: PLC0415
     from unotable.rules import MAX_PLAYERS, MODES  # noqa: PLC0415
     from unotable.state import Phase  # noqa: PLC0415
+    from unotable.views import view  # noqa: PLC0415
 
     assert core_module is not None
     c = dict(core_module.CONSTANTS)
@@ -594,6 +605,10 @@ def test_the_cores_constants_are_the_python_tables() -> None:
     )
     assert c["MAXC"] >= len(Rules(blanks=((0, 7), (1, 7), (2, 7), (3, 7))).deck())
     assert c["NAMAX"] >= len(ACTIONS) and c["MAXIDS"] >= len(ACTIONS)
+    st = native.to_state(native.new_hand(Rules(players=3), 4), Rules(players=3))
+    v = view(st, 1)
+    ints = array("i", pack_view(v)[0])
+    assert c["V_HEADER"] == len(ints) - 3 * len(v.hand_sizes) - len(v.scores)
     assert [c["POL_RANDOM"], c["POL_PLAYS_FIRST"], c["POL_GREEDY"]] == [
         native.POLICIES.index(p) for p in ("random", "plays-first", "greedy")
     ]

@@ -136,7 +136,8 @@ def test_memory_stays_flat_over_thousands_of_rules() -> None:
     import gc  # noqa: PLC0415
     import tracemalloc  # noqa: PLC0415
 
-    from unotable.engine import _TABLES, TABLES_CACHED, new_hand  # noqa: PLC0415
+    from unotable.engine import TABLES_CACHED, new_hand  # noqa: PLC0415
+    from unotable.tables import _TABLES  # noqa: PLC0415
 
     editions = [find_edition(e) for e in ("classic", "harry-potter", "cars2")]
 
@@ -163,7 +164,8 @@ def test_memory_stays_flat_over_thousands_of_rules() -> None:
 
 
 def test_the_table_cache_is_bounded() -> None:
-    from unotable.engine import _TABLES, TABLES_CACHED, tables_for  # noqa: PLC0415
+    from unotable.engine import TABLES_CACHED, tables_for  # noqa: PLC0415
+    from unotable.tables import _TABLES  # noqa: PLC0415
 
     for blank in range(TABLES_CACHED + 20):
         effect = BlankEffect(draw=blank % 21, skip=bool(blank // 21 % 2), reverse=bool(blank // 42 % 2))

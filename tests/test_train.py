@@ -53,3 +53,29 @@ def test_training_runs_resumes_and_exports_weights_the_bot_plays(tmp_path: Path)
         st, _ = new_hand(rules, rng.getrandbits(32), record=False)
         play_state(st, bots, rng)  # BotError if any action is illegal
         assert st.winner in range(3)
+
+
+def test_the_rollouts_map_the_env_to_the_networks_features() -> None:
+    """examples/train.py rolls out on VectorEnv: the env's observation mapped to the network's
+    ten-seat input is the learned bot's features of the same view, and its actions map both ways."""
+    train = load_train()
+    from unotable.bots.learned import choices, features  # noqa: PLC0415
+    from unotable.env import VectorEnv  # noqa: PLC0415
+
+    for edition, players in (("classic", 2), ("harry-potter", 4), ("cars2", 3)):
+        rules = Rules(edition=find_edition(edition), players=players)
+        v = VectorEnv(4, rules, backend="python")
+        mapper = train.Mapper(rules)
+        b = v.reset(1)
+        rng = random.Random(2)
+        for _ in range(60):
+            x, m = mapper.inputs(b)
+            for i, d in enumerate(v.backend.drivers):  # type: ignore[attr-defined]
+                view = d.view_of(d.actor)
+                assert (x[i] == features(view, d.window)).all()
+                net_ids, _ = choices(view, d.window)
+                assert sorted(net_ids) == sorted(int(a) for a in m[i].nonzero()[0])
+            acts = [rng.choice(list(b.action_mask[i].nonzero()[0])) for i in range(4)]
+            net = [mapper.to_net[b.agent[i], a] for i, a in enumerate(acts)]
+            assert [mapper.to_env[b.agent[i], a] for i, a in enumerate(net)] == acts
+            b = v.step(acts)

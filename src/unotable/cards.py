@@ -121,8 +121,3 @@ def parse_color(code: str) -> int:
         return COLOR_BY_CODE[code]
     except (KeyError, TypeError):
         raise NotationError(f"not a colour: {code!r}") from None
-
-
-def format_cards(cards: list[int] | tuple[int, ...]) -> list[str]:
-    """Notation codes of a sequence of card types."""
-    return [CARD_CODE[t] for t in cards]

@@ -11,6 +11,7 @@ from unotable import argtypes
 from unotable.errors import UnoError
 from unotable.i18n import _, set_language
 from unotable.i18n.argparse_words import install as install_argparse_words
+from unotable.mcp import run as run_mcp
 from unotable.scenario import run_files
 from unotable.simcli import add_simulate_arguments, run_simulate
 from unotable.tui.launch import add_play_arguments, run_play
@@ -63,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_serve_arguments(serve)
     _add_language(serve)
+    mcp = sub.add_parser(
+        "mcp", help=_("let an AI assistant play against bots: an MCP server over stdio ([mcp] extra)")
+    )
+    _add_language(mcp)
     return parser
 
 
@@ -110,6 +115,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "serve":
             return run_serve(args)
+        if args.command == "mcp":
+            return run_mcp()
     except UnoError as exc:
         print(_("uno: error: {message}").format(message=exc), file=sys.stderr)
         return 2

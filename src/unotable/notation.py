@@ -148,14 +148,6 @@ ACTION_FIELDS: Final[tuple[tuple[int, int, int, bool], ...]] = tuple(
 """Per action id: (kind, card, arg, uno), unpacked in one step on the hot path."""
 
 
-def action_id(action: Action) -> int:
-    """The id of a decoded action.
-
-    :raises NotationError: if the action has no spelling in the notation.
-    """
-    return parse_action(action.text())
-
-
 def parse_action(text: str) -> int:
     """The id of an action written in the notation, e.g. ``"play W+4 R uno"``.
 

@@ -10,8 +10,8 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from unotable.engine import Tables
     from unotable.rules import Rules
+    from unotable.tables import Tables
 
 
 class Phase(IntEnum):

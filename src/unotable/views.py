@@ -114,11 +114,6 @@ class View:
         }
 
 
-def known_cards(st: State, viewer: int, owner: int) -> list[int]:
-    """The cards of ``owner``'s hand that ``viewer`` knows (revealed and not played since)."""
-    return list(st.known.get(owner, {}).get(viewer, ()))
-
-
 def view(st: State, seat: int | None) -> View:
     """Exactly what ``seat`` may know of ``st``; with ``None``, what every seat may know (the
     view of nobody: no hand, no drawn card, no legal action, and of the hands only the cards

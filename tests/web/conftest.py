@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, text
 
 from unotable.web.app import create_app
 from unotable.web.client import http_json
+from unotable.web.guard import Limits, header_timeout_protocol
 from unotable.web.serve import WS_MAX_SIZE
 from unotable.web.storage import Base
 
@@ -64,13 +65,28 @@ def sqlite_url(tmp_path: Path) -> str:
 class LiveServer:
     """The app served by uvicorn in a thread, on a free loopback port."""
 
-    def __init__(self, url: str, seeds: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        seeds: Callable[[], int] | None = None,
+        *,
+        limits: Limits | None = None,
+        header_seconds: float | None = None,
+        trusted: str | None = None,
+    ) -> None:
+        # Every test client comes from 127.0.0.1: the per-address cap is the total's unless a
+        # test sets its own limits.
+        limits = limits or Limits(max_connections=10_000, per_address=10_000)
         config = uvicorn.Config(
-            create_app(url, seeds=seeds, rate=1000.0),
+            create_app(url, seeds=seeds, rate=1000.0, limits=limits),
             host="127.0.0.1",
             port=0,
             ws_max_size=WS_MAX_SIZE,
             log_level="warning",
+            http=header_timeout_protocol(header_seconds or limits.header_seconds),
+            # As `uno serve`: no proxy's forwarded headers are believed unless named.
+            proxy_headers=trusted is not None,
+            forwarded_allow_ips=trusted,
         )
         self.url = url
         self.server = uvicorn.Server(config)

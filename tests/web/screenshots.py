@@ -22,9 +22,13 @@ from playwright.sync_api import Page, sync_playwright
 
 from unotable.web.app import create_app
 from unotable.web.client import http_json
+from unotable.web.guard import Limits
 from unotable.web.serve import WS_MAX_SIZE
 
 from .test_browser import ARGS, CHROMIUM, DESKTOP, PHONE, Player, state, take_seat
+
+LIMITS = Limits(max_connections=10_000, per_address=10_000)
+"""Every page here comes from 127.0.0.1: no per-address cap."""
 
 EDITIONS = {"classic": (10, "W+4"), "harry-potter": (50, "HOWLER"), "cars2": (9, "MATER")}
 """Each edition's seed (four players: Ana, player 0, is dealt the card and plays first)."""
@@ -36,7 +40,7 @@ class Server:
     def __init__(self, database: str) -> None:
         self.seed = 1
         config = uvicorn.Config(
-            create_app(database, seeds=lambda: self.seed, rate=1000.0),
+            create_app(database, seeds=lambda: self.seed, rate=1000.0, limits=LIMITS),
             host="127.0.0.1",
             port=0,
             ws_max_size=WS_MAX_SIZE,

@@ -5,8 +5,7 @@ second browser context, and the two play a hand to its end by clicking what the 
 Ana calls UNO with her next-to-last card and plays her Wild Draw Four on Ben, who challenges it;
 Ben forgets UNO once and Ana catches him. Ana reloads the page halfway and finds her hand; a
 third context watches and never sees a hand. The deal comes from a fixed seed (Ana is dealt a
-Wild Draw Four). With ``UNOTABLE_SCREENSHOTS=DIR`` the table is saved at 1280x800 and at
-phone size.
+Wild Draw Four). The screenshots in docs/figures/ come from ``python -m tests.web.screenshots``.
 """
 
 from __future__ import annotations
@@ -194,7 +193,7 @@ def take_seat(page: Any, base: str, code: str, name: str) -> None:
     page.wait_for_selector("#seats .seat")
 
 
-def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
+def play_a_hand(server: LiveServer, browser: Any) -> None:
     base = server.http
     a_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     b_ctx = browser.new_context(viewport=PHONE)
@@ -249,12 +248,6 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
                     or after["seq"] != before["seq"]
                 )
                 assert a_page.locator("#hand .card").count() == len(after["view"]["hand"])
-            if shots is not None:
-                for page, name in ((a_page, "web-table.png"), (b_page, "web-phone.png")):
-                    m = state(page)
-                    ready = m and m["view"]["current"] == m["seat"] and len(m["view"]["hand"]) > 3
-                    if ready and ana.acted > 4 and not (shots / name).exists():
-                        page.screenshot(path=str(shots / name))
             spect = state(c_page)
             assert spect is not None and spect["view"]["hand"] == [] and spect["seat"] is None
             assert c_page.locator("#hand .card").count() == 0
@@ -265,8 +258,6 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
         log = a_page.text_content("#log")
         assert "Ana played" in log and "UNO!" in log and "challenged" in log and "caught Ben" in log
         assert "was dealt" not in c_page.text_content("#log")
-        if shots is not None:
-            a_page.screenshot(path=str(shots / "web-scores.png"))
         hand = state(a_page)["table"]["hand"]  # type: ignore[index]
         a_page.click("#next-hand")
         a_page.wait_for_function(f"() => window.unotable.msg.table.hand === {hand + 1}")
@@ -279,9 +270,8 @@ def play_a_hand(server: LiveServer, browser: Any, shots: Path | None) -> None:
 
 def test_a_hand_in_the_browser(browser: Any, sqlite_url: str) -> None:
     server = LiveServer(sqlite_url, seeds=lambda: SEED)
-    shots = os.environ.get("UNOTABLE_SCREENSHOTS")
     try:
-        play_a_hand(server, browser, Path(shots) if shots else None)
+        play_a_hand(server, browser)
     finally:
         server.stop()
 
@@ -289,7 +279,7 @@ def test_a_hand_in_the_browser(browser: Any, sqlite_url: str) -> None:
 def test_a_hand_in_the_browser_on_postgresql(browser: Any) -> None:
     server = LiveServer(fresh_postgres(postgres_url()), seeds=lambda: SEED)
     try:
-        play_a_hand(server, browser, None)
+        play_a_hand(server, browser)
     finally:
         server.stop()
 

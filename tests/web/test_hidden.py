@@ -8,15 +8,19 @@ card."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
 
 from unotable.events import Event
 from unotable.match import Game
 from unotable.views import public_event, view
-from unotable.web.client import SeatClient
+from unotable.web.client import SeatClient, http_json
+from unotable.web.gamelog import hands_face_up
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import DEAL, Store
 
@@ -33,6 +37,8 @@ class Step:
     """The events of the change that led here."""
     hand_events: list[Event]
     """The current hand's events so far."""
+    hands_up: list[dict[str, Any]] | None
+    """Every hand laid face up, once the hand is over (else ``None``)."""
 
 
 @dataclass
@@ -45,7 +51,8 @@ class Truth:
 def snapshot(game: Game, events: list[Event], hand_events: list[Event]) -> Step:
     views: dict[int | None, dict[str, Any]] = {p: game.view(p).to_dict() for p in game.deal.seating}
     views[None] = view(game.state, None).to_dict()
-    return Step(tuple(game.deal.seating), views, list(events), list(hand_events))
+    hands_up = hands_face_up(game) if game.hand_over else None
+    return Step(tuple(game.deal.seating), views, list(events), list(hand_events), hands_up)
 
 
 def truth(store: Store, code: str, numbers: range) -> Truth:
@@ -89,6 +96,9 @@ def check_client(client: SeatClient, player: int | None, t: Truth) -> int:
                 assert "cards" not in e, e
         if player is None:
             assert m["view"]["hand"] == [] and m["view"]["legal"] == [] and m["view"]["drawn"] is None
+        last_hand = m["table"]["last_hand"]
+        assert (None if last_hand is None else last_hand["hands"]) == step.hands_up
+        assert "rejoin" not in m or (m["type"] == "welcome" and player is not None)
         checked += 1
     return checked
 
@@ -144,3 +154,75 @@ def test_no_message_names_a_card_its_seat_may_not_know(
             for e in client.errors
             if e["code"] not in ("illegal", "hand_running", "game_running", "game_over")
         ]
+
+
+def test_takeovers_rejoins_reactions_and_the_end_of_hands_show_nothing_hidden(live: LiveServer) -> None:
+    """Ben comes, reacts, chats and leaves; the away bot plays his seat; he takes it back with his
+    short code on another "device" and plays to the end. Every message of everyone is checked as
+    above, the hands laid face up at the end of each hand are the true ones, and nobody but Ben
+    ever receives his rejoin keys."""
+    code = live.room(
+        {
+            "edition": "harry-potter",
+            "players": 3,
+            "seats": ["human", "human", "greedy"],
+            "bot_delay": 0.02,
+            "target": 150,
+            "room": {"grace_seconds": 0.2, "chat": True, "spectator_reactions": True},
+        }
+    )
+    tokens = [live.join(code, name)[0] for name in ("Ana", "Ben")]
+    ana = SeatClient(live.ws, code, tokens[0], seed=5, forget=0.3, react=0.5)
+    spectator = SeatClient(live.ws, code, None, play=False)
+    first: list[dict[str, Any]] = []
+    later: list[SeatClient] = []
+
+    async def ben() -> None:
+        async with connect(f"{live.ws}/ws/{code}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": tokens[1]}))
+            first.append(json.loads(await ws.recv()))
+            await ws.send(json.dumps({"type": "react", "token": tokens[1], "reaction": "gg"}))
+            await ws.send(json.dumps({"type": "chat", "token": tokens[1], "text": "<b>bye</b> for now"}))
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(0.5):
+                    async for raw in ws:
+                        first.append(json.loads(raw))
+        await asyncio.sleep(1.0)  # away: the room's bot plays for him
+        keys = first[0]["rejoin"]
+        answer = await asyncio.to_thread(
+            http_json, live.http, "POST", f"/api/rooms/{code}/rejoin", {"code": keys["code"]}
+        )
+        back = SeatClient(live.ws, code, answer["token"], seed=7, forget=0.3, react=0.5)
+        later.append(back)
+        await back.run(games=1, timeout=300)
+
+    async def main() -> None:
+        await asyncio.gather(ana.run(games=1, timeout=300), spectator.run(games=1, timeout=300), ben())
+
+    asyncio.run(main())
+    store = Store(live.url)
+    try:
+        t = truth(store, code, range(1))
+    finally:
+        store.close()
+    ben_first = SeatClient(live.ws, code, tokens[1])
+    ben_first.messages = first
+    for player, client in ((0, ana), (None, spectator), (1, ben_first), (1, later[0])):
+        assert check_client(client, player, t) > 0
+    assert check_client(ana, 0, t) > 10
+    secrets_of_ben = [first[0]["rejoin"]["code"], first[0]["rejoin"]["url"].split("=", 1)[1]]
+    secrets_of_ana = [ana.messages[0]["rejoin"]["code"], ana.messages[0]["rejoin"]["url"].split("=", 1)[1]]
+    for client, theirs in (
+        (ana, secrets_of_ben),
+        (spectator, secrets_of_ben + secrets_of_ana),
+        (later[0], secrets_of_ana),
+    ):
+        text = json.dumps(client.messages)
+        assert not [s for s in theirs if s in text]
+    away = [m for m in ana.messages if m["type"] == "update" and m["table"]["players"][1]["away"]]
+    assert away, "Ben was never shown away"
+    for client in (ana, spectator):
+        reactions = [m for m in client.messages if m["type"] == "reaction"]
+        assert reactions == [{"type": "reaction", "player": 1, "reaction": "gg"}]
+        chats = [m for m in client.messages if m["type"] == "chat"]
+        assert [(m["player"], m["text"]) for m in chats] == [(1, "<b>bye</b> for now")]

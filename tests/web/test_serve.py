@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from unotable.cli import build_parser, main
+from unotable.web import serve
 from unotable.web.serve import INSTALL_HINT, _shown, default_data_dir
 
 
@@ -56,3 +59,38 @@ def test_default_data_dir(monkeypatch: pytest.MonkeyPatch) -> None:
     assert default_data_dir() == Path("/data/unotable")
     monkeypatch.delenv("XDG_DATA_HOME")
     assert default_data_dir() == Path.home() / ".local" / "share" / "unotable"
+
+
+def test_the_addresses_friends_open(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20", "10.0.0.5"])
+    assert serve.friend_urls("0.0.0.0", 8000) == ["http://192.168.1.20:8000/", "http://10.0.0.5:8000/"]
+    assert serve.friend_urls("127.0.0.1", 8000) == [] and serve.friend_urls("localhost", 8000) == []
+    assert serve.friend_urls("10.0.0.5", 9) == ["http://10.0.0.5:9/"]
+    assert serve.friend_urls("fd00::1", 9) == ["http://[fd00::1]:9/"]
+
+
+def test_this_machine_s_network_addresses_are_never_loopback() -> None:
+    for address in serve.lan_addresses():
+        ip = ipaddress.ip_address(address)
+        assert not ip.is_loopback and not ip.is_link_local and ip.version == 4
+
+
+def test_serving_on_every_address_prints_what_friends_open(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import uvicorn  # noqa: PLC0415
+
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw, app=app))
+    monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
+    assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Friends on the same network can open: http://192.168.1.20:8123/" in out
+    assert started["host"] == "0.0.0.0" and started["port"] == 8123
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 0
+    assert "Friends" not in capsys.readouterr().out  # 127.0.0.1: this machine only
+    monkeypatch.setattr(serve, "lan_addresses", list)
+    assert main(["serve", "--host", "0.0.0.0", "--data-dir", str(tmp_path)]) == 0
+    assert "No network address found" in capsys.readouterr().out
+    assert main(["serve", "--public-url", "uno.example.org", "--data-dir", str(tmp_path)]) == 2
+    assert "--public-url" in capsys.readouterr().err

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from unotable.web.app import create_app
 from unotable.web.hub import Hub
 from unotable.web.room import Room
-from unotable.web.storage import DEAL, Store, StoredSeat, database_url
+from unotable.web.storage import DEAL, Secrets, Store, StoredSeat, database_url
 
 
 def test_database_urls(tmp_path: object) -> None:
@@ -108,3 +108,45 @@ def test_a_restart_resumes_every_game_exactly(db_url: str) -> None:
             with c.websocket_connect(f"/ws/{code}") as ws:
                 ws.send_json({"type": "hello", "token": tokens[code][1]})
                 assert ws.receive_json()["view"] == views[1]
+
+
+def test_hosts_keys_seats_and_listed_rooms_round_trip(db_url: str) -> None:
+    """Migration 0002's columns: the host (the first person seated), avatar colours, the rejoin
+    keys' hashes (replaced only over the token they belong to), seats given to bots or freed, and
+    the listed rooms with free seats."""
+    store = Store(db_url)
+    store.migrate()
+    seats = [
+        StoredSeat(0, None, None, None),
+        StoredSeat(1, None, None, None),
+        StoredSeat(2, "greedy", None, None),
+    ]
+    store.create_room("LISTED", {"s": 1}, seats, {"players": 3}, 3, 1, 7, listed=True)
+    store.create_room("HIDDEN", {"s": 2}, seats, {"players": 3}, 3, 1, 8)
+    assert store.take_seat(
+        "LISTED", 1, "Ben", "b" * 64, color="#15803d", rejoin_hash="r" * 64, code_hash="c" * 64
+    )
+    assert store.take_seat("LISTED", 0, "Ana", "a" * 64)
+    room = store.load_room("LISTED")
+    assert room is not None and room.host == 1 and room.created is not None  # Ben sat first
+    assert room.seats[1] == StoredSeat(1, None, "Ben", "b" * 64, "#15803d", "r" * 64, "c" * 64)
+    assert not store.replace_secrets("LISTED", 1, "x" * 64, Secrets("n" * 64, "m" * 64, "k" * 64))
+    assert store.replace_secrets("LISTED", 1, "b" * 64, Secrets("n" * 64, "m" * 64, "k" * 64))
+    room = store.load_room("LISTED")
+    assert room is not None and room.seats[1] == StoredSeat(
+        1, None, "Ben", "n" * 64, "#15803d", "m" * 64, "k" * 64
+    )
+    assert [r.code for r in store.listed_rooms()] == []  # no free seat left
+    assert store.set_seat("LISTED", 1, None, {"s": 3})  # freed
+    assert not store.set_seat("LISTED", 9, None, {"s": 3})
+    listed = store.listed_rooms()
+    assert [r.code for r in listed] == ["LISTED"] and listed[0].host == 1 and listed[0].settings == {"s": 3}
+    assert store.set_seat("LISTED", 1, "cautious", {"s": 4})
+    room = store.load_room("LISTED")
+    assert (
+        room is not None
+        and room.seats[1] == StoredSeat(1, "cautious", None, None)
+        and room.settings == {"s": 4}
+    )
+    assert store.listed_rooms() == []
+    store.close()

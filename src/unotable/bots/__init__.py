@@ -12,6 +12,8 @@
 
 Every bot takes ``forget_uno`` (the rate of plays of the next-to-last card without the UNO
 call), ``late_uno``, ``catch`` and ``point_wrong`` (see :class:`BaseBot`).
+
+A bot written as text (``greedy:forget_uno=0.1``) is a :class:`unotable.bots.spec.BotSpec`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any, Final
 
-from unotable.bots.base import BaseBot, Bot, phase_options
+from unotable.bots.base import RATE_DEFAULTS, BaseBot, Bot, phase_options
 from unotable.bots.search import SearchBot
 from unotable.bots.simple import STYLES, GreedyBot, RandomBot, wd4_guilt
 
@@ -54,7 +56,10 @@ def bot_options(name: str) -> tuple[str, ...]:
     if kind is None:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
     params = inspect.signature(kind[0]().__init__).parameters.values()
-    return tuple(sorted(p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY))
+    names = {p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):  # the rates, as BaseBot takes them
+        names.update(RATE_DEFAULTS)
+    return tuple(sorted(names))
 
 
 def make_bot(name: str, seed: int = 0, **options: Any) -> BaseBot:

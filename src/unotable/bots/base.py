@@ -10,8 +10,9 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, Final, Protocol, runtime_checkable
 
 from unotable.cards import CARD_COLOR, CARD_VALUE, IS_WILD, POINTS, SEVEN
 from unotable.determinize import unseen_cards
@@ -84,6 +85,13 @@ def _rate(name: str, value: float) -> float:
     return check_number(name, value, 0.0, 1.0)
 
 
+RATE_DEFAULTS: Final[Mapping[str, float]] = MappingProxyType(
+    {"forget_uno": 0.0, "late_uno": 0.5, "catch": 1.0, "point_wrong": 1.0, "jump_in": 1.0}
+)
+"""The rate options every bot takes (see :class:`BaseBot`), with their defaults; a bot that
+defaults otherwise says so in its :attr:`BaseBot.rate_defaults`."""
+
+
 class BaseBot:
     """The common part of the bots: its own generator, UNO calls, lapses and reactions.
 
@@ -100,27 +108,24 @@ class BaseBot:
     """
 
     name = "base"
+    rate_defaults: ClassVar[Mapping[str, float]] = RATE_DEFAULTS
+    """This kind of bot's rates when not given (every key of :data:`RATE_DEFAULTS`)."""
     thinks_long = False
     """Whether one decision may take long enough (a search) that an event loop should ask for it
     in a thread rather than wait on it (the web room's driver reads it)."""
 
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        forget_uno: float = 0.0,
-        late_uno: float = 0.5,
-        catch: float = 1.0,
-        point_wrong: float = 1.0,
-        jump_in: float = 1.0,
-    ) -> None:
+    def __init__(self, seed: int = 0, **rates: float) -> None:
+        unknown = sorted(set(rates) - set(RATE_DEFAULTS))
+        if unknown:
+            raise TypeError(f"{type(self).__name__} takes no option {', '.join(map(repr, unknown))}")
+        given = {**self.rate_defaults, **rates}
         self.seed = seed
         self.rng = random.Random(seed)
-        self.forget_uno = _rate("forget_uno", forget_uno)
-        self.late_uno = _rate("late_uno", late_uno)
-        self.catch = _rate("catch", catch)
-        self.point_wrong = _rate("point_wrong", point_wrong)
-        self.jump_in = _rate("jump_in", jump_in)
+        self.forget_uno = _rate("forget_uno", given["forget_uno"])
+        self.late_uno = _rate("late_uno", given["late_uno"])
+        self.catch = _rate("catch", given["catch"])
+        self.point_wrong = _rate("point_wrong", given["point_wrong"])
+        self.jump_in = _rate("jump_in", given["jump_in"])
         self.uno_chances = 0
         """Plays of the next-to-last card this bot made (each a chance to forget the call)."""
         self.lapses = 0

@@ -96,10 +96,6 @@ def play_id(st: State, seat: int, card: int, color: int) -> int:
     return ways[color] if len(ways) == 4 else ways[0]
 
 
-def _partners(st: State, a: int, b: int) -> bool:
-    return a == b or (st.rules.teams and a % 2 == b % 2)
-
-
 def _card_score(st: State, seat: int, t: int, counts: list[int]) -> float:
     """:meth:`GreedyBot.card_score <unotable.bots.simple.GreedyBot.card_score>` at its defaults."""
     return _Scorer(st, seat, counts).score(t)

@@ -127,14 +127,9 @@ class SearchBot(BaseBot):
         horizon: int = 20,
         trust: float = DEFAULT_TRUST,
         native: bool = True,
-        forget_uno: float = 0.0,
-        late_uno: float = 0.5,
-        catch: float = 1.0,
-        point_wrong: float = 1.0,
-        jump_in: float = 1.0,
+        **rates: float,
     ) -> None:
-        rates = {"late_uno": late_uno, "catch": catch, "point_wrong": point_wrong, "jump_in": jump_in}
-        super().__init__(seed, forget_uno=forget_uno, **rates)
+        super().__init__(seed, **rates)
         self.budget = int(check_number("budget", budget, 1, MAX_BUDGET, integer=True))
         if time_budget is not None:
             check_number("time_budget", time_budget, 1e-6, MAX_TIME_BUDGET)

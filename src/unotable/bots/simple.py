@@ -3,10 +3,12 @@ the play a good human would recognise. Each decides from its seat's view alone."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import ClassVar, Final
 
 from unotable.bots.base import (
+    RATE_DEFAULTS,
     BaseBot,
     best_color,
     check_number,
@@ -55,19 +57,9 @@ class RandomBot(BaseBot):
     (default 0) say otherwise; jumps in (RULES §11) half the times it can (``jump_in``)."""
 
     name = "random"
-
-    def __init__(
-        self,
-        seed: int = 0,
-        *,
-        forget_uno: float = 0.0,
-        late_uno: float = 0.5,
-        catch: float = 0.0,
-        point_wrong: float = 0.0,
-        jump_in: float = 0.5,
-    ) -> None:
-        rates = {"late_uno": late_uno, "catch": catch, "point_wrong": point_wrong, "jump_in": jump_in}
-        super().__init__(seed, forget_uno=forget_uno, **rates)
+    rate_defaults: ClassVar[Mapping[str, float]] = MappingProxyType(
+        {**RATE_DEFAULTS, "catch": 0.0, "point_wrong": 0.0, "jump_in": 0.5}
+    )
 
     def choose(self, view: View, options: list[int]) -> int:
         return self.rng.choice(options)
@@ -147,14 +139,9 @@ class GreedyBot(BaseBot):
         bluff_prior: float = 0.3,
         challenge_threshold: float = 0.35,
         action_bias: float = 1.0,
-        forget_uno: float = 0.0,
-        late_uno: float = 0.5,
-        catch: float = 1.0,
-        point_wrong: float = 1.0,
-        jump_in: float = 1.0,
+        **rates: float,
     ) -> None:
-        rates = {"late_uno": late_uno, "catch": catch, "point_wrong": point_wrong, "jump_in": jump_in}
-        super().__init__(seed, forget_uno=forget_uno, **rates)
+        super().__init__(seed, **rates)
         check_number("bluff_below", bluff_below, 0, 200, integer=True)
         check_number("bluff_prior", bluff_prior, 0, 1)
         check_number("challenge_threshold", challenge_threshold, 0, 1)

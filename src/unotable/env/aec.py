@@ -49,6 +49,11 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
     :param obs_type: ``"flat"`` (one Box vector) or ``"dict"`` (a Box per segment).
     :param window_order: ``"random"`` or ``"play"`` (who is asked first out of turn).
     :param max_actions: truncate an episode after this many actions (None: never).
+    :param max_cycles: PettingZoo's name for the same limit counted in cycles (one action per
+        agent): an episode is truncated after ``max_cycles`` times the number of agents actions.
+        Give one of ``max_actions`` and ``max_cycles``, not both.
+    :param render_mode: ``"human"`` (each step prints the selected agent's view; ``render()``
+        prints it and returns None) or ``"ansi"`` (``render()`` returns it), or None.
     :raises ConfigError: for a bad parameter.
     """
 
@@ -67,11 +72,13 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
         obs_type: str = "flat",
         window_order: str = "random",
         max_actions: int | None = None,
+        max_cycles: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         self.rules = make_rules(rules, **options)
+        max_actions = cycles_to_actions(max_actions, max_cycles, self.rules, episode)
         if obs_type not in OBS_TYPES:
             raise ConfigError(f"obs_type must be one of {', '.join(OBS_TYPES)}, not {obs_type!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -158,7 +165,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
         self._accumulate_rewards()
         self._set_infos()
         if self.render_mode == "human":
-            print(self.render())
+            self.render()
 
     def _notation_id(self, action: int | None) -> int:
         table = self.table
@@ -183,12 +190,17 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
                 self.infos[a] = {"window_turn": d.window and p == d.actor, "hands": d.hands}
 
     def render(self) -> str | None:
-        """The selected agent's view as text (its own hand only)."""
+        """The selected agent's view as text (its own hand only): returned in ``"ansi"`` mode,
+        printed in ``"human"`` mode (which returns None, as PettingZoo's API wants)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         v = self.driver.view_of(self._index[self.agent_selection])
-        return "" if v is None else _describe(v, self.driver.window)
+        text = "" if v is None else _describe(v, self.driver.window)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -201,6 +213,23 @@ def _describe(v: View, window: bool) -> str:
         f"seat {v.seat} ({what}): top {d['discard'][-1]} colour {d['color']} hand {' '.join(d['hand'])}"
         f" | sizes {d['hand_sizes']} | legal {', '.join(d['legal'])}"
     )
+
+
+def cycles_to_actions(
+    max_actions: int | None, max_cycles: int | None, rules: Rules, episode: str
+) -> int | None:
+    """The action limit that ``max_cycles`` (PettingZoo's name: cycles of one action per agent)
+    stands for, or ``max_actions`` itself.
+
+    :raises ConfigError: if both are given, or ``max_cycles`` is not a positive integer.
+    """
+    if max_cycles is None:
+        return max_actions
+    if max_actions is not None:
+        raise ConfigError("give max_actions or max_cycles, not both")
+    if isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1:
+        raise ConfigError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
+    return max_cycles * Driver(rules, episode=episode).players
 
 
 def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:

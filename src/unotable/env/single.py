@@ -24,8 +24,11 @@ from unotable.errors import ConfigError
 from unotable.rules import Rules
 from unotable.sim import BotSpec
 
+MAX_REDEALS = 1000
+"""Deals in a row that the bots may end before the learner's first turn (then reset() raises)."""
 
-class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
+
+class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
     """One learning player against bots.
 
     :param rules: the rules (else built from ``edition``, ``players`` and other options).
@@ -35,11 +38,17 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         ``uno simulate --bots`` does.
     :param illegal_reward: an action the mask forbids ends the episode with this reward
         (``info["illegal_action"]`` is set); nothing is applied.
-    :param episode, reward, obs_type, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
+    :param obs_type: ``"flat"`` or ``"dict"`` (a dict with ``observation`` and ``action_mask``,
+        as :class:`~unotable.env.aec.raw_env`), or ``"box"``: the observation is the flat vector
+        alone (one ``Box``, which Stable-Baselines3's ``MlpPolicy`` takes as it is); the mask is
+        then in ``info["action_mask"]`` and ``action_masks()``.
+    :param episode, reward, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
+    :param render_mode: ``"ansi"`` (``render()`` returns the learner's view as text) or
+        ``"human"`` (it prints it, and every step does), or None.
     :raises ConfigError: for a bad parameter.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # gymnasium's own spelling
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -57,8 +66,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         **options: Any,
     ) -> None:
         self.rules = make_rules(rules, **options)
-        if obs_type not in OBS_TYPES:
-            raise ConfigError(f"obs_type must be one of {', '.join(OBS_TYPES)}, not {obs_type!r}")
+        if obs_type not in (*OBS_TYPES, "box"):
+            raise ConfigError(f"obs_type must be one of {', '.join(OBS_TYPES)}, box, not {obs_type!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ConfigError(f"render_mode must be ansi, human or None, not {render_mode!r}")
         self.driver = Driver(
             self.rules, episode=episode, reward=reward, window_order=window_order, max_actions=max_actions
         )
@@ -78,7 +89,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.table = action_table(self.rules)
         self.layout = layout_for(self.rules)
-        self.observation_space = observation_space(self.layout, self.table, obs_type)
+        space = observation_space(self.layout, self.table, "flat" if obs_type == "box" else obs_type)
+        self.observation_space: gymnasium.spaces.Space[Any] = (
+            space["observation"] if obs_type == "box" else space
+        )
         self.action_space = gymnasium.spaces.Discrete(self.table.size)
         self._mask = np.zeros(self.table.size, np.int8)
 
@@ -98,18 +112,36 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Deal a new episode and play the bots up to the learner's first turn."""
+    ) -> tuple[Any, dict[str, Any]]:
+        """Deal a new episode and play the bots up to the learner's first turn.
+
+        If the bots end the episode before the learner has a turn (about one two-player hand in
+        4,000: the learner's opponents go out first), it is dealt again from the same generator,
+        so a seed still gives the same episode; ``info["redeals"]`` counts those deals.
+        """
         super().reset(seed=seed)
+        d = self.driver
         if seed is not None:
             self._make_bots(seed)
-            self.driver.reset(seed)
+            d.reset(seed)
         else:
-            self.driver.reset(random.Random(int(self.np_random.integers(2**62))).getrandbits(62))
+            d.reset(random.Random(int(self.np_random.integers(2**62))).getrandbits(62))
         reward = self._play_bots()
-        return self._obs(), {"reward_before_first_turn": reward, **self._info()}
+        redeals = 0
+        while d.done:  # the learner never got to act: deal again (the generator goes on)
+            redeals += 1
+            if redeals > MAX_REDEALS:
+                raise RuntimeError(
+                    f"the bots ended {MAX_REDEALS} episodes in a row before the learner's turn"
+                )
+            d.reset()
+            reward = self._play_bots()
+        obs = self._obs()
+        if self.render_mode == "human":
+            self.render()
+        return obs, {"reward_before_first_turn": reward, "redeals": redeals, **self._info()}
 
-    def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+    def step(self, action: np.int64 | int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The learner takes env action ``action``; the bots play until its next turn."""
         d = self.driver
         if d.done:
@@ -121,7 +153,10 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward = d.act(aid)[self.player]
         if not d.done:
             reward += self._play_bots()
-        return self._obs(), reward, d.done and not d.truncated, d.truncated, self._info()
+        obs = self._obs()
+        if self.render_mode == "human":
+            self.render()
+        return obs, reward, d.done and not d.truncated, d.truncated, self._info()
 
     def _play_bots(self) -> float:
         d = self.driver
@@ -139,7 +174,7 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             total += d.act(aid)[self.player]
         return total
 
-    def _obs(self) -> dict[str, Any]:
+    def _obs(self) -> Any:
         d = self.driver
         flat = np.zeros(self.layout.size, np.float32)
         self._mask[:] = 0
@@ -149,20 +184,29 @@ class SingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.layout.encode(v, mine and d.window, flat)
             if mine:
                 write_mask(v, d.window, self.table, self._mask)
+        if self.obs_type == "box":
+            return flat
         obs: Any = flat if self.obs_type == "flat" else self.layout.split(flat)
         return {"observation": obs, "action_mask": self._mask.copy()}
 
     def _info(self) -> dict[str, Any]:
-        return {"window_turn": self.driver.window, "hands": self.driver.hands}
+        info: dict[str, Any] = {"window_turn": self.driver.window, "hands": self.driver.hands}
+        if self.obs_type == "box":
+            info["action_mask"] = self._mask.copy()
+        return info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The learner's action mask now (the name sb3-contrib's MaskablePPO looks for)."""
         return self._mask.copy()
 
     def render(self) -> str | None:
-        """The learner's view as text."""
+        """The learner's view as text (returned in ``"ansi"`` mode, printed in ``"human"``)."""
         v = self.driver.view_of(self.player)
-        if v is None:
+        if v is None or self.render_mode is None:
             return None
         d = v.to_dict()
-        return f"top {d['discard'][-1]} colour {d['color']} hand {' '.join(d['hand'])} legal {d['legal']}"
+        text = f"top {d['discard'][-1]} colour {d['color']} hand {' '.join(d['hand'])} legal {d['legal']}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

@@ -1,34 +1,81 @@
 """N tables stepped together, observations written into one numpy array, auto-reset.
 
-Each table plays self-play episodes: every step takes one env action per table, for the
-player whose turn it is there (``agent[i]``), and returns every table's next turn. When an
-episode ends in a step, that step's ``rewards``, ``terminated`` and ``truncated`` say so and
-the table is dealt its next episode at once: its observation is already the new one.
+Each table plays episodes in one of two ways. **Self-play** (``opponents=None``): every step
+takes one env action per table, for the player whose turn it is there (``agent[i]``).
+**Against bots** (``opponents="greedy"``, ``"search:budget=50"``, or one spec per other
+player): the learner is player ``player`` at every table, and the project's bots play the other
+players between its turns, each from its own view; ``agent[i]`` is always the learner. When an
+episode ends in a step, that step's ``rewards``, ``terminated`` and ``truncated`` say so,
+``final_observation`` holds the observation of the position it ended in (Gymnasium's
+convention), and the table is dealt its next episode at once: its observation is already the
+new one. A deal the bots end before the learner's first turn is dealt again.
 
 The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. The
 native core (``unotable.native``) offers ``unotable.native.env_backend(rules, num_envs,
-**options) -> Backend``, its tables in C writing the same arrays; ``backend="auto"`` takes it
-when it is built and plays the configuration (no house rules or lenient plays; hand episodes,
-or games of the solo, partners and teams modes), the Python engine otherwise. Imports numpy.
+**options) -> Backend`` (:mod:`unotable.env.native`), its tables in C writing the same arrays,
+with the ``greedy`` and ``random`` bots played in C; ``backend="auto"`` takes it when it is
+built and plays the configuration (no house rules or lenient plays; hand episodes, or games of
+the solo, partners and teams modes; opponents ``greedy`` or ``random`` at their defaults), the
+Python engine otherwise. Imports numpy.
 """
 
 from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
+from unotable.bots.base import Bot
 from unotable.env.actions import action_table
 from unotable.env.driver import DECLINE, Driver, make_rules
 from unotable.env.encoding import layout_for, write_mask
 from unotable.errors import ConfigError
 from unotable.rules import Rules
+from unotable.sim import BotSpec
 
 BACKENDS = ("auto", "python", "native")
+MAX_REDEALS = 1000
+"""Deals in a row the bots may end before the learner's first turn (then the step raises)."""
+
+
+def seat_specs(
+    opponents: str | Sequence[str | None] | None, player: int, players: int
+) -> tuple[str | None, ...] | None:
+    """Who plays each player: ``None`` for the learner, a bot spec for the others (checked);
+    ``None`` for self-play.
+
+    :param opponents: one spec for every other player, or one per other player in player order
+        (``players - 1`` of them), or one per player with ``None`` at the learner's.
+    :raises ConfigError: for a bad spec, count or player.
+    """
+    if opponents is None:
+        if player != 0:
+            raise ConfigError(
+                "player is the learner's seat against bots: give opponents too (None: self-play)"
+            )
+        return None
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise ConfigError(f"player must be from 0 to {players - 1}, not {player!r}")
+    if isinstance(opponents, str):
+        given: list[str | None] = [opponents] * (players - 1)
+    else:
+        given = list(opponents)
+    if len(given) == players and given[player] is None:
+        given.pop(player)
+    if len(given) != players - 1:
+        raise ConfigError(f"give one opponent per other player ({players - 1}), not {len(given)}")
+    specs: list[str | None] = []
+    for spec in given:
+        if not isinstance(spec, str):
+            raise ConfigError(f"an opponent is a bot spec such as 'greedy', not {spec!r}")
+        specs.append(BotSpec.parse(spec).label)
+    specs.insert(player, None)
+    return tuple(specs)
 
 
 @dataclass
@@ -37,8 +84,12 @@ class Batch:
 
     ``observation`` (N, D) float32, ``action_mask`` (N, A) int8, ``agent`` (N,) int64: the
     player to act at each table; ``rewards`` (N, P) float32: what the last step brought each
-    player; ``terminated`` and ``truncated`` (N,) bool: the table's episode ended in the last
-    step (and a new one was dealt).
+    player (against bots: everything since the learner's last action, the bots' turns
+    included); ``terminated`` and ``truncated`` (N,) bool: the table's episode ended in the
+    last step (and a new one was dealt); ``final_observation`` (N, D) float32: for those tables
+    (other rows are stale), the observation of the position the episode ended in, seen by the
+    learner (self-play: by the player who took the last action), as an observation between
+    turns (``window_turn`` 0).
     """
 
     observation: npt.NDArray[np.float32]
@@ -47,6 +98,31 @@ class Batch:
     rewards: npt.NDArray[np.float32]
     terminated: npt.NDArray[np.bool_]
     truncated: npt.NDArray[np.bool_]
+    final_observation: npt.NDArray[np.float32]
+
+    @property
+    def ended(self) -> npt.NDArray[np.bool_]:
+        """The tables whose episode ended in the last step (terminated or truncated)."""
+        return self.terminated | self.truncated
+
+    def info(self) -> dict[str, Any]:
+        """The step's info as Gymnasium's vector envs give it: ``final_observation`` and
+        ``final_info`` (also under Gymnasium 1's names ``final_obs``), each with its ``_``
+        mask of the tables that ended. ``final_observation`` is the (N, D) array: read the rows
+        the mask marks. ``final_info`` holds a dict per ended table (``terminated``,
+        ``truncated``), None elsewhere."""
+        ended = self.ended
+        final_info = np.full(len(ended), None, dtype=object)
+        for i in np.flatnonzero(ended):
+            final_info[i] = {"terminated": bool(self.terminated[i]), "truncated": bool(self.truncated[i])}
+        return {
+            "final_observation": self.final_observation,
+            "_final_observation": ended,
+            "final_obs": self.final_observation,
+            "_final_obs": ended,
+            "final_info": final_info,
+            "_final_info": ended.copy(),
+        }
 
 
 class Backend(Protocol):
@@ -64,14 +140,27 @@ class Backend(Protocol):
 
 
 class PythonBackend:
-    """The tables on the Python engine, one :class:`Driver` each."""
+    """The tables on the Python engine, one :class:`Driver` each (and its bots, against bots).
+
+    :param seats: per player, ``None`` for the learner and a bot spec for the others
+        (:func:`seat_specs`); ``None`` for self-play.
+    """
 
     name = "python"
 
-    def __init__(self, rules: Rules, num_envs: int, **options: Any) -> None:
+    def __init__(
+        self, rules: Rules, num_envs: int, *, seats: Sequence[str | None] | None = None, **options: Any
+    ) -> None:
         self.drivers = [Driver(rules, **options) for _ in range(num_envs)]
         self.table = action_table(rules)
         self.layout = layout_for(rules)
+        self.learner = -1 if seats is None else list(seats).index(None)
+        self.bots: list[list[Bot | None]] = []
+        if seats is not None:
+            specs = [None if s is None else BotSpec.parse(s) for s in seats]
+            self.bots = [
+                [None if s is None else s.make(p) for p, s in enumerate(specs)] for _ in range(num_envs)
+            ]
 
     def _write(self, i: int, out: Batch) -> None:
         d = self.drivers[i]
@@ -81,10 +170,46 @@ class PythonBackend:
         write_mask(v, d.window, self.table, out.action_mask[i])
         out.agent[i] = d.actor
 
+    def _play_bots(self, i: int, rewards: npt.NDArray[np.float32]) -> None:
+        """The bots act at table ``i`` until the learner's turn or the episode's end."""
+        d = self.drivers[i]
+        bots = self.bots[i]
+        while not d.done and d.actor != self.learner:
+            bot = bots[d.actor]
+            v = d.view_of(d.actor)
+            assert bot is not None and v is not None
+            if d.window:
+                choice = bot.react(v)
+                aid = DECLINE if choice is None else choice
+            else:
+                aid = bot.act(v)
+            rewards += d.act(aid)
+
+    def _deal(self, i: int, seed: int | None) -> None:
+        """Deal table ``i``'s next episode up to the learner's first turn (dealt again while
+        the bots end it first; the generator goes on, so a seed keeps it reproducible)."""
+        d = self.drivers[i]
+        d.reset(seed)
+        if not self.bots:
+            return
+        if seed is not None:
+            for p, bot in enumerate(self.bots[i]):
+                if bot is not None:
+                    bot.reseed(seed + p)
+        scratch = np.zeros(d.players, np.float32)
+        self._play_bots(i, scratch)
+        redeals = 0
+        while d.done:
+            redeals += 1
+            if redeals > MAX_REDEALS:
+                raise RuntimeError(f"the bots ended {MAX_REDEALS} deals in a row before the learner's turn")
+            d.reset()
+            self._play_bots(i, scratch)
+
     def reset(self, seeds: list[int], out: Batch) -> None:
         """See :class:`Backend`."""
-        for i, d in enumerate(self.drivers):
-            d.reset(seeds[i])
+        for i in range(len(self.drivers)):
+            self._deal(i, seeds[i])
             self._write(i, out)
         out.rewards[:] = 0
         out.terminated[:] = False
@@ -96,11 +221,20 @@ class PythonBackend:
         decline = self.table.decline
         for i, d in enumerate(self.drivers):
             a = int(actions[i])
+            last = d.actor
             out.rewards[i] = d.act(DECLINE if a == decline else ids[a], checked=True)
+            if self.bots and not d.done:
+                self._play_bots(i, out.rewards[i])
             if d.done:
                 out.terminated[i] = not d.truncated
                 out.truncated[i] = d.truncated
-                d.reset()
+                seer = self.learner if self.bots else last
+                v = d.view_of(seer)
+                if v is None:  # not at the last table (a game of two tables)
+                    out.final_observation[i] = 0
+                else:
+                    self.layout.encode(v, False, out.final_observation[i])
+                self._deal(i, None)
             else:
                 out.terminated[i] = out.truncated[i] = False
             self._write(i, out)
@@ -138,6 +272,10 @@ class VectorEnv:
     """``num_envs`` tables of the same rules, stepped together (see the module's docstring).
 
     :param rules: the rules (else built from ``edition``, ``players`` and other options).
+    :param opponents: ``None`` for self-play; else the bots of the other players: one spec
+        (``"greedy"``, ``"search:budget=50"``...) for all, or one per other player in player
+        order (or one per player, ``None`` at the learner's).
+    :param player: the learner's player number when playing against bots.
     :param episode, reward, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
     :param backend: ``auto``, ``python`` or ``native`` (``self.backend.name`` says which runs).
     :raises ConfigError: for a bad parameter.
@@ -148,6 +286,8 @@ class VectorEnv:
         num_envs: int,
         rules: Rules | None = None,
         *,
+        opponents: str | Sequence[str | None] | None = None,
+        player: int = 0,
         episode: str = "hand",
         reward: str = "win",
         window_order: str = "random",
@@ -166,6 +306,12 @@ class VectorEnv:
             "max_actions": max_actions,
         }
         self.players = Driver(self.rules, **kwargs).players
+        self.seats = seat_specs(opponents, player, self.players)
+        """Per player: ``None`` for the learner, the bot spec of the others; ``None`` in self-play."""
+        self.player = player if self.seats is not None else -1
+        """The learner's player number (-1 in self-play)."""
+        if self.seats is not None:
+            kwargs["seats"] = self.seats
         self.backend = load_backend(backend, self.rules, num_envs, **kwargs)
         self.table = action_table(self.rules)
         self.layout = layout_for(self.rules)
@@ -177,6 +323,7 @@ class VectorEnv:
             rewards=np.zeros((n, self.players), np.float32),
             terminated=np.zeros(n, np.bool_),
             truncated=np.zeros(n, np.bool_),
+            final_observation=np.zeros((n, self.layout.size), np.float32),
         )
         self._ready = False
 

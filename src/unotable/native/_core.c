@@ -584,7 +584,8 @@ static PyObject *py_shake_x8(PyObject *mod, PyObject *args) {
 /* The enums and constants of rules.h and policies.h by name, as the module's CONSTANTS dict: a
  * test compares them with the Python tables they copy (notation.Kind, engine.E_*, state.Phase,
  * rules.MODES, cards.WILD_DRAW_FOUR ..., native.core.POLICIES), so that neither side changes
- * alone. */
+ * alone; and the lengths of the two layouts the glue packs (envloop.h's offsets, L_COUNT: the
+ * size and one per envbackend.SEGMENTS; search.h's view header, V_HEADER: search.pack_view's). */
 #define CONSTANT(name) {#name, name}
 static const struct {
     const char *name;
@@ -602,6 +603,7 @@ static const struct {
     CONSTANT(C_WD4), CONSTANT(C_HOWLER), CONSTANT(C_INVIS), CONSTANT(C_MATER), CONSTANT(TABLE_SEAT),
     CONSTANT(MAXP), CONSTANT(MAXC), CONSTANT(NT), CONSTANT(NAMAX), CONSTANT(MAXIDS),
     CONSTANT(POL_RANDOM), CONSTANT(POL_PLAYS_FIRST), CONSTANT(POL_GREEDY),
+    CONSTANT(L_COUNT), CONSTANT(V_HEADER),
 };
 #undef CONSTANT
 

@@ -76,13 +76,33 @@ class EnvBatch:
         env_ids: bytes,
         layout: bytes,
         game: bool = False,
+        seats: bytes = b"",
         /,
     ) -> None: ...
     def reset(
-        self, states: bytes, obs: Any, mask: Any, agent: Any, rewards: Any, terminated: Any, truncated: Any, /
+        self,
+        states: bytes,
+        obs: Any,
+        mask: Any,
+        agent: Any,
+        rewards: Any,
+        terminated: Any,
+        truncated: Any,
+        final_observation: Any,
+        bot_states: bytes,
+        /,
     ) -> None: ...
     def step(
-        self, actions: Any, obs: Any, mask: Any, agent: Any, rewards: Any, terminated: Any, truncated: Any, /
+        self,
+        actions: Any,
+        obs: Any,
+        mask: Any,
+        agent: Any,
+        rewards: Any,
+        terminated: Any,
+        truncated: Any,
+        final_observation: Any,
+        /,
     ) -> None: ...
     def load(self, table: int, state: State, /) -> None: ...
     def observe(self, table: int, obs: Any, mask: Any, /) -> int: ...

@@ -107,9 +107,21 @@ typedef struct {
     uint64_t offered[NAMAX / 64]; /* the env ids the actor may take now (the mask, kept here) */
 } EnvTable;
 
+/* Who plays a seat of an env table: the caller (the learner, or every seat in self-play), or a
+ * bot played here from its seat's view (bots/simple.py's GreedyBot and RandomBot at their
+ * defaults, as the Python backend plays them). */
+enum { SEAT_CALLER = -1, SEAT_RANDOM = POL_RANDOM, SEAT_GREEDY = POL_GREEDY };
+
+/* Deals in a row the bots may end before the learner's first turn (vector.MAX_REDEALS). */
+#define ENV_MAX_REDEALS 1000
+#define ENV_ERR_REDEALS (-100)
+
 typedef struct {
     PyObject_HEAD TablesObject *tables;
     Py_ssize_t num;
+    int learner;     /* against bots: the learner's seat; -1: self-play */
+    int8_t seat[MAXP]; /* SEAT_CALLER or the bot of each seat */
+    int nrandom;     /* seats played by the random bot (each with its generator per table) */
     int points;      /* reward "points" (else "win") */
     int game;        /* episode "game" (solo, partners, teams: one table, seats = players) */
     int play_order;  /* window_order "play" (else "random") */
@@ -122,6 +134,7 @@ typedef struct {
     uint8_t is_window[NAMAX];
     EnvTable *t;
     PyRandom *rng;
+    PyRandom *bot_rng; /* num * MAXP generators when a seat is the random bot, else NULL */
     int ready;
 } EnvObject;
 
@@ -231,11 +244,12 @@ static void env_mask(const EnvObject *e, EnvTable *t, int8_t *mask) {
     }
 }
 
-/* encoding.Layout.encode of the actor's view: seats relative to it, ``(s - seat) % n``. */
-static void env_observe(const EnvObject *e, const EnvTable *t, float *o) {
+/* encoding.Layout.encode of ``seat``'s view (``window``: its turn is an out-of-turn moment):
+ * seats relative to it, ``(s - seat) % n``. */
+static void env_observe(const EnvObject *e, const EnvTable *t, int seat, int window, float *o) {
     const int32_t *L = e->lay;
     const UState *st = &t->st;
-    int n = st->n, seat = t->actor;
+    int n = st->n;
 #define REL(s) mod_seat((s) - seat, n)
     memset(o, 0, (size_t)L[L_SIZE] * sizeof(float));
     for (int p = HAND_BEGIN(st, seat); p < HAND_END(st, seat); p++) o[L[L_HAND] + st->cards[p]] += 1.0f;
@@ -244,7 +258,7 @@ static void env_observe(const EnvObject *e, const EnvTable *t, float *o) {
     o[L[L_COLOR] + (st->color >= 0 ? st->color : 4)] = 1.0f;
     if (st->direction > 0) o[L[L_DIR]] = 1.0f;
     o[L[L_PHASE] + st->phase] = 1.0f;
-    if (t->window) o[L[L_WINDOW]] = 1.0f;
+    if (window) o[L[L_WINDOW]] = 1.0f;
     if (st->current >= 0) o[L[L_CURRENT] + REL(st->current)] = 1.0f;
     if (st->current == seat && st->drawn >= 0) o[L[L_DRAWN] + st->drawn] = 1.0f;
     if (st->pend_from >= 0) {
@@ -316,23 +330,28 @@ static void env_score(const EnvObject *e, const UState *st, float *rewards) {
 
 /* The arrays of unotable.env.vector.Batch, checked by size. */
 typedef struct {
-    Py_buffer obs, mask, agent, rewards, term, trunc;
+    Py_buffer obs, mask, agent, rewards, term, trunc, final;
     int got;
 } EnvOut;
 
+#define ENV_ARRAYS 7
+
 static void env_release(EnvOut *out) {
-    Py_buffer *v[6] = {&out->obs, &out->mask, &out->agent, &out->rewards, &out->term, &out->trunc};
+    Py_buffer *v[ENV_ARRAYS] = {&out->obs, &out->mask, &out->agent, &out->rewards, &out->term, &out->trunc, &out->final};
     for (int i = 0; i < out->got; i++) PyBuffer_Release(v[i]);
     out->got = 0;
 }
 
 static int env_buffers(const EnvObject *e, PyObject *const *objs, EnvOut *out) {
     Py_ssize_t num = e->num, n = e->tables->tb.n;
-    Py_ssize_t need[6] = {num * e->lay[L_SIZE] * 4, num * e->nenv, num * 8, num * n * 4, num, num};
-    const char *what[6] = {"observation", "action_mask", "agent", "rewards", "terminated", "truncated"};
-    Py_buffer *v[6] = {&out->obs, &out->mask, &out->agent, &out->rewards, &out->term, &out->trunc};
+    Py_ssize_t need[ENV_ARRAYS] = {num * e->lay[L_SIZE] * 4, num * e->nenv, num * 8, num * n * 4, num, num,
+                                   num * e->lay[L_SIZE] * 4};
+    const char *what[ENV_ARRAYS] = {"observation", "action_mask", "agent", "rewards", "terminated", "truncated",
+                                    "final_observation"};
+    Py_buffer *v[ENV_ARRAYS] = {&out->obs, &out->mask, &out->agent, &out->rewards, &out->term, &out->trunc,
+                                &out->final};
     out->got = 0;
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < ENV_ARRAYS; i++) {
         if (writable(objs[i], v[i], need[i], what[i]) < 0) {
             env_release(out);
             return -1;
@@ -343,22 +362,143 @@ static int env_buffers(const EnvObject *e, PyObject *const *objs, EnvOut *out) {
 }
 
 static void env_write(const EnvObject *e, Py_ssize_t i, EnvTable *t, EnvOut *out) {
-    env_observe(e, t, (float *)out->obs.buf + i * e->lay[L_SIZE]);
+    env_observe(e, t, t->actor, t->window, (float *)out->obs.buf + i * e->lay[L_SIZE]);
     env_mask(e, t, (int8_t *)out->mask.buf + i * e->nenv);
     ((int64_t *)out->agent.buf)[i] = t->actor;
 }
 
-/* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout, game) */
+/* Driver.act: the actor takes env id ``a`` (decline: the last); the rewards it brings are added
+ * to ``rw`` (one float per seat). Returns 0 (the episode goes on), 1 (it ended: terminated), 2
+ * (truncated: max_actions) or a negative deal error. */
+static int env_apply(const EnvObject *e, EnvTable *t, PyRandom *r, int a, float *rw) {
+    const Tables *tb = &e->tables->tb;
+    t->actions++;
+    if (a == e->nenv - 1) {
+        env_next_turn(t);
+        return 0;
+    }
+    step(tb, &t->st, t->actor, e->note_id[a]);
+    if (t->st.phase >= P_HAND_OVER) {
+        float got[MAXP];
+        env_score(e, &t->st, got);
+        for (int s = 0; s < t->st.n; s++) rw[s] += got[s];
+        if (!e->game || t->st.phase == P_GAME_OVER) return 1;
+        int rc = env_next_hand(e, t);
+        if (rc) return rc;
+    }
+    if (e->max_actions && t->actions >= e->max_actions) return 2;
+    env_open_round(e, t, r);
+    env_next_turn(t);
+    return 0;
+}
+
+/* The ``uno`` spelling of play ``a`` among ``ids`` (BaseBot.with_call: the bots always call), or ``a``. */
+static int with_call(const Tables *tb, int a, const int *ids, int k) {
+    if (tb->a_uno[a] || (tb->a_kind[a] != K_PLAY && tb->a_kind[a] != K_INVIS)) return a;
+    for (int i = 0; i < k; i++) {
+        int b = ids[i];
+        if (tb->a_uno[b] && tb->a_kind[b] == tb->a_kind[a] && tb->a_card[b] == tb->a_card[a] &&
+            tb->a_arg[b] == tb->a_arg[a])
+            return b;
+    }
+    return a;
+}
+
+/* The env id the bot of the actor's seat takes (Bot.react in a window turn, Bot.act in a phase
+ * turn), from what its seat may know. */
+static int env_bot_action(const EnvObject *e, EnvTable *t, Py_ssize_t i) {
+    const Tables *tb = &e->tables->tb;
+    const UState *st = &t->st;
+    int seat = t->actor, ids[MAXIDS], k = legal_ids(tb, st, seat, ids), bot = e->seat[seat];
+    if (t->window) {
+        /* BaseBot.react: a late uno (never owed: the bots always call), else greedy catches the
+         * first opponent it may (catch 1.0), random none (catch 0.0) */
+        for (int j = 0; j < k; j++)
+            if (tb->a_kind[ids[j]] == K_UNO) return e->env_id[ids[j]];
+        if (bot == SEAT_GREEDY)
+            for (int j = 0; j < k; j++)
+                if (tb->a_kind[ids[j]] == K_CATCH && !partners(tb, seat, tb->a_arg[ids[j]])) return e->env_id[ids[j]];
+        return e->nenv - 1;
+    }
+    if (bot == SEAT_GREEDY) return e->env_id[greedy_choose(tb, st, seat, ids, k, &GREEDY)];
+    /* RandomBot: phase_options (no out-of-turn kind, no uno spelling), rng.choice, the call */
+    int opts[MAXIDS], m = 0;
+    for (int j = 0; j < k; j++) {
+        int kind = tb->a_kind[ids[j]];
+        if (kind != K_UNO && kind != K_CATCH && kind != K_WRONG && kind != K_PENALIZE && !tb->a_uno[ids[j]])
+            opts[m++] = ids[j];
+    }
+    for (int j = 1; j < m; j++) { /* in id order, as a view lists them (legal_ids puts draw first) */
+        int x = opts[j], h = j;
+        for (; h > 0 && opts[h - 1] > x; h--) opts[h] = opts[h - 1];
+        opts[h] = x;
+    }
+    int a = m == 1 ? opts[0] : opts[mt_below(&e->bot_rng[i * MAXP + seat], m)];
+    return e->env_id[with_call(tb, a, ids, k)];
+}
+
+/* The bots act until the learner's turn; as env_apply, the rewards added to ``rw``. */
+static int env_bots(const EnvObject *e, EnvTable *t, PyRandom *r, Py_ssize_t i, float *rw) {
+    while (e->seat[t->actor] != SEAT_CALLER) {
+        int res = env_apply(e, t, r, env_bot_action(e, t, i), rw);
+        if (res) return res;
+    }
+    return 0;
+}
+
+/* Deal the table's next episode up to the learner's first turn: dealt again while the bots end
+ * it first (the generator goes on). The rewards before that turn are dropped. 0 or an error. */
+static int env_deal_ready(const EnvObject *e, EnvTable *t, PyRandom *r, Py_ssize_t i) {
+    for (int deals = 0; deals <= ENV_MAX_REDEALS; deals++) {
+        int rc = env_deal(e, t, r);
+        if (rc < 0 || e->learner < 0) return rc;
+        float scratch[MAXP] = {0};
+        int res = env_bots(e, t, r, i, scratch);
+        if (res <= 0) return res;
+    }
+    return ENV_ERR_REDEALS;
+}
+
+/* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout, game,
+ * seats): ``seats`` (bytes, one per seat, or empty for self-play) says who plays each seat: 255
+ * the caller (the learner: exactly one), else the bot (POL_RANDOM, POL_GREEDY). */
 static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     TablesObject *tables;
     Py_ssize_t num;
     int points, play_order, max_actions, dealer;
-    PyObject *cand_obj, *ids_obj, *lay_obj;
+    PyObject *cand_obj, *ids_obj, *lay_obj, *seats_obj = NULL;
     int game = 0;
-    if (!PyArg_ParseTuple(args, "O!npiiiOOO|p", &TablesType, &tables, &num, &points, &play_order, &max_actions,
-                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game))
+    if (!PyArg_ParseTuple(args, "O!npiiiOOO|pO", &TablesType, &tables, &num, &points, &play_order, &max_actions,
+                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game, &seats_obj))
         return -1;
     const Tables *tb = &tables->tb;
+    self->learner = -1;
+    self->nrandom = 0;
+    memset(self->seat, SEAT_CALLER, sizeof self->seat);
+    if (seats_obj && seats_obj != Py_None) {
+        Py_buffer sv;
+        if (PyObject_GetBuffer(seats_obj, &sv, PyBUF_SIMPLE) < 0) return -1;
+        int ok = sv.len == 0 || sv.len == tb->n, callers = 0;
+        for (Py_ssize_t s = 0; ok && s < sv.len; s++) {
+            int b = ((const uint8_t *)sv.buf)[s];
+            if (b == 255) {
+                callers++;
+                self->learner = (int)s;
+            } else if (b == POL_GREEDY || b == POL_RANDOM) {
+                self->seat[s] = (int8_t)b;
+                self->nrandom += b == POL_RANDOM;
+            } else {
+                ok = 0;
+            }
+        }
+        if (sv.len && callers != 1) ok = 0;
+        PyBuffer_Release(&sv);
+        if (!ok) {
+            PyErr_SetString(PyExc_ValueError, "seats: one byte per seat, 255 for the learner's (one), else a bot");
+            return -1;
+        }
+        if (!sv.len) self->learner = -1;
+    }
     if (num < 1 || num > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "an env batch holds 1 to 16,777,216 tables");
         return -1;
@@ -402,9 +542,11 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     PyBuffer_Release(&v);
     PyMem_Free(self->t);
     PyMem_Free(self->rng);
+    PyMem_Free(self->bot_rng);
     self->t = PyMem_Calloc((size_t)num, sizeof(EnvTable));
     self->rng = PyMem_Calloc((size_t)num, sizeof(PyRandom));
-    if (!self->t || !self->rng) {
+    self->bot_rng = self->nrandom ? PyMem_Calloc((size_t)num * MAXP, sizeof(PyRandom)) : NULL;
+    if (!self->t || !self->rng || (self->nrandom && !self->bot_rng)) {
         PyErr_NoMemory();
         return -1;
     }
@@ -424,42 +566,63 @@ static void Env_dealloc(EnvObject *self) {
     Py_XDECREF(self->tables);
     PyMem_Free(self->t);
     PyMem_Free(self->rng);
+    PyMem_Free(self->bot_rng);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
 static int env_deal_error(int rc) {
+    if (rc == ENV_ERR_REDEALS) {
+        PyErr_Format(PyExc_RuntimeError, "the bots ended %d deals in a row before the learner's turn", ENV_MAX_REDEALS);
+        return -1;
+    }
     first_card_error(rc);
     return -1;
 }
 
-/* reset(states, observation, action_mask, agent, rewards, terminated, truncated): ``states`` is
- * num * 625 uint32, each table's Random(seed).getstate() (624 words and the index); every table
- * deals its episode and writes its first turn. */
+/* reset(states, observation, action_mask, agent, rewards, terminated, truncated,
+ * final_observation, bot_states): ``states`` is num * 625 uint32, each table's
+ * Random(seed).getstate() (624 words and the index); ``bot_states`` the same for each random
+ * bot, table by table, seat by seat (empty without one); every table deals its episode and
+ * writes its first turn (against bots: the learner's). */
 static PyObject *Env_reset(EnvObject *self, PyObject *args) {
-    PyObject *states_obj, *objs[6];
-    if (!PyArg_ParseTuple(args, "OOOOOOO", &states_obj, &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
-                          &objs[5]))
+    PyObject *states_obj, *objs[ENV_ARRAYS], *bots_obj;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOO", &states_obj, &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5], &objs[6], &bots_obj))
         return NULL;
-    Py_buffer sv;
+    Py_buffer sv, bv;
     if (read_bytes(states_obj, self->num * (MT_N + 1) * 4, "states", &sv) < 0) return NULL;
-    const uint32_t *words = sv.buf;
-    for (Py_ssize_t i = 0; i < self->num; i++) {
-        if (!mt_position_ok(words + i * (MT_N + 1))) {
-            PyErr_Format(PyExc_ValueError, "states: table %zd's generator position is out of range", i);
+    Py_ssize_t nbots = self->num * self->nrandom;
+    if (read_bytes(bots_obj, nbots * (MT_N + 1) * 4, "bot_states", &bv) < 0) {
+        PyBuffer_Release(&sv);
+        return NULL;
+    }
+    const uint32_t *words = sv.buf, *bot_words = bv.buf;
+    for (Py_ssize_t i = 0; i < self->num + nbots; i++) {
+        const uint32_t *w = i < self->num ? words + i * (MT_N + 1) : bot_words + (i - self->num) * (MT_N + 1);
+        if (!mt_position_ok(w)) {
+            if (i < self->num)
+                PyErr_Format(PyExc_ValueError, "states: table %zd's generator position is out of range", i);
+            else
+                PyErr_Format(PyExc_ValueError, "bot_states: bot generator %zd's position is out of range", i - self->num);
             PyBuffer_Release(&sv);
+            PyBuffer_Release(&bv);
             return NULL;
         }
     }
     EnvOut out;
     if (env_buffers(self, objs, &out) < 0) {
         PyBuffer_Release(&sv);
+        PyBuffer_Release(&bv);
         return NULL;
     }
+    for (Py_ssize_t i = 0, b = 0; i < self->num && self->nrandom; i++)
+        for (int s = 0; s < self->tables->tb.n; s++)
+            if (self->seat[s] == SEAT_RANDOM) mt_load(&self->bot_rng[i * MAXP + s], bot_words + (b++) * (MT_N + 1));
     int rc = 0;
     for (Py_ssize_t i = 0; i < self->num && !rc; i++) {
         PyRandom *r = &self->rng[i];
         mt_load(r, words + i * (MT_N + 1));
-        rc = env_deal(self, &self->t[i], r);
+        rc = env_deal_ready(self, &self->t[i], r, i);
         if (!rc) env_write(self, i, &self->t[i], &out);
     }
     if (!rc) {
@@ -473,18 +636,21 @@ static PyObject *Env_reset(EnvObject *self, PyObject *args) {
     }
     env_release(&out);
     PyBuffer_Release(&sv);
+    PyBuffer_Release(&bv);
     if (rc) return NULL;
     Py_RETURN_NONE;
 }
 
-/* step(actions, observation, action_mask, agent, rewards, terminated, truncated): one env id
- * (int64) per table for its actor; all are checked against the offered set before any is
- * applied (a ValueError changes nothing). An episode that ends (a hand over: terminated;
- * max_actions reached: truncated) writes its rewards and is dealt again at once. */
+/* step(actions, observation, action_mask, agent, rewards, terminated, truncated,
+ * final_observation): one env id (int64) per table for its actor; all are checked against the
+ * offered set before any is applied (a ValueError changes nothing). Against bots, the bots then
+ * play to the learner's next turn. An episode that ends (a hand over: terminated; max_actions
+ * reached: truncated) writes its rewards and its final observation (the learner's view, or the
+ * last actor's in self-play, as between turns) and is dealt again at once. */
 static PyObject *Env_step(EnvObject *self, PyObject *args) {
-    PyObject *act_obj, *objs[6];
-    if (!PyArg_ParseTuple(args, "OOOOOOO", &act_obj, &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
-                          &objs[5]))
+    PyObject *act_obj, *objs[ENV_ARRAYS];
+    if (!PyArg_ParseTuple(args, "OOOOOOOO", &act_obj, &objs[0], &objs[1], &objs[2], &objs[3], &objs[4],
+                          &objs[5], &objs[6]))
         return NULL;
     if (!self->ready) {
         PyErr_SetString(PyExc_ValueError, "reset() first");
@@ -508,41 +674,24 @@ static PyObject *Env_step(EnvObject *self, PyObject *args) {
         return NULL;
     }
     const Tables *tb = &self->tables->tb;
-    int n = tb->n, decline = self->nenv - 1, rc = 0;
-    float *rewards = out.rewards.buf;
+    int n = tb->n, rc = 0;
+    float *rewards = out.rewards.buf, *final = out.final.buf;
     uint8_t *term = out.term.buf, *trunc = out.trunc.buf;
     memset(rewards, 0, (size_t)out.rewards.len);
     for (Py_ssize_t i = 0; i < self->num; i++) {
         EnvTable *t = &self->t[i];
         PyRandom *r = &self->rng[i];
-        int a = (int)acts[i], ended = 0;
-        term[i] = trunc[i] = 0;
-        t->actions++;
-        if (a == decline) {
-            env_next_turn(t);
-        } else {
-            step(tb, &t->st, t->actor, self->note_id[a]);
-            if (t->st.phase >= P_HAND_OVER) {
-                env_score(self, &t->st, rewards + i * n);
-                if (!self->game || t->st.phase == P_GAME_OVER) {
-                    term[i] = 1;
-                    ended = 1;
-                } else {
-                    rc = env_next_hand(self, t);
-                }
-            }
-            if (!ended && !rc) { /* the episode goes on, unless it has taken max_actions */
-                if (self->max_actions && t->actions >= self->max_actions) {
-                    trunc[i] = 1;
-                    ended = 1;
-                } else {
-                    env_open_round(self, t, r);
-                    env_next_turn(t);
-                }
-            }
+        float *rw = rewards + i * n;
+        int res = env_apply(self, t, r, (int)acts[i], rw);
+        if (res == 0 && self->learner >= 0) res = env_bots(self, t, r, i, rw);
+        term[i] = res == 1;
+        trunc[i] = res == 2;
+        if (res > 0) {
+            env_observe(self, t, self->learner >= 0 ? self->learner : t->actor, 0, final + i * self->lay[L_SIZE]);
+            res = env_deal_ready(self, t, r, i);
         }
-        if (ended && !rc) rc = env_deal(self, t, r);
-        if (rc) {
+        if (res < 0) {
+            rc = res;
             self->ready = 0;
             env_deal_error(rc);
             break;
@@ -600,7 +749,7 @@ static PyObject *Env_observe(EnvObject *self, PyObject *args) {
         PyBuffer_Release(&ov);
         return NULL;
     }
-    env_observe(self, &self->t[i], ov.buf);
+    env_observe(self, &self->t[i], self->t[i].actor, self->t[i].window, ov.buf);
     env_mask(self, &self->t[i], mv.buf);
     PyBuffer_Release(&ov);
     PyBuffer_Release(&mv);
@@ -635,9 +784,10 @@ static PyObject *Env_turn(EnvObject *self, PyObject *arg) {
 
 static PyMethodDef Env_methods[] = {
     {"reset", (PyCFunction)Env_reset, METH_VARARGS,
-     "reset(states, observation, action_mask, agent, rewards, terminated, truncated)"},
+     "reset(states, observation, action_mask, agent, rewards, terminated, truncated, final_observation, "
+     "bot_states)"},
     {"step", (PyCFunction)Env_step, METH_VARARGS,
-     "step(actions, observation, action_mask, agent, rewards, terminated, truncated)"},
+     "step(actions, observation, action_mask, agent, rewards, terminated, truncated, final_observation)"},
     {"load", (PyCFunction)Env_load, METH_VARARGS, "load(i, state): table i plays on from a copy of state."},
     {"observe", (PyCFunction)Env_observe, METH_VARARGS, "observe(i, obs_row, mask_row) -> agent"},
     {"state", (PyCFunction)Env_state, METH_O, "A copy of one table's state."},
@@ -652,7 +802,7 @@ static PyTypeObject EnvType = {
     .tp_init = (initproc)Env_init,
     .tp_dealloc = (destructor)Env_dealloc,
     .tp_methods = Env_methods,
-    .tp_doc = "The research env's tables in C (see unotable.native.envbackend).",
+    .tp_doc = "The research env's tables in C (see unotable.env.native).",
 };
 
 #endif /* UNOTABLE_ENVLOOP_H */

@@ -6,15 +6,14 @@ Everything the screen shows comes from :meth:`Table.view` (the watched player's
 and from the game's public standings. The bots decide from their own views.
 
 The clock is the caller's: :meth:`Table.next_bot_move` says what a bot does *now* (an
-out-of-turn reaction while a window is open or a seat may jump in, asked in a seeded random
-order as :mod:`unotable.sim` does, else the current player's decision), and the caller applies it when
-its visible delay is over. A human action in between changes the state, and the caller asks
-again.
+out-of-turn reaction while a window is open or a seat may jump in, asked in the race's order
+(:mod:`unotable.race`, as the simulator and the web do), else the current player's
+decision), and the caller applies it when its visible delay is over. A human action in
+between changes the state, and the caller asks again.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -45,9 +44,10 @@ from unotable.notation import (
     NAMES_SEAT,
     Kind,
 )
+from unotable.race import first_reaction, window_open
 from unotable.savefile import SaveFile
-from unotable.sim import HAND_ACTION_CAP, derive_seed
-from unotable.state import PHASE_TURN
+from unotable.seeds import derive_seed
+from unotable.sim.hand import HAND_ACTION_CAP
 from unotable.views import View
 
 OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
@@ -279,27 +279,27 @@ class Table:
         return self.bot_to_act() is not None or bool(self.bot_seats_with_window())
 
     def next_bot_move(self) -> Move | None:
-        """What a bot does now: first the bots with an out-of-turn action are asked, in a seeded
-        random order (the first that acts wins the race); then the current player, if a bot,
-        decides. ``None`` when the hand waits for the human or is over."""
+        """What a bot does now: first the bots with an out-of-turn action are asked, in the race's
+        order (:func:`unotable.race.first_reaction`; the first that acts wins the race); then
+        the current player, if a bot, decides. ``None`` when the hand waits for the human or is over."""
         g = self.game
         if g.hand_over:
             return None
         if len(g.log[-1]) >= HAND_ACTION_CAP:
             raise GameError(f"the hand went on for more than {HAND_ACTION_CAP:,} actions")
         hand, k = g.actions_played
-        st = g.state
-        if st.exposed or st.wrong_seat >= 0 or (st.phase == PHASE_TURN and st.tables.jump_in):
-            players = [p for p in g.deal.seating if p in self.bots]
-            random.Random(derive_seed(self.seed, "race", hand, k)).shuffle(players)
-            for p in players:
+        if window_open(g.state):
+
+            def react(p: int) -> int | None:
                 v = g.view(p)
                 if not out_of_turn(v):
-                    continue
+                    return None
                 self.bots[p].reseed(derive_seed(self.seed, "react", p, hand, k))
-                aid = self.bots[p].react(v)
-                if aid is not None:
-                    return Move(p, aid, True)
+                return self.bots[p].react(v)
+
+            taken = first_reaction([p for p in g.deal.seating if p in self.bots], self.seed, hand, k, react)
+            if taken is not None:
+                return Move(taken[0], taken[1], True)
         actor = self.bot_to_act()
         if actor is None:
             return None

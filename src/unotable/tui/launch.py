@@ -17,11 +17,12 @@ from typing import Any, Final, TextIO
 
 from unotable import argtypes, savefile
 from unotable.bots import BOT_NAMES, Bot, make_bot
+from unotable.bots.spec import BotSpec, parse_bots
 from unotable.errors import ConfigError, UnoError
 from unotable.i18n import _, ngettext
 from unotable.match import Game, SavedGameError
 from unotable.rules import EDITIONS, MODES, Rules
-from unotable.sim import BotSpec, derive_seed, parse_bots
+from unotable.seeds import derive_seed
 from unotable.tui import words
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
 from unotable.tui.record import summary

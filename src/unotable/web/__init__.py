@@ -15,8 +15,10 @@ What lives here:
   spectator the core's view of nobody).
 - :mod:`~unotable.web.driver`: what a room does by itself (bots, away people's bots, the turn
   timer, Harry Potter's answer window, deals).
-- :mod:`~unotable.web.room`: a live room: its seats and keys, the changes people ask for, the
-  table everyone sees.
+- :mod:`~unotable.web.seats`: seats and their keys (names, avatars, rejoin keys, QR codes),
+  presence.
+- :mod:`~unotable.web.social`: reactions and chat.
+- :mod:`~unotable.web.room`: a live room: the changes people ask for, the table everyone sees.
 - :mod:`~unotable.web.hub`: every live room of the server; the list of open rooms.
 - :mod:`~unotable.web.connection`: one WebSocket, and the one table of message types (fields,
   who may send each, handler).
@@ -25,8 +27,8 @@ What lives here:
 - ``static/``: the page (HTML, CSS and JavaScript, no build step).
 
 It may import the core's public API (``unotable.match``, ``views``, ``events``, ``notation``,
-``cards``, ``rules``, ``errors``), ``unotable.bots`` and ``unotable.sim``'s bot specs and seeds,
-and the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg, segno); never
-the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve` may be imported without
-the extra installed: it says how to install it.
+``cards``, ``rules``, ``errors``, ``race``, ``seeds``), ``unotable.bots`` (and their specs), and
+the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg, segno,
+prometheus-client); never the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve`
+may be imported without the extra installed: it says how to install it.
 """

@@ -44,10 +44,13 @@ from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MO
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
 from unotable.web.gamelog import replay, score_rows
+from unotable.web.guard import Guard, Limits
 from unotable.web.hub import Hub
 from unotable.web.lang import LanguageMiddleware, words_route
+from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
-from unotable.web.room import MAX_CHAT, PALETTE, REACTIONS, Room, clean_color, clean_name
+from unotable.web.room import Room
+from unotable.web.seats import PALETTE, clean_color, clean_name
 from unotable.web.settings import (
     AUTO_ACCEPT_RANGE,
     BOT_DELAY_RANGE,
@@ -61,6 +64,7 @@ from unotable.web.settings import (
     SettingsError,
     parse_settings,
 )
+from unotable.web.social import MAX_CHAT, REACTIONS
 from unotable.web.storage import Store
 
 log = logging.getLogger("unotable.web")
@@ -130,11 +134,15 @@ def _hub(request: HTTPConnection) -> Hub:
 
 
 def base_url(conn: HTTPConnection) -> str:
-    """The page's address as the person opened it (``http://host:port``), or the server's
-    ``--public-url``: rejoin links and their QR codes point there."""
+    """The address rejoin links and their QR codes point to: the server's ``--public-url``, else
+    the page's address as the person opened it (``http://host:port``), unless that is this
+    machine's own name (localhost) and the server knows its network address (``lan_url``)."""
     public: str | None = conn.app.state.public_url
     if public:
         return public.rstrip("/")
+    lan: str | None = conn.app.state.lan_url
+    if lan and (conn.url.hostname or "") in ("localhost", "127.0.0.1", "::1"):
+        return lan.rstrip("/")
     scheme = {"ws": "http", "wss": "https"}.get(conn.url.scheme, conn.url.scheme)
     host = conn.headers.get("host") or conn.url.netloc
     return f"{scheme}://{host}"
@@ -177,8 +185,6 @@ async def options(request: Request) -> Response:
             "bot_delay": [*BOT_DELAY_RANGE, DEFAULT_BOT_DELAY],
             "house": list(HOUSE_PRESETS),
             "house_presets": HOUSE_PRESETS,
-            "house_rules": house.to_json(),
-            "house_preset_labels": dict(house.PRESET_LABELS),
             "room": {
                 "grace_seconds": list(GRACE_RANGE),
                 "auto_accept_seconds": list(AUTO_ACCEPT_RANGE),
@@ -187,8 +193,33 @@ async def options(request: Request) -> Response:
             "reactions": list(REACTIONS),
             "chat_max": MAX_CHAT,
             "colors": list(PALETTE),
+            "house_rules": house.to_json(),
+            "house_preset_labels": dict(house.PRESET_LABELS),
         }
     )
+
+
+async def healthz(request: Request) -> Response:
+    """``GET /healthz``: the process answers."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """``GET /readyz``: the server has started and its database answers (else 503)."""
+    hub: Hub | None = getattr(request.app.state, "hub", None)
+    if hub is None:
+        return JSONResponse({"status": "starting"}, status_code=503)
+    try:
+        await asyncio.to_thread(hub.store.ping)
+    except Exception:
+        return JSONResponse({"status": "database unavailable"}, status_code=503)
+    return JSONResponse({"status": "ready"})
+
+
+async def metrics_page(request: Request) -> Response:
+    """``GET /metrics``: Prometheus' text format."""
+    metrics: Metrics = request.app.state.metrics
+    return Response(metrics.render(), media_type=CONTENT_TYPE)
 
 
 async def create_room(request: Request) -> Response:
@@ -318,6 +349,10 @@ def create_app(
     seeds: Callable[[], int] | None = None,
     rate: float = DEFAULT_RATE,
     public_url: str | None = None,
+    lan_url: str | None = None,
+    limits: Limits | None = None,
+    origins: tuple[str, ...] = (),
+    durability: str = "full",
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
@@ -325,11 +360,18 @@ def create_app(
         the tests give fixed ones to deal known hands.
     :param rate: messages a second one connection may send (three times that at once).
     :param public_url: the address rejoin links use (default: the one each page was opened at).
+    :param lan_url: the machine's network address, for pages opened at localhost.
+    :param limits: the connection limits (:class:`~unotable.web.guard.Limits`' defaults).
+    :param origins: the origins allowed besides the server's own (:class:`~unotable.web.guard.Guard`).
+    :param durability: ``"full"`` or ``"normal"`` (:data:`~unotable.web.storage.DURABILITY`).
     """
+
+    metrics = Metrics()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(database_url)
+        store = Store(database_url, durability)
+        store.observe = metrics.database_seconds.observe
         store.migrate()
         hub = Hub(store) if seeds is None else Hub(store, seeds)
         resumed = await hub.resume()
@@ -337,8 +379,13 @@ def create_app(
         if resumed:
             log.info("resumed %d game(s)", resumed)
         app.state.hub = hub
+        metrics.watch(
+            rooms_live=lambda: len(hub.rooms),
+            rooms_playing=lambda: sum(1 for r in hub.rooms.values() if r.started and not r.game.finished),
+        )
         app.state.rate = rate
         app.state.public_url = public_url
+        app.state.lan_url = lan_url
         app.state.http_limits = {}
         try:
             yield
@@ -350,6 +397,9 @@ def create_app(
         Route("/", page),
         Route("/r/{code}", page),
         Route("/r/{code}/replay/{number}", page),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", metrics_page),
         Route("/api/options", options),
         Route("/api/rooms", create_room, methods=["POST"]),
         Route("/api/rooms", open_rooms, methods=["GET"]),
@@ -362,12 +412,16 @@ def create_app(
         Route("/api/words/{lang}", words_route),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(
+    # The language first, so that the guard's refusals are in the request's language too.
+    guard = Middleware(Guard, limits=limits or Limits(), origins=origins, metrics=metrics)
+    app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(LanguageMiddleware)],
+        middleware=[Middleware(LanguageMiddleware), guard],
         exception_handlers={ProtocolError: protocol_error},
     )
+    app.state.metrics = metrics
+    return app
 
 
 __all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "game_steps", "room_info"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -19,6 +20,7 @@ from typing import Any, Final
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unotable.web.fanout import Listener
+from unotable.web.metrics import Metrics
 from unotable.web.protocol import Message, ProtocolError, RateLimit, parse
 from unotable.web.room import Room
 
@@ -59,7 +61,11 @@ async def _ping(c: Connection, m: Message, _: int | None) -> dict[str, Any]:
 
 async def _act(c: Connection, m: Message, player: int | None) -> None:
     assert player is not None and m.action is not None
-    await c.room.act(player, m.action)
+    start = time.perf_counter()
+    if await c.room.act(player, m.action):
+        metrics: Metrics = c.ws.app.state.metrics
+        metrics.actions.inc()
+        metrics.action_seconds.observe(time.perf_counter() - start)
 
 
 async def _next_hand(c: Connection, m: Message, _: int | None) -> None:
@@ -159,9 +165,10 @@ class Connection:
             if seat is None:
                 raise ProtocolError("bad_token")
             player = seat.player
-        self.listener = Listener(player)
-        self.writer = asyncio.get_running_loop().create_task(self._write(self.listener))
-        await self.room.welcome(self.listener, token, self.base)
+        listener = Listener(player)
+        await self.room.welcome(listener, token, self.base)
+        self.listener = listener
+        self.writer = asyncio.get_running_loop().create_task(self._write(listener))
 
     async def handle(self, m: Message) -> dict[str, Any] | None:
         """Check who sent ``m`` and hand it to its handler; a direct answer, if any.

@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import functools
 import logging
-import random
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -24,9 +23,10 @@ from typing import TYPE_CHECKING
 
 from unotable.bots import BaseBot, make_bot
 from unotable.bots.base import out_of_turn
+from unotable.bots.spec import BotSpec
 from unotable.cards import CARD_COLOR
 from unotable.notation import ACTION_TEXT
-from unotable.sim import BotSpec, derive_seed
+from unotable.race import first_reaction, window_open
 from unotable.state import Phase
 from unotable.web.protocol import ProtocolError
 from unotable.web.settings import DEFAULT_FORGET_UNO
@@ -97,7 +97,7 @@ def timeout_action(legal: Iterable[int], hand: Iterable[int]) -> str:
 def next_move(room: Room) -> Move | None:
     """What ``room`` does next by itself, if nobody acts first (see :class:`Move`)."""
     move = _game_move(room)
-    wake = room.presence.next_away(time.monotonic()) if room.in_play else None
+    wake = room.presence.next_away(time.monotonic()) if room.in_play and room.someone_waits() else None
     if wake is not None and (move is None or wake < move.delay):
         return Move(None, "", wake)
     return move
@@ -119,17 +119,19 @@ def _game_move(room: Room) -> Move | None:
     views = {p: game.view(p) for p in seating}
     any_view = next(iter(views.values()))
     window = bool(any_view.uno_exposed) or any_view.wrong_seat >= 0
-    # RULES §11 jump_in: while a turn waits, the bots holding the top card's twin may jump in.
-    jump = game.rules.jump_in and any_view.phase == Phase.TURN
-    if bots and (window or jump):
-        race = [p for p in seating if p in bots]
-        random.Random(derive_seed(room.log.seed, "race", room.log.number, room.log.seq)).shuffle(race)
-        for racer in race:
+    # The out-of-turn race (unotable.race, as in uno play and uno simulate): while a window is
+    # open (an exposed UNO, a wrong card, a turn waiting at a jump_in table), the bots that may
+    # act out of turn are asked in the race's seeded order before the phase's seat decides.
+    if bots and window_open(game.state):
+        hand, done = game.actions_played
+
+        def react(racer: int) -> int | None:
             v = views[racer]
-            if out_of_turn(v):
-                aid = room.bot(racer, bots[racer]).react(v)
-                if aid is not None:
-                    return Move(racer, ACTION_TEXT[aid], 2 * s.bot_delay)
+            return room.bot(racer, bots[racer]).react(v) if out_of_turn(v) else None
+
+        won = first_reaction([p for p in seating if p in bots], room.log.seed, hand, done, react)
+        if won is not None:
+            return Move(won[0], ACTION_TEXT[won[1]], 2 * s.bot_delay)
     p = game.current_player
     if p is None:
         return None

@@ -10,12 +10,14 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from unotable.web.protocol import ProtocolError
-from unotable.web.room import CODE_ALPHABET, CODE_LENGTH, Room, Seat, new_code, new_seed
+from unotable.web.room import Room, new_seed
+from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, Seat, new_code
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import Store, StoredGame, StoredRoom, StoredSeat
 
@@ -26,6 +28,13 @@ IDLE_UNLOAD: Final = 600.0
 waits in the database, and the next visit loads it again."""
 LISTED_MAX: Final = 50
 """Open rooms listed at most."""
+
+
+def _utc(when: datetime) -> str:
+    """A stored time in ISO 8601, UTC (SQLite gives it back without its zone)."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return when.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 class Hub:
@@ -129,7 +138,7 @@ class Hub:
                     "players": settings.players,
                     "free_seats": sum(1 for s in r.seats if s.bot is None and s.token_hash is None),
                     "host": host,
-                    "created": r.created.isoformat().replace("+00:00", "Z"),
+                    "created": _utc(r.created),
                 }
             )
         return out

@@ -4,8 +4,9 @@ and the table everyone sees.
 
 The room's other jobs have modules of their own: the game and its log
 (:mod:`~unotable.web.gamelog`), its connections and what each may see
-(:mod:`~unotable.web.fanout`), what it does by itself (:mod:`~unotable.web.driver`), and the
-rooms of the server (:mod:`~unotable.web.hub`).
+(:mod:`~unotable.web.fanout`), what it does by itself (:mod:`~unotable.web.driver`), its seats'
+keys and presence (:mod:`~unotable.web.seats`), reactions and chat
+(:mod:`~unotable.web.social`), and the rooms of the server (:mod:`~unotable.web.hub`).
 
 Everything here runs on the server's one event loop and changes a room synchronously: an action
 is checked against the seat's legal actions, written to the database (committed), applied to
@@ -16,217 +17,51 @@ nobody hears of one that was not stored (P-182).
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
-import hmac
-import io
 import logging
-import re
 import secrets
 import time
-import unicodedata
-from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from typing import Any, Final
+from dataclasses import replace
+from typing import Any
 
-import segno
 from sqlalchemy.exc import SQLAlchemyError
 
 from unotable.bots import BaseBot
+from unotable.bots.spec import BotSpec
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
-from unotable.sim import BotSpec, derive_seed
+from unotable.seeds import derive_seed
 from unotable.state import Phase
 from unotable.web.driver import Driver, answer_window, make_room_bot
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
-from unotable.web.protocol import ProtocolError, RateLimit
+from unotable.web.protocol import ProtocolError
+from unotable.web.seats import (
+    PALETTE,
+    Presence,
+    Seat,
+    clean_color,
+    clean_name,
+    hash_token,
+    initial,
+    normal_code,
+    rejoin_keys,
+    secrets_of,
+)
 from unotable.web.settings import RoomSettings, SettingsError, parse_bot
+from unotable.web.social import Chat, reaction
 from unotable.web.storage import Secrets, Store, StoredGame
 from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")
 
-CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Room codes and rejoin codes use letters and digits that cannot be mistaken for one another."""
-CODE_LENGTH: Final = 6
-REJOIN_CODE_LENGTH: Final = 8
-"""Characters of a seat's short rejoin code (40 bits), shown as ``ABCD-EFGH``."""
-MAX_NAME: Final = 24
-"""Characters in a player's name at most."""
-MAX_CHAT: Final = 120
-"""Characters in a chat message at most."""
-CHAT_KEPT: Final = 20
-"""Chat messages a room keeps for newcomers (in memory only)."""
-REACTIONS: Final = ("thumbs_up", "laugh", "wow", "sad", "angry", "clap", "gg", "nice_play", "oops", "hurry")
-"""The reactions a connection may send (the page draws each)."""
-PALETTE: Final = (
-    "#b91c1c",
-    "#c2410c",
-    "#a16207",
-    "#15803d",
-    "#0f766e",
-    "#0369a1",
-    "#1d4ed8",
-    "#6d28d9",
-    "#a21caf",
-    "#be185d",
-    "#4d7c0f",
-    "#57534e",
-)
-"""Avatar colours (white letters on each are readable: contrast at least 4.5:1)."""
-COLOR_RE: Final = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-def hash_token(token: str) -> str:
-    """What the database keeps of a seat's token, rejoin secret or rejoin code (the secret itself
-    is only the browser's)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_code() -> str:
-    """A fresh room code (about 30 bits; the database refuses a taken one)."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
 
 def new_seed() -> int:
     """A game's seed: 128 bits from :mod:`secrets`."""
     return secrets.randbits(128)
-
-
-def clean_name(name: Any) -> str:
-    """A player's name, stripped; raises ``bad_name`` unless it is 1 to :data:`MAX_NAME` printable
-    characters."""
-    if not isinstance(name, str):
-        raise ProtocolError("bad_name", limit=MAX_NAME)
-    text = " ".join(name.split())
-    if not 0 < len(text) <= MAX_NAME or any(unicodedata.category(c)[0] == "C" for c in text):
-        raise ProtocolError("bad_name", limit=MAX_NAME)
-    return text
-
-
-def clean_color(color: Any, name: str) -> str:
-    """An avatar colour ``#rrggbb`` (lower case): ``color``, or one of :data:`PALETTE` chosen by
-    ``name`` when none is given; raises ``bad_color`` for anything else."""
-    if color is None:
-        return PALETTE[int(hash_token(name.casefold()), 16) % len(PALETTE)]
-    if not isinstance(color, str) or not COLOR_RE.fullmatch(color):
-        raise ProtocolError("bad_color")
-    return color.lower()
-
-
-def initial(name: str) -> str:
-    """The letter an avatar shows: the first letter or digit of ``name``, in upper case."""
-    for c in name:
-        if c.isalnum():
-            return c.upper()
-    return name[:1] or "?"
-
-
-def clean_chat(text: str) -> str:
-    """A chat message's text, spaces collapsed; raises ``bad_chat`` unless it is 1 to
-    :data:`MAX_CHAT` characters with no control character."""
-    out = " ".join(text.split())
-    if not 0 < len(out) <= MAX_CHAT or any(unicodedata.category(c)[0] == "C" for c in out):
-        raise ProtocolError("bad_chat", limit=MAX_CHAT)
-    return out
-
-
-def rejoin_secret(token: str) -> str:
-    """The secret of a seat's rejoin link, derived from its token (128 bits)."""
-    digest = hmac.new(token.encode("utf-8"), b"unotable rejoin link", hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:16]).decode("ascii").rstrip("=")
-
-
-def rejoin_code(token: str) -> str:
-    """A seat's short rejoin code, derived from its token: ``ABCD-EFGH`` (40 bits)."""
-    digest = hmac.new(token.encode("utf-8"), b"unotable rejoin code", hashlib.sha256).digest()
-    bits = int.from_bytes(digest[:5], "big")
-    chars = "".join(CODE_ALPHABET[bits >> (5 * i) & 31] for i in range(REJOIN_CODE_LENGTH))
-    return f"{chars[:4]}-{chars[4:]}"
-
-
-def normal_code(code: str) -> str:
-    """A typed rejoin code as stored: dashes and spaces left out, upper case."""
-    return "".join(c for c in code.upper() if c not in "- ")
-
-
-def secrets_of(token: str) -> Secrets:
-    """The hashes the database keeps of a seat's token and of the rejoin keys derived from it."""
-    return Secrets(
-        hash_token(token), hash_token(rejoin_secret(token)), hash_token(normal_code(rejoin_code(token)))
-    )
-
-
-def qr_svg(text: str) -> str:
-    """A QR code of ``text`` as an SVG document (black on white, sized by its ``viewBox``)."""
-    out = io.BytesIO()
-    segno.make(text, error="m").save(
-        out, kind="svg", xmldecl=False, svgns=True, omitsize=True, border=2, dark="#000", light="#fff"
-    )
-    return out.getvalue().decode("utf-8")
-
-
-@dataclass
-class Seat:
-    """A player's seat: a bot (``bot``), or a person's, free until someone takes it."""
-
-    player: int
-    bot: str | None
-    name: str | None = None
-    token_hash: str | None = None
-    color: str | None = None
-    rejoin_hash: str | None = None
-    code_hash: str | None = None
-
-    @property
-    def free(self) -> bool:
-        """A person's seat nobody has taken."""
-        return self.bot is None and self.token_hash is None
-
-    def take(self, name: str | None, color: str | None, keys: Secrets | None) -> None:
-        """Give the seat to a person (``keys``), or to nobody (``None``)."""
-        self.name = name
-        self.color = color
-        self.token_hash = None if keys is None else keys.token_hash
-        self.rejoin_hash = None if keys is None else keys.rejoin_hash
-        self.code_hash = None if keys is None else keys.code_hash
-
-
-class Presence:
-    """Since when each person's seat has had no open connection (P-341)."""
-
-    def __init__(self) -> None:
-        self.offline_since: dict[int, float] = {}
-        """Person's seats taken and not connected -> since when (monotonic seconds)."""
-        self.grace = 0.0
-
-    def went(self, player: int, now: float) -> None:
-        """``player``'s last connection closed (or the seat was just taken)."""
-        self.offline_since.setdefault(player, now)
-
-    def came(self, player: int) -> None:
-        """A connection to ``player``'s seat opened."""
-        self.offline_since.pop(player, None)
-
-    def forget(self, player: int) -> None:
-        """The seat is no longer a person's."""
-        self.offline_since.pop(player, None)
-
-    def away(self, player: int, now: float) -> bool:
-        """Whether ``player`` has been offline for the whole grace."""
-        since = self.offline_since.get(player)
-        return since is not None and now - since >= self.grace
-
-    def next_away(self, now: float) -> float | None:
-        """Seconds until the next person's grace ends, if one is running."""
-        left = [since + self.grace - now for since in self.offline_since.values() if now - since < self.grace]
-        return max(0.0, min(left)) if left else None
 
 
 class Room:
@@ -271,8 +106,7 @@ class Room:
         self._votes: dict[int, set[int]] = {}
         self._votes_hand = (-1, -1)
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
-        self.chat_log: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
-        self._chat_limits: dict[int, RateLimit] = {}
+        self.chat_log = Chat()
         self.log = GameLog(store, code, settings.rules, stored)
         self.game.seats = settings.seats
 
@@ -318,6 +152,10 @@ class Room:
                 return seat
         return None
 
+    def someone_waits(self) -> bool:
+        """Whether a person is connected to their seat (then absent people hold the table up)."""
+        return any(self.seats[p].bot is None for p in self.fanout.connected())
+
     def is_away(self, player: int, now: float | None = None) -> bool:
         """Whether a bot plays ``player``'s person's seat now: offline past the room's grace, or a
         seat freed during a game, while a game is in play and some other person is connected
@@ -325,8 +163,7 @@ class Room:
         seat = self.seats[player]
         if seat.bot is not None or not self.in_play:
             return False
-        connected = self.fanout.connected()
-        if player in connected or not any(self.seats[p].bot is None for p in connected):
+        if player in self.fanout.connected() or not self.someone_waits():
             return False
         return seat.free or self.presence.away(player, time.monotonic() if now is None else now)
 
@@ -645,16 +482,15 @@ class Room:
 
     # ---- reactions and chat
 
-    def react(self, player: int | None, reaction: str) -> None:
+    def react(self, player: int | None, name: str) -> None:
         """Show everyone ``player``'s reaction (``None``: a spectator's).
 
         :raises ProtocolError: ``bad_reaction`` or ``no_spectator_reactions``.
         """
-        if reaction not in REACTIONS:
-            raise ProtocolError("bad_reaction", known=", ".join(REACTIONS))
+        message = reaction(player, name)
         if player is None and not self.settings.room.spectator_reactions:
             raise ProtocolError("no_spectator_reactions")
-        self.fanout.send_all({"type": "reaction", "player": player, "reaction": reaction})
+        self.fanout.send_all(message)
 
     def chat(self, player: int, text: str) -> None:
         """Show everyone ``player``'s chat message (plain text), if the room allows chat.
@@ -663,20 +499,7 @@ class Room:
         """
         if not self.settings.room.chat:
             raise ProtocolError("chat_off")
-        text = clean_chat(text)
-        limit = self._chat_limits.setdefault(player, RateLimit(0.5, 3.0))
-        if not limit.allow():
-            raise ProtocolError("slow_down")
-        at = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-        message = {
-            "type": "chat",
-            "player": player,
-            "name": self.display_name(player),
-            "text": text,
-            "at": at,
-        }
-        self.chat_log.append(message)
-        self.fanout.send_all(message)
+        self.fanout.send_all(self.chat_log.say(player, self.display_name(player), text))
 
     # ---- what each connection sees
 
@@ -790,8 +613,7 @@ class Room:
         cached = self._rejoin.get(player)
         if cached is not None and cached[0] == token + base:
             return cached[1]
-        url = f"/r/{self.code}?rejoin={rejoin_secret(token)}"
-        info = {"url": url, "link": base + url, "code": rejoin_code(token), "qr_svg": qr_svg(base + url)}
+        info = rejoin_keys(self.code, token, base)
         self._rejoin[player] = (token + base, info)
         return info
 
@@ -799,18 +621,24 @@ class Room:
         """Send a new connection the hand so far (as its seat sees it), the table, and for a
         seat its rejoin keys; tell the others it came."""
         player = listener.player
+        if player is not None and token is not None:
+            seat = self.seats[player]
+            if seat.rejoin_hash is None:  # a seat taken before rejoin keys existed: store them
+                async with self.lock:
+                    if seat.rejoin_hash is None and seat.token_hash == hash_token(token):
+                        keys = secrets_of(token)
+                        await self._store_keys(seat, hash_token(token), keys)
+                        seat.take(seat.name, seat.color, keys)
+            if seat.token_hash != hash_token(token):
+                raise ProtocolError("bad_token")  # retired meanwhile
         self.fanout.add(listener)
         self.alone_since = None
         if player is not None:
             self.presence.came(player)
-            seat = self.seats[player]
-            if token is not None and seat.rejoin_hash is None and seat.token_hash is not None:
-                await self._store_keys(seat, seat.token_hash, secrets_of(token))  # a seat of before
-                seat.take(seat.name, seat.color, secrets_of(token))
         message = self.message(player, self.log.hand_events, "welcome")
         if player is not None and token is not None:
             message["rejoin"] = self.rejoin_info(player, token, base)
-        message["chat"] = list(self.chat_log)
+        message["chat"] = list(self.chat_log.lines)
         listener.send_json(message)
         self._touched(skip=listener)
 
@@ -857,19 +685,4 @@ class Room:
             lst.close()
 
 
-__all__ = [
-    "CODE_ALPHABET",
-    "MAX_CHAT",
-    "MAX_NAME",
-    "PALETTE",
-    "REACTIONS",
-    "Presence",
-    "Room",
-    "Seat",
-    "clean_name",
-    "hash_token",
-    "new_code",
-    "new_seed",
-    "rejoin_code",
-    "rejoin_secret",
-]
+__all__ = ["Room", "new_seed"]

@@ -7,12 +7,18 @@ works without it and ``uno serve`` can say how to install it.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import ipaddress
+import logging
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Final
 
 from unotable.i18n import N_, _
+from unotable.web import words
+from unotable.web.guard import Limits
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8000
@@ -58,11 +64,106 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("messages a second one connection may send, three times that at once (10)"),
     )
     parser.add_argument(
+        "--durability",
+        choices=("full", "normal"),
+        default="full",
+        help=_(
+            "full: every acknowledged move is on the disk before the answer, and survives a "
+            "power cut (the default); normal: faster commits that survive a killed server only"
+        ),
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        default="",
+        help=_(
+            "comma-separated addresses of proxies whose X-Forwarded-For and X-Forwarded-Proto "
+            "are believed (default: none; behind nginx on the same machine: 127.0.0.1)"
+        ),
+    )
+    parser.add_argument(
+        "--allow-origin",
+        metavar="URL",
+        action="append",
+        default=[],
+        help=_(
+            "an origin whose pages may use this server besides its own "
+            "(e.g. https://uno.example.org); may be repeated"
+        ),
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=int,
+        default=Limits.max_connections,
+        help=_("HTTP requests and WebSockets open at once, in all ({default})").format(
+            default=Limits.max_connections
+        ),
+    )
+    parser.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=Limits.per_address,
+        help=_("the same from one client address ({default})").format(default=Limits.per_address),
+    )
+    parser.add_argument(
+        "--access-log",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=_(
+            "one JSON line a request on standard error: time, client, method, path (no query "
+            "string), status, milliseconds (on; --no-access-log turns it off)"
+        ),
+    )
+    parser.add_argument(
         "--data-dir",
         metavar="DIR",
         default=None,
         help=_("folder of the SQLite database ({default})").format(default=default_data_dir()),
     )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        default=None,
+        help=_(
+            "the address friends open (e.g. https://uno.example.org), for the rejoin links and QR "
+            "codes (default: the address each page was opened at, or with --host 0.0.0.0 the "
+            "machine's network address when it was opened at localhost)"
+        ),
+    )
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other machines may reach (not loopback, not link-local),
+    found with the standard library: the source address of the default route (a UDP socket
+    "connected" to a documentation address sends nothing), then the host name's addresses."""
+    found: list[str] = []
+    for probe in ("192.0.2.1", "10.255.255.255"):
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            found.append(str(s.getsockname()[0]))
+    with contextlib.suppress(OSError):
+        found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    out: list[str] = []
+    for address in found:
+        ip = ipaddress.ip_address(address)
+        if not (ip.is_loopback or ip.is_link_local or ip.is_unspecified) and address not in out:
+            out.append(address)
+    return out
+
+
+def friend_urls(host: str, port: int) -> list[str]:
+    """The addresses friends on the same network can open for a server listening on ``host``:
+    every network address of the machine for ``0.0.0.0`` (or ``::``), ``host`` itself when it is
+    neither loopback nor a name, none for a loopback address."""
+    if host in ("0.0.0.0", "::", ""):
+        return [f"http://{a}:{port}/" for a in lan_addresses()]
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return [] if host == "localhost" else [f"http://{host}:{port}/"]
+    if ip.is_loopback:
+        return []
+    return [f"http://[{host}]:{port}/" if ip.version == 6 else f"http://{host}:{port}/"]
 
 
 def _shown(url: str) -> str:
@@ -74,38 +175,63 @@ def _shown(url: str) -> str:
     return f"{scheme}://{user.split(':')[0]}@{tail}"
 
 
+def _fail(message: str) -> None:
+    """One line on standard error: ``uno serve: error: …``."""
+    print(_("uno serve: error: {message}").format(message=message), file=sys.stderr)
+
+
 def run_serve(args: argparse.Namespace) -> int:
     """Run ``uno serve`` until interrupted; the exit status."""
     try:
         import uvicorn  # noqa: PLC0415 - the extra may be missing
 
         from unotable.web.app import create_app  # noqa: PLC0415
+        from unotable.web.guard import header_timeout_protocol  # noqa: PLC0415
         from unotable.web.storage import database_url  # noqa: PLC0415
     except ImportError as exc:
-        print(_("uno serve: error: {message}").format(message=f"{_(INSTALL_HINT)} ({exc})"), file=sys.stderr)
+        _fail(f"{_(INSTALL_HINT)} ({exc})")
         return 2
     if not 0 < args.rate <= 100_000:
-        print(
-            _("uno serve: error: --rate must be from 0 to 100000, not {value}").format(value=args.rate),
-            file=sys.stderr,
+        _fail(_("--rate must be from 0 to 100000, not {value}").format(value=args.rate))
+        return 2
+    if not 1 <= args.max_connections <= 1_000_000:
+        _fail(
+            _("--max-connections must be from 1 to 1000000, not {value}").format(value=args.max_connections)
         )
         return 2
-    if not 0 < args.port < 65536:
-        print(
-            _("uno serve: error: --port must be from 1 to 65535, not {value}").format(value=args.port),
-            file=sys.stderr,
+    if not 1 <= args.connections_per_address <= args.max_connections:
+        _fail(
+            _("--connections-per-address must be from 1 to --max-connections, not {value}").format(
+                value=args.connections_per_address
+            )
         )
+        return 2
+    for origin in args.allow_origin:
+        scheme, sep, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest or "/" in rest.rstrip("/"):
+            _fail(
+                _("--allow-origin takes an origin such as https://uno.example.org, not {value!r}").format(
+                    value=origin
+                )
+            )
+            return 2
+    if not 0 < args.port < 65536:
+        _fail(_("--port must be from 1 to 65535, not {value}").format(value=args.port))
         return 2
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     if not args.database:
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(
-                _("uno serve: error: cannot make {folder}: {error}").format(
-                    folder=data_dir, error=exc.strerror or exc
-                ),
-                file=sys.stderr,
+            _fail(_("cannot make {folder}: {error}").format(folder=data_dir, error=exc.strerror or exc))
+            return 2
+    if args.public_url is not None:
+        scheme, sep, rest = args.public_url.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest:
+            _fail(
+                _("--public-url takes an address such as https://uno.example.org, not {value!r}").format(
+                    value=args.public_url
+                )
             )
             return 2
     url = database_url(args.database, data_dir)
@@ -115,14 +241,42 @@ def run_serve(args: argparse.Namespace) -> int:
         ),
         flush=True,
     )
+    friends = friend_urls(args.host, args.port)
+    if friends:
+        print(words.serving_friends(friends), flush=True)
+    elif args.host in ("0.0.0.0", "::", ""):
+        print(words.no_network_address(), flush=True)
+    if args.access_log:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(message)s"))
+        access = logging.getLogger("unotable.web.access")
+        access.addHandler(handler)
+        access.setLevel(logging.INFO)
+        access.propagate = False
+    limits = Limits(max_connections=args.max_connections, per_address=args.connections_per_address)
+    trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
     uvicorn.run(
-        create_app(url, rate=args.rate),
+        create_app(
+            url,
+            rate=args.rate,
+            limits=limits,
+            origins=tuple(args.allow_origin),
+            durability=args.durability,
+            public_url=args.public_url,
+            lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
+        ),
         host=args.host,
         port=args.port,
         ws_max_size=WS_MAX_SIZE,
         log_level="warning",
+        access_log=False,  # uvicorn's shows the query string; the guard's line does not
+        http=header_timeout_protocol(limits.header_seconds),
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted or None,
+        timeout_keep_alive=5,
+        h11_max_incomplete_event_size=16 * 1024,
     )
     return 0
 
 
-__all__ = ["add_serve_arguments", "default_data_dir", "run_serve"]
+__all__ = ["add_serve_arguments", "default_data_dir", "friend_urls", "lan_addresses", "run_serve"]

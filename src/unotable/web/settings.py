@@ -29,10 +29,10 @@ from typing import Any, Final
 
 from unotable import house
 from unotable.bots import BOT_NAMES
+from unotable.bots.spec import BotSpec
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import HOUSE_PRESETS, MODES, Rules, parse_house
-from unotable.sim import BotSpec
 
 HUMAN: Final = "human"
 """A person's seat in ``seats``."""

@@ -12,7 +12,8 @@ keeps each room's actions in arrival order.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+import time
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,6 +34,7 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
@@ -188,27 +190,54 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    # WAL with synchronous=NORMAL survives a killed process (not a power cut) and commits fast;
-    # foreign keys are off by default in SQLite.
-    cur = dbapi_connection.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
+DURABILITY: Final = ("full", "normal")
+"""``--durability``: ``full`` (the default) syncs every commit to the disk before the server
+answers, so an acknowledged move survives a power cut: SQLite ``synchronous=FULL``,
+PostgreSQL ``synchronous_commit=on``. ``normal`` survives a killed server but not a power cut
+(SQLite ``synchronous=NORMAL``, PostgreSQL ``synchronous_commit=off``), and commits faster."""
+
+
+def _sqlite_pragmas(synchronous: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # WAL: readers never wait for the writer; foreign keys are off by default in SQLite.
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute(f"PRAGMA synchronous={synchronous}")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    return on_connect
+
+
+def _postgres_commit(synchronous_commit: str) -> Any:
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cur = dbapi_connection.cursor()
+        cur.execute(f"SET synchronous_commit TO {synchronous_commit}")
+        cur.close()
+        dbapi_connection.commit()
+
+    return on_connect
 
 
 class Store:
     """The database behind the server.
 
     :param url: a SQLAlchemy URL (see :func:`database_url`).
+    :param durability: ``"full"`` or ``"normal"`` (see :data:`DURABILITY`).
+    :raises ValueError: for another durability.
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, durability: str = "full") -> None:
+        if durability not in DURABILITY:
+            raise ValueError(f"durability must be one of {', '.join(DURABILITY)}, not {durability!r}")
         self.url = url
+        self.durability = durability
         self.engine: Engine = create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            mode = "FULL" if durability == "full" else "NORMAL"
+            event.listen(self.engine, "connect", _sqlite_pragmas(mode))
+        elif self.engine.dialect.name == "postgresql":
+            event.listen(self.engine, "connect", _postgres_commit("on" if durability == "full" else "off"))
 
     def migrate(self) -> None:
         """Bring the tables up to date (Alembic ``upgrade head``)."""
@@ -218,14 +247,30 @@ class Store:
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
+    def ping(self) -> None:
+        """Ask the database something trivial (``/readyz``).
+
+        :raises sqlalchemy.exc.SQLAlchemyError: if it does not answer.
+        """
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
 
+    observe: Callable[[float], None] | None = None
+    """Told the seconds of each transaction (the server's metrics), if set."""
+
     @contextmanager
     def _session(self) -> Iterator[Session]:
-        with Session(self.engine) as s, s.begin():
-            yield s
+        start = time.perf_counter()
+        try:
+            with Session(self.engine) as s, s.begin():
+                yield s
+        finally:
+            if self.observe is not None:
+                self.observe(time.perf_counter() - start)
 
     # ---- writing
 

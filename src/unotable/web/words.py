@@ -43,6 +43,11 @@ ERRORS: Final[dict[str, str]] = {
     "bad_reaction": N_("Unknown reaction (known: {known})."),
     "no_spectator_reactions": N_("Spectators cannot send reactions in this room."),
     "slow_down": N_("You are sending these too fast: wait a moment."),
+    "bad_origin": N_("Refused: this request comes from another site's page."),
+    "bad_content_type": N_("Refused: send the request's body as application/json."),
+    "too_many_connections": N_("Too many connections from your address at once: close some and try again."),
+    "server_busy": N_("The server has as many connections as it can take: try again in a moment."),
+    "slow_request": N_("The request's body took too long to arrive."),
 }
 """Error code -> sentence (an English msgid with ``str.format`` fields, translated when sent)."""
 
@@ -61,10 +66,20 @@ RETIRED: Final[dict[str, str]] = {
 """Why a connection's token stopped working -> the sentence it gets (``retired``)."""
 
 
+def serving_friends(urls: list[str]) -> str:
+    """What ``uno serve`` says when friends on the same network can open it."""
+    return _("Friends on the same network can open: {urls}").format(urls="  ".join(urls))
+
+
+def no_network_address() -> str:
+    """What ``uno serve --host 0.0.0.0`` says when the machine has no network address."""
+    return _("No network address found: only this machine can open the game.")
+
+
 def retired_text(reason: str) -> str:
     """The sentence for a connection whose seat's token stopped working for ``reason``, in the
     language in force."""
     return _(RETIRED[reason])
 
 
-__all__ = ["ERRORS", "RETIRED", "error_text", "retired_text"]
+__all__ = ["ERRORS", "RETIRED", "error_text", "no_network_address", "retired_text", "serving_friends"]

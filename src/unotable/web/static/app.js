@@ -127,7 +127,7 @@ function renderHeader() {
   });
   const muted = Art.sound().muted();
   const mute = el("button", { type: "button", id: "mute", class: "toggle", "aria-pressed": String(muted),
-    title: muted ? t("Sound is off") : t("Sound is on") }, muted ? t("Sound off") : t("Sound on"));
+    title: muted ? t("Sound is off") : t("Sound is on") }, t("Mute"));
   mute.addEventListener("click", () => {
     Art.sound().setMuted(!Art.sound().muted());
     renderHeader();

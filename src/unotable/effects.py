@@ -1,0 +1,655 @@
+"""What actions do (RULES §3-§9, §11): :func:`step` applies a legal action in place,
+:func:`apply` checks it and returns a new state; the draws, reveals, response windows, wrong
+cards and house rules' effects, and the end of a hand with its scores (:func:`end_hand`).
+
+Part of the rules core (:mod:`unotable.engine` re-exports every name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from unotable.cards import (
+    CARD_CODE,
+    CARD_COLOR,
+    HOWLER,
+    INVISIBILITY,
+    NO_COLOR,
+    NUM_CARD_TYPES,
+    WILD_DRAW_FOUR,
+)
+from unotable.events import Event
+from unotable.legality import check, seat_index
+from unotable.notation import (
+    ACTION_FIELDS,
+    KIND_ACCEPT,
+    KIND_CATCH,
+    KIND_CHALLENGE,
+    KIND_COLOR,
+    KIND_DRAW,
+    KIND_INVISIBILITY,
+    KIND_PASS,
+    KIND_PENALIZE,
+    KIND_PLAY,
+    KIND_UNO,
+    KIND_WRONG,
+    NAMES_SEAT,
+)
+from unotable.shuffle import _shuffle
+from unotable.state import (
+    PHASE_AFTER_DRAW,
+    PHASE_CHOOSE_COLOR,
+    PHASE_GAME_OVER,
+    PHASE_HAND_OVER,
+    PHASE_RESPOND,
+    PHASE_TURN,
+    State,
+)
+from unotable.tables import (
+    E_BLANK,
+    E_DRAW,
+    E_HOWLER,
+    E_INVIS,
+    E_MATER,
+    E_NUMBER,
+    E_REVERSE,
+    E_SEVEN,
+    E_SKIP,
+    E_STACK,
+    E_WD4,
+    E_WILD,
+    hand_points,
+)
+
+UNO_PENALTY: Final = 2
+"""Cards drawn by a player caught not calling UNO (RULES §7)."""
+WRONG_CARD_PENALTY: Final = 2
+"""Cards drawn by a player whose wrong card is pointed out (RULES §8)."""
+CHALLENGE_PENALTY: Final = 2
+"""Cards drawn, beyond the four, by the loser of a Wild Draw Four challenge (RULES §4)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Applying actions.
+
+
+def apply(st: State, seat: int | str, action: str | int) -> tuple[State, list[Event]]:
+    """The state after ``seat`` takes ``action``, and the events; ``st`` is not changed.
+
+    :param action: the action in the notation, or its id.
+    :raises IllegalActionError: with the notation's error code if the action is refused.
+    """
+    aid = check(st, seat, action)
+    new = st.copy()
+    events: list[Event] = []
+    step(new, seat_index(st, seat), aid, events)
+    return new, events
+
+
+def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
+    """Apply legal action ``aid`` of ``seat`` to ``st`` in place; events go to ``ev`` if given.
+
+    The action must be legal (see :func:`legal_ids`): nothing is checked here.
+    """
+    kind, t, arg, uno = ACTION_FIELDS[aid]
+    if kind == KIND_PLAY:  # RULES §3-§6 (the hot path, inline)
+        tb = st.tables
+        hand = st.hands[seat]
+        if tb.lenient:
+            _lenient_play(st, seat, t)
+        hand.remove(t)
+        st.discard.append(t)
+        if st.known and seat in st.known:
+            _forget(st, seat, t)
+        left = len(hand)
+        # The turn begins: windows close (R-9, R-13); an UNO not called opens one (RULES §7).
+        st.exposed = 1 << seat if left == 1 and not uno else 0
+        if st.phase:  # after a draw
+            st.phase = PHASE_TURN
+            st.drawn = -1
+        if ev is not None:
+            howler = t == HOWLER
+            ev.append(
+                Event(
+                    "play",
+                    seat=seat,
+                    cards=(t,),
+                    target=arg if howler else None,
+                    color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
+                    reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
+                )
+            )
+        fx = tb.effect[t]
+        if fx == E_NUMBER and left:  # the commonest play, first
+            st.color = CARD_COLOR[t]
+            st.current = (seat + st.direction) % st.n
+            if ev is not None:
+                ev.append(Event("turn", seat=st.current))
+            return
+        prev_color = st.color
+        c = CARD_COLOR[t]
+        if c >= 0:
+            st.color = c
+        d = st.direction
+        n = st.n
+        if left == 0:
+            _go_out(st, seat, t, fx, arg, ev)
+            return
+        if fx == E_NUMBER:
+            st.current = (seat + d) % n
+        elif fx == E_SKIP:
+            victim = (seat + d) % n
+            if tb.response_windows:
+                _open_response(st, victim, t, seat, False, prev_color, ev)
+                return
+            st.current = (victim + d) % n
+            if ev is not None:
+                ev.append(Event("skip", seat=victim))
+        elif fx == E_REVERSE:
+            d = st.direction = -d
+            if ev is not None:
+                ev.append(Event("reverse", seat=seat))
+            if n == 2:  # RULES §6: a Skip with two players
+                victim = (seat + d) % n
+                if tb.response_windows:
+                    _open_response(st, victim, t, seat, False, prev_color, ev)
+                    return
+                st.current = seat
+                if ev is not None:
+                    ev.append(Event("skip", seat=victim))
+            else:
+                st.current = (seat + d) % n
+        elif fx == E_DRAW:
+            victim = (seat + d) % n
+            if tb.response_windows:  # with stacking, it may answer a stack: the total grows
+                _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draw_amount)
+                return
+            _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
+            st.current = (victim + d) % n
+            if ev is not None:
+                ev.append(Event("skip", seat=victim))
+        elif fx in (E_WILD, E_INVIS):
+            st.color = arg
+            st.current = (seat + d) % n
+        elif fx == E_WD4:
+            # Legal only without a card of the colour to match (RULES §3); judged if challenged.
+            guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
+            st.color = arg
+            _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev, st.pend_draw + 4)
+            return
+        elif fx == E_HOWLER:
+            if tb.response_windows:
+                _open_response(st, arg, t, seat, False, prev_color, ev)
+                return
+            _reveal(st, arg, [v for v in range(n) if v != arg], ev, "howler")
+            _ask_color(st, seat, (seat + d) % n)
+        elif fx == E_MATER:
+            for other in range(n):
+                if other != seat:
+                    _reveal(st, other, [seat], ev, "mater")
+            _ask_color(st, seat, (seat + d) % n)
+        else:  # E_BLANK and the effects of house rules
+            _special_play(st, seat, t, fx, arg, uno, prev_color, ev)
+            return
+        if ev is not None and st.phase == PHASE_TURN:
+            ev.append(Event("turn", seat=st.current))
+    elif kind == KIND_DRAW:  # RULES §3, R-5, R-6 (the second commonest action, inline)
+        st.exposed = 0  # the turn begins: windows close (R-9, R-13)
+        if st.wrong_seat >= 0:
+            st.wrong_seat = -1
+            st.wrong_snapshot = None
+        facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
+        pile = st.draw
+        if not pile:
+            if not _reshuffle(st, ev):
+                # R-6: a player who chose to draw and finds nothing passes.
+                st.current = (seat + st.direction) % st.n
+                if ev is not None:
+                    ev.append(Event("pass", seat=seat, reason="nothing to draw"))
+                    ev.append(Event("turn", seat=st.current))
+                return
+            pile = st.draw
+        t = pile.pop()
+        st.hands[seat].append(t)
+        if ev is not None:
+            ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
+        if st.tables.playable[facing][t]:
+            st.phase = PHASE_AFTER_DRAW
+            st.drawn = t
+        elif st.tables.draw_to_match:  # RULES §11: it draws on
+            _draw_to_match(st, seat, facing, ev)
+        else:
+            st.current = (seat + st.direction) % st.n  # R-5
+            if ev is not None:
+                ev.append(Event("turn", seat=st.current))
+    elif kind == KIND_PASS:
+        st.phase = PHASE_TURN
+        st.drawn = -1
+        st.drew_facing[seat] = -1  # it keeps a playable card
+        st.current = (seat + st.direction) % st.n
+        if ev is not None:
+            ev.append(Event("pass", seat=seat))
+            ev.append(Event("turn", seat=st.current))
+    elif kind == KIND_COLOR:
+        st.color = arg
+        st.phase = PHASE_TURN
+        st.current = st.after_color
+        st.after_color = -1
+        if ev is not None:
+            ev.append(Event("color", seat=seat, color=st.color))
+            ev.append(Event("turn", seat=st.current))
+    elif kind == KIND_ACCEPT:
+        _accept(st, seat, ev)
+    elif kind == KIND_CHALLENGE:
+        _challenge(st, seat, ev)
+    elif kind == KIND_INVISIBILITY:
+        _invisibility(st, seat, arg, uno, ev)
+    elif kind == KIND_UNO:
+        st.exposed &= ~(1 << seat)
+        if ev is not None:
+            ev.append(Event("uno", seat=seat))
+    elif kind == KIND_CATCH:
+        target = arg
+        st.exposed &= ~(1 << target)
+        if ev is not None:
+            ev.append(Event("catch", seat=seat, target=target))
+        _draw_cards(st, target, UNO_PENALTY, ev, "caught without UNO")
+    elif kind == KIND_WRONG:
+        _undo_wrong(st, seat, arg, ev)
+    elif kind == KIND_PENALIZE:
+        target = arg
+        if ev is not None:
+            ev.append(
+                Event("penalty", target=target, count=st.tables.suggestion_penalty, reason="suggestion")
+            )
+        _draw_cards(st, target, st.tables.suggestion_penalty, ev, "suggestion")
+    else:  # pragma: no cover - every kind is handled above
+        raise AssertionError(f"unknown action kind {kind}")
+
+
+def _reshuffle(st: State, ev: list[Event] | None) -> bool:
+    """RULES §3: the discard pile but its top card becomes the new draw pile."""
+    discard = st.discard
+    if len(discard) <= 1:
+        return False
+    pile = discard[:-1]
+    _shuffle(st, pile)
+    st.draw = pile
+    st.discard = [discard[-1]]
+    if ev is not None:
+        ev.append(Event("reshuffle", count=len(pile)))
+    return True
+
+
+def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: str = "") -> int:
+    """``seat`` draws up to ``k`` cards, reshuffling as needed; what there is, if not enough (R-6)."""
+    hand = st.hands[seat]
+    got = 0
+    pile = st.draw
+    while got < k:
+        if not pile:
+            if not _reshuffle(st, ev):
+                break
+            pile = st.draw
+        hand.append(pile.pop())
+        got += 1
+    if got:
+        st.exposed &= ~(1 << seat)
+        st.drew_facing[seat] = -1
+    if ev is not None:
+        ev.append(Event("draw", seat=seat, cards=tuple(hand[len(hand) - got :]), count=got,
+                        visible_to=frozenset((seat,)), reason=reason))  # fmt: skip
+    return got
+
+
+def _forget(st: State, seat: int, t: int) -> None:
+    """``seat`` played ``t``: whoever knew a copy of it in that hand knows one fewer."""
+    d = st.known.get(seat)
+    if d:
+        for viewer, cards in list(d.items()):
+            if t in cards:
+                cards.remove(t)
+                if not cards:
+                    del d[viewer]
+        if not d:
+            del st.known[seat]
+
+
+def _reveal(st: State, owner: int, viewers: Sequence[int], ev: list[Event] | None, reason: str) -> None:
+    hand = st.hands[owner]
+    d = st.known.setdefault(owner, {})
+    for v in viewers:
+        d[v] = hand[:]
+    if ev is not None:
+        ev.append(Event("reveal", seat=owner, cards=tuple(hand), visible_to=frozenset((owner, *viewers)),
+                        reason=reason))  # fmt: skip
+
+
+def _lenient_play(st: State, seat: int, t: int) -> None:
+    """With ``lenient_plays``, before ``seat`` plays ``t``: the window on an earlier wrong card
+    closes, and a wrong card opens one, with the state to go back to (R-13)."""
+    if st.wrong_seat >= 0:
+        st.wrong_seat = -1
+        st.wrong_snapshot = None
+    if st.phase == PHASE_TURN and not st.tables.playable[(st.color + 1) * NUM_CARD_TYPES + st.discard[-1]][t]:
+        snapshot = st.copy()
+        st.wrong_seat = seat
+        st.wrong_snapshot = snapshot
+
+
+def _ask_color(st: State, chooser: int, then: int) -> None:
+    st.phase = PHASE_CHOOSE_COLOR
+    st.current = chooser
+    st.after_color = then
+
+
+def _special_play(
+    st: State, seat: int, t: int, fx: int, arg: int, uno: bool, prev_color: int, ev: list[Event] | None
+) -> None:
+    """The effects ``step`` leaves out of its chain: a custom blank's, and the house rules' of
+    RULES §11 (the card is on the discard pile; ``seat`` holds cards still)."""
+    if fx == E_BLANK:
+        _blank_effect(st, seat, t, arg, ev)
+        return
+    n = st.n
+    d = st.direction
+    if fx == E_STACK:
+        tb = st.tables
+        total = st.pend_draw + tb.draw_amount  # an answer adds to the stack it answers
+        victim = (seat + d) % n
+        if not tb.answers[t].isdisjoint(st.hands[victim]):
+            _open_response(st, victim, t, seat, False, prev_color, ev, total)
+            return
+        _clear_response(st)  # no answer held: it applies at once, as in RULES §3
+        _draw_cards(st, victim, total, ev, CARD_CODE[t])
+        st.current = (victim + d) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=victim))
+    else:
+        if fx == E_SEVEN:
+            dest = list(range(n))
+            dest[seat], dest[arg] = arg, seat
+            if ev is not None:
+                ev.append(Event("swap", seat=seat, target=arg))
+        else:  # E_ZERO
+            dest = [(s + d) % n for s in range(n)]
+            if ev is not None:
+                ev.append(Event("pass_hands", seat=seat, reason="left" if d == 1 else "right"))
+        _move_hands(st, seat, dest, uno)
+        st.current = (seat + d) % n
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _move_hands(st: State, seat: int, dest: list[int], uno: bool) -> None:
+    """RULES §11 seven_zero: the hand of each seat ``s`` goes to seat ``dest[s]``; what was known
+    of a hand (and what its draws told) follows it; a seat whose hand changed and that now holds
+    one card must call UNO, but ``seat``'s call made with its play counts."""
+    n = st.n
+    hands = st.hands
+    facing = st.drew_facing
+    old_hands = hands[:]
+    old_facing = facing[:]
+    changed = 0
+    for s in range(n):
+        r = dest[s]
+        if r != s:
+            hands[r] = old_hands[s]
+            facing[r] = old_facing[s]
+            changed |= 1 << r
+    if st.known:
+        moved: dict[int, dict[int, list[int]]] = {}
+        for owner, by_viewer in st.known.items():
+            owner_now = dest[owner]
+            kept = {v: cards for v, cards in by_viewer.items() if v != owner_now}
+            if kept:
+                moved[owner_now] = kept
+        st.known = moved
+    exposed = st.exposed & ~changed
+    for s in range(n):
+        if changed >> s & 1 and len(hands[s]) == 1 and not (s == seat and uno):
+            exposed |= 1 << s
+    st.exposed = exposed
+
+
+def _draw_to_match(st: State, seat: int, facing: int, ev: list[Event] | None) -> None:
+    """RULES §11 draw_to_match: ``seat`` drew an unplayable card as its turn and draws on until a
+    card plays (``after_draw``), or until nothing is left to draw (the turn passes)."""
+    ok = st.tables.playable[facing]
+    hand = st.hands[seat]
+    while True:
+        if not st.draw and not _reshuffle(st, ev):
+            st.current = (seat + st.direction) % st.n
+            if ev is not None:
+                ev.append(Event("pass", seat=seat, reason="nothing to draw"))
+                ev.append(Event("turn", seat=st.current))
+            return
+        t = st.draw.pop()
+        hand.append(t)
+        if ev is not None:
+            ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
+        if ok[t]:
+            st.phase = PHASE_AFTER_DRAW
+            st.drawn = t
+            return
+
+
+def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None) -> None:
+    effect = st.tables.blank[t]
+    assert effect is not None
+    n = st.n
+    if effect.wild:
+        st.color = arg
+    if effect.reverse:
+        st.direction = -st.direction
+        if ev is not None:
+            ev.append(Event("reverse", seat=seat))
+    d = st.direction
+    victim = (seat + d) % n
+    if effect.reveal:
+        _reveal(st, victim, [v for v in range(n) if v != victim], ev, "blank")
+    if effect.draw:
+        _draw_cards(st, victim, effect.draw, ev, CARD_CODE[t])
+    if effect.skip or (effect.reverse and n == 2):
+        st.current = (victim + d) % n
+        if ev is not None:
+            ev.append(Event("skip", seat=victim))
+    else:
+        st.current = victim
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _open_response(
+    st: State,
+    victim: int,
+    t: int,
+    player: int,
+    guilty: bool,
+    prev_color: int,
+    ev: list[Event] | None,
+    draw: int = 0,
+) -> None:
+    """``player``'s action card ``t`` falls on ``victim``, who answers it in ``respond``; it
+    draws ``draw`` cards if it accepts."""
+    st.phase = PHASE_RESPOND
+    st.pend_color = prev_color
+    st.current = victim
+    st.pend_card = t
+    st.pend_from = player
+    st.pend_guilty = guilty
+    st.pend_draw = draw
+    if ev is not None:
+        ev.append(Event("turn", seat=victim, reason="respond"))
+
+
+def _clear_response(st: State) -> None:
+    st.pend_card = -1
+    st.pend_from = -1
+    st.pend_guilty = False
+    st.pend_color = NO_COLOR
+    st.pend_draw = 0
+    st.phase = PHASE_TURN
+
+
+def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
+    t = st.pend_card
+    player = st.pend_from
+    total = st.pend_draw
+    d = st.direction
+    n = st.n
+    _clear_response(st)
+    if ev is not None:
+        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draw_amount)
+        ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
+    if t == HOWLER:
+        _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
+        _ask_color(st, player, (player + d) % n)
+        return
+    if total:  # a draw card, or with stacking the whole stack
+        _draw_cards(st, seat, total, ev, CARD_CODE[t])
+    st.current = (seat + d) % n
+    if ev is not None:
+        ev.append(Event("skip", seat=seat))
+        ev.append(Event("turn", seat=st.current))
+
+
+def _challenge(st: State, seat: int, ev: list[Event] | None) -> None:
+    offender = st.pend_from
+    guilty = st.pend_guilty
+    total = st.pend_draw  # 4, or with stacking the whole stack (RULES §11)
+    _clear_response(st)
+    if ev is not None:
+        ev.append(Event("challenge", seat=seat, target=offender, reason="guilty" if guilty else "not guilty"))
+    _reveal(st, offender, [seat], ev, "challenge")
+    if guilty:  # R-7: the offender draws 4; the challenger plays normally; the colour stands
+        _draw_cards(st, offender, total, ev, "guilty Wild Draw Four")
+        st.current = seat
+    else:
+        _draw_cards(st, seat, total + CHALLENGE_PENALTY, ev, "lost challenge")
+        st.current = (seat + st.direction) % st.n
+        if ev is not None:
+            ev.append(Event("skip", seat=seat))
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _invisibility(st: State, seat: int, color: int, uno: bool, ev: list[Event] | None) -> None:
+    """RULES §5, R-8: the action card is cancelled; play goes on as after a plain card."""
+    t = st.pend_card
+    player = st.pend_from
+    _clear_response(st)
+    hand = st.hands[seat]
+    hand.remove(INVISIBILITY)
+    st.discard.append(INVISIBILITY)
+    if st.known:
+        _forget(st, seat, INVISIBILITY)
+    st.color = color
+    left = len(hand)
+    if left == 1 and not uno:
+        st.exposed |= 1 << seat
+    if ev is not None:
+        ev.append(Event("invisibility", seat=seat, cards=(INVISIBILITY,), color=color, target=player,
+                        reason="uno" if uno else ""))  # fmt: skip
+    if left == 0:
+        _go_out(st, seat, INVISIBILITY, E_INVIS, color, ev)
+        return
+    st.current = (player + st.direction) % st.n if t == HOWLER else seat
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _undo_wrong(st: State, seat: int, offender: int, ev: list[Event] | None) -> None:
+    """R-13: undo everything since the wrong card; its player takes it back and draws 2."""
+    snapshot = st.wrong_snapshot
+    assert snapshot is not None
+    rng = st.rng
+    wrong_card = st.discard[len(snapshot.discard)] if len(st.discard) > len(snapshot.discard) else None
+    st.assign(snapshot)
+    st.rng = rng
+    st.exposed = 0
+    if ev is not None:
+        ev.append(
+            Event("wrong", seat=seat, target=offender, cards=(wrong_card,) if wrong_card is not None else ())
+        )
+    _draw_cards(st, offender, WRONG_CARD_PENALTY, ev, "wrong card")
+    st.phase = PHASE_TURN
+    st.drawn = -1
+    st.current = (offender + st.direction) % st.n
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | None) -> None:
+    """RULES §9, R-10: the hand is over; a last draw card still makes the next player draw."""
+    tb = st.tables
+    if fx in (E_WILD, E_WD4, E_INVIS) or (fx == E_BLANK and tb.wild[t]):
+        st.color = arg
+    d = st.direction
+    if fx == E_BLANK:
+        effect = tb.blank[t]
+        assert effect is not None
+        if effect.reverse:
+            d = st.direction = -d
+        if effect.draw:
+            _draw_cards(st, (seat + d) % st.n, effect.draw, ev, CARD_CODE[t])
+    elif fx in (E_DRAW, E_STACK):  # a stack still pending is drawn whole (RULES §11)
+        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draw_amount, ev, CARD_CODE[t])
+    elif fx == E_WD4:
+        _draw_cards(st, (seat + d) % st.n, st.pend_draw + 4, ev, CARD_CODE[t])
+    elif fx == E_REVERSE:
+        st.direction = -d
+    end_hand(st, seat, ev)
+
+
+def _game_winners(st: State) -> list[int]:
+    """Who has won the game with the scores of ``st`` once its hand is over (by team in team
+    modes): the first to the target; in ``challenge`` the last one standing (RULES §10); with
+    ``scoring: lowest`` the lowest totals once one reaches the target (R-11)."""
+    rules = st.rules
+    target = rules.target
+    scores = st.scores
+    if rules.teams:
+        team = st.winner % 2
+        return [team] if scores[team] >= target and rules.mode in ("partners", "teams") else []
+    if rules.mode == "challenge":
+        standing = [s for s in range(st.n) if scores[s] < target]
+        return (standing or [st.winner]) if len(standing) <= 1 else []
+    if rules.scoring == "lowest":
+        if max(scores) < target:
+            return []
+        low = min(scores)
+        return [s for s in range(st.n) if scores[s] == low]
+    return [st.winner] if scores[st.winner] >= target else []
+
+
+def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
+    """Score the hand that ``winner`` went out of (RULES §9) and end it."""
+    rules = st.rules
+    st.winner = winner
+    st.current = -1
+    st.exposed = 0
+    st.wrong_seat = -1
+    st.wrong_snapshot = None
+    st.drawn = -1
+    st.after_color = -1
+    _clear_response(st)
+    points = hand_points(st)
+    if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
+        team = winner % 2
+        st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)
+        st.scores[team] += st.hand_points
+    elif rules.mode == "challenge" or rules.scoring == "lowest":  # each is charged their own cards
+        for s in range(st.n):
+            st.scores[s] += points[s]
+        st.hand_points = sum(points)
+    else:
+        st.hand_points = sum(points) - points[winner]
+        st.scores[winner] += st.hand_points
+    st.game_winners = _game_winners(st)
+    st.phase = PHASE_GAME_OVER if st.game_winners else PHASE_HAND_OVER
+    if ev is not None:
+        ev.append(Event("hand_over", seat=winner, points=st.hand_points))
+        if st.game_winners:
+            ev.append(Event("game_over", seat=st.game_winners[0], count=len(st.game_winners)))

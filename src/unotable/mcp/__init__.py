@@ -1,0 +1,35 @@
+"""``uno mcp``: an MCP server (Model Context Protocol) so that an AI assistant can play UNO.
+
+- :mod:`~unotable.mcp.table`: one game against the project's bots, seen from the player's seat
+  (``new_game``, ``observe``, ``act``, ``rules``), with no MCP in it;
+- :mod:`~unotable.mcp.server`: those four as MCP tools over stdio (the official ``mcp`` SDK,
+  the ``[mcp]`` extra), and ``main`` for ``uno mcp``;
+- :mod:`~unotable.mcp.words`: the sentences the server writes.
+
+What this package may import: the rules core's public API (``rules``, ``match``, ``views``,
+``notation``, ``narrate``, ``cards``, ``events``, ``errors``), the bots (``bots``, and
+``sim.BotSpec`` to read a bot spec), the terminal's rules in words (``tui.words.rules_text``,
+which imports no Textual), and, in ``server`` alone, the ``mcp`` SDK. Nothing of the web, the
+env or the native core. Everything a tool answers comes from the player's view and the events
+as the player's seat sees them (``Event.for_seat``): never another hand, the draw pile's order
+or a seed the player did not give.
+"""
+
+from __future__ import annotations
+
+from unotable.errors import ConfigError
+
+
+def run() -> int:
+    """``uno mcp``: serve over stdio (the SDK loaded only now).
+
+    :raises ConfigError: without the ``[mcp]`` extra.
+    """
+    try:
+        from unotable.mcp.server import main  # noqa: PLC0415 - the optional SDK, on demand
+    except ImportError as exc:
+        raise ConfigError(f"uno mcp needs the [mcp] extra: pip install 'unotable[mcp]' ({exc})") from None
+    return main()
+
+
+__all__ = ["run"]

@@ -1,0 +1,248 @@
+"""One game of ``uno mcp``: the player (player 0) against the project's bots, seen from its seat.
+
+:class:`Table` holds a :class:`~unotable.match.Game` and the bots of the other players. The bots
+play as soon as it is their turn, and each is asked after every action whether it acts out of
+turn (a catch, a late UNO call), in an order drawn from the game's generator; the player acts
+when :meth:`Table.act` is called, out of turn too when the view offers it. Everything it answers
+comes from the player's :class:`~unotable.views.View` and from the events as the player's seat
+sees them: another hand, the draw pile's order or a seed the player did not choose never appear.
+Standard library only (and the project's core and bots).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from unotable.bots.base import Bot, out_of_turn
+from unotable.cards import CARD_CODE, CARD_NAME, COLOR_NAMES
+from unotable.errors import ConfigError, IllegalActionError, UnoError
+from unotable.events import Event
+from unotable.i18n import _
+from unotable.match import Game
+from unotable.mcp import words
+from unotable.narrate import describe
+from unotable.notation import ACTION_ID, ACTION_TEXT
+from unotable.rules import MAX_PLAYERS, Rules, find_edition, parse_house
+from unotable.sim import BotSpec
+from unotable.tui.words import rules_text
+from unotable.views import View
+
+YOU = 0
+"""The player's number (its seat in the first hand)."""
+NEXT = "next"
+"""The action that deals the next hand once one is over."""
+MAX_BOT_ACTIONS = 10_000
+"""Bot actions in a row before the table gives up (a bot that never ends its turns)."""
+
+
+class TableError(UnoError, ValueError):
+    """A request the table refuses; nothing changed."""
+
+
+class Table:
+    """A game against bots (see the module's docstring).
+
+    :param edition: ``classic``, ``harry-potter``, ``cars2`` (or an alias).
+    :param players: the table's size, the player included.
+    :param bots: one bot spec for every other player, or one per other player separated by
+        commas (``"greedy"``, ``"greedy,random,search:budget=100"``).
+    :param house_rules: RULES §11's house rules as ``uno play --house`` writes them (``"party"``,
+        ``"stacking,jump_in"``), or ``""``.
+    :param seed: the game's seed, the player's choice (echoed back); None: a secret one.
+    :raises TableError: for a bad parameter.
+    """
+
+    def __init__(
+        self,
+        edition: str = "classic",
+        players: int = 2,
+        bots: str = "greedy",
+        house_rules: str = "",
+        seed: int | None = None,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
+            raise TableError(_(words.BAD_PLAYERS).format(most=MAX_PLAYERS, players=players))
+        try:
+            house = parse_house(house_rules) if house_rules.strip() else {}
+            rules = Rules(edition=find_edition(edition), players=players, **house)
+            specs = [BotSpec.parse(s) for s in bots.split(",") if s.strip()]
+        except (ConfigError, ValueError) as exc:
+            raise TableError(str(exc)) from None
+        others = players - 1
+        if len(specs) == 1:
+            specs *= others
+        if len(specs) != others:
+            raise TableError(_(words.BAD_BOTS).format(others=others, count=len(specs)))
+        self.chosen_seed = seed
+        """The seed the player gave (None: a secret one was drawn)."""
+        game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self.game = Game.new(rules, game_seed)
+        rng = random.Random(game_seed)
+        self._rng = random.Random(rng.getrandbits(64))  # the bots' reaction order
+        self.bots: dict[int, Bot] = {p: specs[p - 1].make(rng.getrandbits(32)) for p in range(1, players)}
+        self.specs = {p: specs[p - 1].label for p in self.bots}
+        self._events: list[Event] = list(self.game.deal_events)
+        self._run_bots()
+
+    # ---- what the player may know
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self.game.rules
+
+    def name(self, player: int) -> str:
+        """How a player is called in the answers."""
+        if player == YOU:
+            return _(words.YOU)
+        return _(words.BOT_NAME).format(bot=self.specs[player], seat=self.game.seat_of(player))
+
+    def seat_names(self) -> list[str]:
+        """The names by seat of the current table."""
+        return [self.name(self.game.player_at(s)) for s in range(self.game.state.n)]
+
+    def view(self) -> View:
+        """The player's view now."""
+        return self.game.view(YOU)
+
+    def legal(self) -> list[str]:
+        """The actions the player may take now, in the notation (``next`` between hands)."""
+        g = self.game
+        if g.finished:
+            return []
+        if g.hand_over:
+            return [NEXT]
+        return [ACTION_TEXT[a] for a in self.view().legal]
+
+    def observe(self) -> dict[str, Any]:
+        """The player's view, its legal actions, and the events since the last call (which
+        this call consumes), each as data and in words."""
+        g = self.game
+        v = self.view()
+        seat = v.seat
+        names = self.seat_names()
+        events = []
+        for e in self._events:
+            seen = e.for_seat(seat)
+            text = describe(seen, names)
+            if text is not None:
+                events.append({"text": text, "event": seen.to_dict()})
+        self._events = []
+        data = v.to_dict()
+        data.pop("rules", None)  # the rules tool says them
+        top = v.discard[-1]
+        current = g.current_player
+        out: dict[str, Any] = {
+            "you": {"player": YOU, "seat": seat},
+            "hand": data["hand"],
+            "hand_in_words": [CARD_NAME[c] for c in v.hand],
+            "top_card": CARD_CODE[top],
+            "top_card_in_words": CARD_NAME[top],
+            "color": data["color"],
+            "color_in_words": COLOR_NAMES[v.color] if v.color >= 0 else None,
+            "players": [
+                {"seat": s, "name": names[s], "cards": v.hand_sizes[s]} for s in range(len(v.hand_sizes))
+            ],
+            "whose_turn": None if current is None else self.name(current),
+            "your_turn": current == YOU and not g.hand_over,
+            "legal_actions": self.legal(),
+            "events": events,
+            "hand_over": g.hand_over,
+            "game_over": g.finished,
+            "scores": self._scores(),
+            "view": data,
+        }
+        if current is not None and not g.hand_over:
+            out["turn_in_words"] = (
+                _(words.YOUR_TURN) if current == YOU else _(words.THEIR_TURN).format(name=self.name(current))
+            )
+        if g.hand_over and g.results:
+            r = g.results[-1]
+            out["hand_result"] = {
+                "winner": self.name(r.winner),
+                "points": r.hand_points,
+                "in_words": _(words.HAND_WON).format(name=self.name(r.winner), points=r.hand_points),
+            }
+        if g.finished:
+            winners = ", ".join(self.name(p) for p in g.winners)
+            out["game_result"] = {
+                "winners": [self.name(p) for p in g.winners],
+                "in_words": _(words.GAME_WON).format(names=winners),
+            }
+        if self.chosen_seed is not None:
+            out["seed"] = self.chosen_seed  # the player's own choice
+        return out
+
+    def _scores(self) -> dict[str, Any]:
+        st = self.game.standings()
+        return {
+            "by": "team" if st.by_team else "player",
+            "scores": (
+                {f"team {t}": st.scores[t] for t in range(len(st.scores))}
+                if st.by_team
+                else {self.name(p): st.scores[p] for p in range(len(st.scores))}
+            ),
+            "target": self.rules.target,
+            "hands_played": st.hands_played,
+        }
+
+    def rules_in_words(self) -> str:
+        """The rules in force, in words, and how to write actions."""
+        return f"{rules_text(self.rules, self.game.players)}\n{_(words.NOTATION)}\n"
+
+    # ---- acting
+
+    def act(self, action: str) -> None:
+        """The player takes ``action`` (the notation, or ``next`` between hands; spaces and
+        letter case as the player likes); the bots then play to the player's next decision.
+
+        :raises TableError: if it is not one of the player's actions now (nothing changes).
+        """
+        g = self.game
+        text = " ".join(str(action).split())
+        if g.finished:
+            raise TableError(_(words.GAME_OVER))
+        if g.hand_over:
+            if text.lower() != NEXT:
+                raise TableError(_(words.HAND_OVER_NEXT))
+            self._events += g.next_hand()
+            self._run_bots()
+            return
+        legal = self.legal()
+        by_case = {a.lower(): a for a in legal}  # no two actions differ only in case
+        text = by_case.get(text.lower(), text)
+        aid = ACTION_ID.get(text, -1)
+        if aid < 0 or text not in legal:
+            if not legal and g.current_player is not None:
+                raise TableError(_(words.NO_ACTIONS).format(name=self.name(g.current_player)))
+            raise TableError(_(words.NOT_LEGAL).format(action=text, legal=", ".join(legal)))
+        try:
+            self._events += g.apply(YOU, aid)
+        except IllegalActionError as exc:  # the view's legal actions said otherwise: refuse as well
+            raise TableError(str(exc)) from None
+        self._run_bots()
+
+    def _run_bots(self) -> None:
+        """The bots act (out of turn first, then the one whose turn it is) until the player's
+        turn, a moment where no bot acts, or the hand's end."""
+        g = self.game
+        for _step in range(MAX_BOT_ACTIONS):
+            if g.hand_over:
+                return
+            acted = False
+            reactors = [p for p in self.bots if g.seat_of(p) is not None and out_of_turn(g.view(p))]
+            self._rng.shuffle(reactors)
+            for p in reactors:
+                choice = self.bots[p].react(g.view(p))
+                if choice is not None:
+                    self._events += g.apply(p, choice)
+                    acted = True
+                    break
+            if acted:
+                continue
+            current = g.current_player
+            if current is None or current == YOU:
+                return
+            self._events += g.apply(current, self.bots[current].act(g.view(current)))
+        raise RuntimeError(f"the bots took {MAX_BOT_ACTIONS} actions in a row")

@@ -1,0 +1,300 @@
+"""The lookup tables of a table's rules (:class:`Tables`): what each card does, what matches
+what, the action ids of every way to play a card; built once per rules and cached.
+
+Part of the rules core (:mod:`unotable.engine` re-exports every name): the effects and the
+legality of a hand look things up here rather than compute them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from unotable.cards import (
+    BLANK,
+    CARD_COLOR,
+    CARD_VALUE,
+    DRAW_THREE,
+    DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    IS_WILD,
+    MATER,
+    NUM_CARD_TYPES,
+    POINTS,
+    REVERSE,
+    SEVEN,
+    SKIP,
+    WILD,
+    WILD_DRAW_FOUR,
+)
+from unotable.notation import play_ids
+from unotable.rules import BlankEffect, Rules
+from unotable.state import State
+
+# Card effects, per card type.
+E_NUMBER: Final = 0
+E_SKIP: Final = 1
+E_REVERSE: Final = 2
+E_DRAW: Final = 3
+E_WILD: Final = 4
+E_WD4: Final = 5
+E_HOWLER: Final = 6
+E_INVIS: Final = 7
+E_MATER: Final = 8
+E_BLANK: Final = 9
+# House rules (RULES §11) give some cards effects of their own, last in the chain of ``step`` so
+# that plain official play never tests for them.
+E_SEVEN: Final = 10
+"""A 7 with ``seven_zero``: its player swaps hands with the seat it names."""
+E_ZERO: Final = 11
+"""A 0 with ``seven_zero``: every hand passes to the next seat."""
+E_STACK: Final = 12
+"""A Draw Two with ``stacking`` (editions without response windows): it opens ``respond`` only
+for a seat holding an answer."""
+
+
+def _base_effect(t: int) -> int:
+    if t == WILD:
+        return E_WILD
+    if t == WILD_DRAW_FOUR:
+        return E_WD4
+    if t == HOWLER:
+        return E_HOWLER
+    if t == INVISIBILITY:
+        return E_INVIS
+    if t == MATER:
+        return E_MATER
+    value = CARD_VALUE[t]
+    if value == SKIP:
+        return E_SKIP
+    if value == REVERSE:
+        return E_REVERSE
+    if value in (DRAW_TWO, DRAW_THREE):
+        return E_DRAW
+    if value == BLANK:
+        return E_BLANK
+    return E_NUMBER
+
+
+class Tables:
+    """Everything about a :class:`Rules` that the hot path looks up rather than computes."""
+
+    __slots__ = (
+        "answers", "base_effect", "blank", "deck", "deck_bytes", "deck_set", "draw_amount", "draw_to_match",
+        "effect", "jump_in", "lenient", "matching", "must_play_drawn", "n", "of_color", "play", "play_last",
+        "play_two", "playable", "playable_set", "points", "response_windows", "rules", "seven_zero",
+        "stacking", "suggestion_penalty", "symbol", "ways", "wild",
+    )  # fmt: skip
+
+    rules: Rules
+    """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
+    n: int
+    draw_amount: int
+    response_windows: bool
+    suggestion_penalty: int
+    must_play_drawn: bool
+    lenient: bool
+    stacking: bool | str
+    seven_zero: bool
+    jump_in: bool
+    draw_to_match: bool
+    base_effect: tuple[int, ...]
+    """What each card does as printed (a first card, a position)."""
+    effect: tuple[int, ...]
+    """What each card does when played at this table, house rules included."""
+    answers: tuple[frozenset[int], ...]
+    """With stacking, the card types that answer each draw card (RULES §11)."""
+    blank: tuple[BlankEffect | None, ...]
+    wild: tuple[bool, ...]
+    """Whether each card names a colour when played: wild cards, and wild custom blanks."""
+    symbol: tuple[int | None, ...]
+    playable: list[tuple[bool, ...]]
+    """``playable[(color + 1) * NUM_CARD_TYPES + top][card]``."""
+    playable_set: list[frozenset[int]]
+    matching: list[list[frozenset[int]]]
+    of_color: tuple[frozenset[int], ...]
+    play: list[list[tuple[int, ...]]]
+    play_two: list[list[tuple[int, ...]]]
+    play_last: list[list[tuple[int, ...]]]
+    points: tuple[int, ...]
+    deck: tuple[int, ...]
+    ways: list[list[list[tuple[int, ...]]]]
+    deck_set: frozenset[int]
+    deck_bytes: bytes
+    """The deck as bytes, one card each: what a shuffle of the whole deck starts from."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self._options(rules)
+        self._effects()
+        self._blanks(rules)
+        self._matching()
+        self._plays(rules)
+
+    def _options(self, rules: Rules) -> None:
+        """The edition's and the table's options the hot path reads."""
+        self.n = rules.players
+        edition = rules.edition
+        self.draw_amount = edition.draw_amount
+        self.response_windows = edition.response_windows
+        self.suggestion_penalty = edition.suggestion_penalty
+        self.must_play_drawn = rules.must_play_drawn
+        self.lenient = rules.lenient_plays
+        self.stacking = rules.stacking
+        self.seven_zero = rules.seven_zero
+        self.jump_in = rules.jump_in
+        self.draw_to_match = rules.draw_to_match
+
+    def _effects(self) -> None:
+        """Each card's effect, as printed and as played here, and the answers to draw cards."""
+        self.base_effect = tuple(_base_effect(t) for t in range(NUM_CARD_TYPES))
+        effect = list(self.base_effect)
+        for t in range(NUM_CARD_TYPES):
+            if self.seven_zero and not IS_WILD[t] and CARD_VALUE[t] in (0, SEVEN):
+                effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
+            elif self.stacking and not self.response_windows and effect[t] == E_DRAW:
+                effect[t] = E_STACK
+        self.effect = tuple(effect)
+        draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
+        kind = {t: WILD_DRAW_FOUR if t == WILD_DRAW_FOUR else CARD_VALUE[t] for t in draws}
+        self.answers = tuple(
+            frozenset(a for a in draws if self.stacking == "any" or kind[a] == kind[t])
+            if self.stacking and t in kind
+            else frozenset()
+            for t in range(NUM_CARD_TYPES)
+        )
+
+    def _blanks(self, rules: Rules) -> None:
+        """The custom blanks' effects, and which cards name a colour when played."""
+        self.blank = tuple(
+            rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None
+            for t in range(NUM_CARD_TYPES)
+        )
+        self.wild = tuple(
+            IS_WILD[t] or (self.blank[t] is not None and self.blank[t].wild)  # type: ignore[union-attr]
+            for t in range(NUM_CARD_TYPES)
+        )
+
+    def _matching(self) -> None:
+        """What matches what (RULES §3): by colour to match and top card, as flags and as sets."""
+        # Symbols match symbols: numbers and action values; custom blanks match the same effect.
+        effects = sorted({b for b in self.blank if b is not None}, key=repr)
+        symbol: list[int | None] = []
+        for t in range(NUM_CARD_TYPES):
+            b = self.blank[t]
+            if self.wild[t]:
+                symbol.append(None)
+            elif b is not None:
+                symbol.append(100 + effects.index(b))
+            else:
+                symbol.append(CARD_VALUE[t])
+        self.symbol = tuple(symbol)
+        self.playable = []
+        for color in range(-1, 4):
+            for top in range(NUM_CARD_TYPES):
+                st = symbol[top]
+                self.playable.append(
+                    tuple(
+                        self.wild[t] or CARD_COLOR[t] == color or (st is not None and symbol[t] == st)
+                        for t in range(NUM_CARD_TYPES)
+                    )
+                )
+        # The same as sets, to intersect with a hand in one C call.
+        self.playable_set = [frozenset(t for t in range(NUM_CARD_TYPES) if ok[t]) for ok in self.playable]
+        # matching[color][top]: the same sets by colour to match and top card, the colour -1 (none
+        # called yet) last, so that the hot path looks them up with no arithmetic.
+        self.matching = [
+            self.playable_set[(c + 1) * NUM_CARD_TYPES : (c + 2) * NUM_CARD_TYPES] for c in (0, 1, 2, 3, -1)
+        ]
+        # of_color[c]: the card types of colour c that make a Wild Draw Four illegal (wild
+        # blanks left out).
+        self.of_color = tuple(
+            frozenset(t for t in range(NUM_CARD_TYPES) if CARD_COLOR[t] == c and not self.wild[t])
+            for c in range(4)
+        )
+
+    def _plays(self, rules: Rules) -> None:
+        """The action ids of every way each seat may play each card, and the deck."""
+        n = self.n
+        swap = self.seven_zero
+        wild = self.wild
+        # play[seat][card]: the ids of every way ``seat`` may play ``card`` (a Howler names
+        # another seat, and so does a 7 with seven_zero); play_two[seat][card] adds the
+        # spellings with ``uno``; play_last[seat][card]: as the last card (a 7 swaps nothing).
+        self.play = []
+        self.play_two = []
+        self.play_last = []
+        for seat in range(n):
+            plain = [
+                play_ids(t, uno=False, wild=wild[t], seat=seat, players=n, swap=swap)
+                for t in range(NUM_CARD_TYPES)
+            ]
+            called = [
+                play_ids(t, uno=True, wild=wild[t], seat=seat, players=n, swap=swap)
+                for t in range(NUM_CARD_TYPES)
+            ]
+            self.play.append(plain)
+            self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
+            last = [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)]
+            self.play_last.append(last if swap else plain)
+        self.points = POINTS
+        self.deck = tuple(rules.deck())
+        # ways[len(hand)][seat][card]: the play ids of a seat holding that many cards (one
+        # lookup on the hot path instead of a test of the hand's size).
+        self.ways = [self.play, self.play_last, self.play_two]
+        self.ways += [self.play] * (len(self.deck) - 2)  # a hand holds fewer cards than the deck
+        self.deck_set = frozenset(self.deck)
+        self.deck_bytes = bytes(self.deck)
+
+    def holds_color(self, hand: Sequence[int], color: int) -> bool:
+        """Whether ``hand`` holds a card of ``color``, wild cards (a wild blank too) not counted:
+        what makes a Wild Draw Four illegal (RULES §3)."""
+        return not self.of_color[color].isdisjoint(hand)
+
+    def is_playable(self, color: int, top: int, card: int) -> bool:
+        """Whether ``card`` matches ``top`` with ``color`` to match (RULES §3)."""
+        return self.playable[(color + 1) * NUM_CARD_TYPES + top][card]
+
+
+TABLES_CACHED: Final = 64
+"""Distinct tables kept at most (least recently used dropped first): a long-lived process, such
+as a server with a room per table, meets new rules all the time, but few distinct tables."""
+_TABLES: OrderedDict[Rules, Tables] = OrderedDict()
+"""Tables by :func:`table_key`, most recently used last."""
+_TABLES_BY_ID: dict[int, tuple[Rules, Tables]] = {}
+"""The same by the identity of a ``Rules`` object (kept alive here, so its id stays its own):
+hashing a ``Rules`` hashes every field, and every new hand looks its tables up."""
+
+
+def table_key(rules: Rules) -> Rules:
+    """What the lookup tables of ``rules`` depend on: the rules with the options that never
+    change what is playable or drawn (target, mode, scoring, birthdays) at their defaults."""
+    return replace(rules, target=500, mode="solo", scoring="standard", birthdays=None, seed=None)
+
+
+def tables_for(rules: Rules) -> Tables:
+    """The (cached) lookup tables of ``rules``."""
+    known = _TABLES_BY_ID.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    key = table_key(rules)
+    tb = _TABLES.get(key)
+    if tb is None:
+        tb = _TABLES[key] = Tables(key)
+        if len(_TABLES) > TABLES_CACHED:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+    if len(_TABLES_BY_ID) >= 1024:
+        _TABLES_BY_ID.clear()
+    _TABLES_BY_ID[id(rules)] = (rules, tb)
+    return tb
+
+
+def hand_points(st: State) -> list[int]:
+    """The points of the cards in each seat's hand now."""
+    points = st.tables.points.__getitem__
+    return [sum(map(points, h)) for h in st.hands]

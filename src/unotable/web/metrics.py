@@ -1,0 +1,85 @@
+"""What an operator watches: ``/metrics`` in Prometheus' text format, ``/healthz`` and ``/readyz``.
+
+:class:`Metrics` holds one registry per app (so tests and several apps in one process do not
+share counters), made with the ``prometheus-client`` library:
+
+- ``unotable_rooms_live``: rooms held in memory; ``unotable_rooms_playing``: those whose game
+  runs (not waiting for seats, not finished);
+- ``unotable_connections``: HTTP requests in flight and WebSockets open now;
+  ``unotable_connections_refused_total`` by reason (the limits of :mod:`~unotable.web.guard`);
+- ``unotable_actions_total`` and ``unotable_action_seconds``: actions applied, and the time
+  from a client's message to its update queued to every connection (checked, committed,
+  applied, fanned out);
+- ``unotable_database_seconds``: the time of each database transaction;
+- ``unotable_http_requests_total`` by method and status.
+
+It imports ``prometheus_client`` (the web extra) and nothing of the rooms: the app gives it
+callables to read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
+from prometheus_client.exposition import CONTENT_TYPE_LATEST
+
+CONTENT_TYPE: Final = CONTENT_TYPE_LATEST
+LATENCY_BUCKETS: Final = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+"""Seconds: a person notices 100 ms; the buckets are finer below it."""
+
+
+class Metrics:
+    """The server's metrics, in a registry of their own."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        r = self.registry
+        self.rooms_live = Gauge("unotable_rooms_live", "Rooms held in memory.", registry=r)
+        self.rooms_playing = Gauge("unotable_rooms_playing", "Rooms whose game is being played.", registry=r)
+        self.connections = Gauge(
+            "unotable_connections", "HTTP requests in flight and WebSockets open.", registry=r
+        )
+        self.refused = Counter(
+            "unotable_connections_refused",
+            "Connections refused by the server's limits, by reason.",
+            ["reason"],
+            registry=r,
+        )
+        self.actions = Counter("unotable_actions", "Actions applied to games.", registry=r)
+        self.action_seconds = Histogram(
+            "unotable_action_seconds",
+            "From a client's action message to its update queued to every connection.",
+            buckets=LATENCY_BUCKETS,
+            registry=r,
+        )
+        self.database_seconds = Histogram(
+            "unotable_database_seconds",
+            "Time of one database transaction.",
+            buckets=LATENCY_BUCKETS,
+            registry=r,
+        )
+        self.http_requests = Counter(
+            "unotable_http_requests",
+            "HTTP requests answered, by method and status.",
+            ["method", "status"],
+            registry=r,
+        )
+
+    def watch(
+        self,
+        *,
+        rooms_live: Callable[[], float],
+        rooms_playing: Callable[[], float],
+    ) -> None:
+        """Read these gauges from the server's own state at each scrape."""
+        self.rooms_live.set_function(rooms_live)
+        self.rooms_playing.set_function(rooms_playing)
+
+    def render(self) -> bytes:
+        """The metrics in Prometheus' text format."""
+        return generate_latest(self.registry)
+
+
+__all__ = ["CONTENT_TYPE", "LATENCY_BUCKETS", "Metrics"]

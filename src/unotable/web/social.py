@@ -1,0 +1,62 @@
+"""Reactions and chat: the fixed list of reactions, and a room's chat (plain text, bounded,
+rate-limited per person, the last lines kept in memory for newcomers) (P-346)."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import deque
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from unotable.web.protocol import ProtocolError, RateLimit
+
+MAX_CHAT: Final = 120
+"""Characters in a chat message at most."""
+CHAT_KEPT: Final = 20
+"""Chat messages a room keeps for newcomers (in memory only)."""
+REACTIONS: Final = ("thumbs_up", "laugh", "wow", "sad", "angry", "clap", "gg", "nice_play", "oops", "hurry")
+"""The reactions a connection may send (the page draws each)."""
+
+
+def clean_chat(text: str) -> str:
+    """A chat message's text, spaces collapsed; raises ``bad_chat`` unless it is 1 to
+    :data:`MAX_CHAT` characters with no control character."""
+    out = " ".join(text.split())
+    if not 0 < len(out) <= MAX_CHAT or any(unicodedata.category(c)[0] == "C" for c in out):
+        raise ProtocolError("bad_chat", limit=MAX_CHAT)
+    return out
+
+
+class Chat:
+    """A room's chat: its last lines and each person's rate limit (3 at once, then one every 2
+    seconds)."""
+
+    def __init__(self) -> None:
+        self.lines: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self._limits: dict[int, RateLimit] = {}
+
+    def say(self, player: int, name: str, text: str) -> dict[str, Any]:
+        """The ``chat`` message of ``player`` (called ``name``) saying ``text``, kept.
+
+        :raises ProtocolError: ``bad_chat`` or ``slow_down``; nothing is kept then.
+        """
+        text = clean_chat(text)
+        if not self._limits.setdefault(player, RateLimit(0.5, 3.0)).allow():
+            raise ProtocolError("slow_down")
+        at = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+        message = {"type": "chat", "player": player, "name": name, "text": text, "at": at}
+        self.lines.append(message)
+        return message
+
+
+def reaction(player: int | None, name: str) -> dict[str, Any]:
+    """The ``reaction`` message of ``player`` (``None``: a spectator).
+
+    :raises ProtocolError: ``bad_reaction`` for a reaction not in :data:`REACTIONS`.
+    """
+    if name not in REACTIONS:
+        raise ProtocolError("bad_reaction", known=", ".join(REACTIONS))
+    return {"type": "reaction", "player": player, "reaction": name}
+
+
+__all__ = ["CHAT_KEPT", "MAX_CHAT", "REACTIONS", "Chat", "clean_chat", "reaction"]

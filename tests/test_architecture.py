@@ -1,0 +1,221 @@
+"""The shape of the code (docs/architecture.md): which part may import which, the names the
+engine's front keeps, every field of a state copied and compared, one table of bot rates."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from unotable import engine
+from unotable.bots import BOT_NAMES, bot_options, make_bot
+from unotable.bots.base import RATE_DEFAULTS, BaseBot
+from unotable.dealing import _empty_state
+from unotable.engine import new_hand
+from unotable.rules import Rules
+from unotable.state import State
+
+SRC = Path(engine.__file__).parent
+CORE_ALSO: frozenset[str] = frozenset({"i18n"})
+"""Subpackages the rules core may import: standard library only themselves."""
+INTERFACES: frozenset[str] = frozenset({"tui", "web", "mcp", "cli", "simcli", "__main__"})
+"""The programs a person or another program drives; nothing below them imports them."""
+LOWER: frozenset[str] = frozenset({"core", "bots", "sim", "native", "env", "i18n"})
+
+ENGINE_NAMES = (
+    "CHALLENGE_PENALTY",
+    "E_BLANK",
+    "E_DRAW",
+    "E_HOWLER",
+    "E_INVIS",
+    "E_MATER",
+    "E_NUMBER",
+    "E_REVERSE",
+    "E_SEVEN",
+    "E_SKIP",
+    "E_STACK",
+    "E_WD4",
+    "E_WILD",
+    "E_ZERO",
+    "TABLES_CACHED",
+    "Tables",
+    "UNO_PENALTY",
+    "WRONG_CARD_PENALTY",
+    "actors",
+    "apply",
+    "check",
+    "deal",
+    "dealer_candidates",
+    "end_hand",
+    "from_position",
+    "hand_points",
+    "legal_actions",
+    "legal_ids",
+    "new_hand",
+    "pending_draw",
+    "seat_index",
+    "step",
+    "table_key",
+    "tables_for",
+    "window_open",
+)
+"""Every public name ``unotable.engine`` had before it was split (and ``window_open``)."""
+
+
+def _part(path: Path) -> str:
+    """The part of the package a source file belongs to: its subpackage, ``core`` for the
+    modules beside ``__init__``, or the interface module's own name."""
+    rel = path.relative_to(SRC)
+    if len(rel.parts) > 1:
+        return rel.parts[0]
+    return rel.stem if rel.stem in INTERFACES or rel.stem == "__init__" else "core"
+
+
+def _imports(path: Path) -> set[str]:
+    """The absolute imports of a file, lazy ones included."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            out.add(node.module)
+        elif isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+    return out
+
+
+def _target(module: str) -> str:
+    """The part an import of ``unotable.…`` lands in."""
+    first = module.split(".")[1]
+    if first in INTERFACES:
+        return first
+    return first if (SRC / first).is_dir() else "core"
+
+
+def _edges() -> list[tuple[str, str, str]]:
+    """(file, its part, imported part or ``third-party:name``) for every import of the package."""
+    out = []
+    for path in sorted(SRC.rglob("*.py")):
+        part = _part(path)
+        for module in _imports(path):
+            top = module.split(".")[0]
+            if module.startswith("unotable."):
+                out.append((str(path.relative_to(SRC)), part, _target(module)))
+            elif top not in sys.stdlib_module_names and top not in ("__future__", "unotable"):
+                out.append((str(path.relative_to(SRC)), part, f"third-party:{top}"))
+    return out
+
+
+def test_the_rules_core_imports_the_standard_library_and_itself_only() -> None:
+    bad = [(f, t) for f, part, t in _edges() if part == "core" and t not in {"core", *CORE_ALSO}]
+    assert not bad, f"the core imports outside itself: {bad}"
+
+
+def test_nothing_below_the_interfaces_imports_them() -> None:
+    bad = [(f, t) for f, part, t in _edges() if part in LOWER and t in INTERFACES]
+    assert not bad, f"a lower layer imports an interface: {bad}"
+    crossed = [(f, t) for f, part, t in _edges() if part in ("tui", "web") and t in ({"tui", "web"} - {part})]
+    assert not crossed, f"the terminal and the web import each other: {crossed}"
+
+
+def test_the_bots_and_the_simulator_need_no_third_party_library() -> None:
+    """``learned`` runs on numpy (an extra, loaded only when asked for); the rest is stdlib."""
+    bad = [
+        (f, t)
+        for f, part, t in _edges()
+        if part in ("bots", "sim") and t.startswith("third-party:") and f != "bots/learned.py"
+    ]
+    assert not bad
+
+
+def test_the_engine_keeps_every_name() -> None:
+    missing = [n for n in ENGINE_NAMES if not hasattr(engine, n)]
+    assert not missing
+    assert sorted(engine.__all__) == sorted(ENGINE_NAMES)
+
+
+# ---- the fields of a state: one list (State.__slots__), checked against copy, compare, make
+
+
+def _changed(st: State, name: str) -> object:
+    """A value of field ``name`` different from ``st``'s."""
+    value = getattr(st, name)
+    if name == "rules":
+        return Rules(players=st.n, target=st.rules.target + 1)
+    if name == "known":
+        return {0: {1: [5]}}
+    if name == "wrong_snapshot":
+        return st.copy()
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list):
+        return [*value, 0] if not value or not isinstance(value[0], list) else [[*value[0], 1], *value[1:]]
+    if value is None:
+        return 3
+    raise AssertionError(f"no other value for {name} ({value!r})")
+
+
+@pytest.mark.parametrize("name", [n for n in State.__slots__ if n != "tables"])
+def test_every_field_of_a_state_is_copied_and_compared(name: str) -> None:
+    """A new field must be copied by ``State.copy`` and compared by ``==`` (``tables`` follows
+    from ``rules``)."""
+    st, _ = new_hand(Rules(players=3), 5, dealer=0)
+    st.hand_points = None
+    twin = st.copy()
+    assert getattr(twin, name) == getattr(st, name) and twin == st
+    other = st.copy()
+    setattr(other, name, _changed(st, name))
+    assert other != st, f"State.__eq__ does not see {name}"
+    value = getattr(twin, name)
+    if isinstance(value, list):
+        value.append(99)
+        assert getattr(st, name) != value, f"State.copy shares {name}"
+
+
+def test_a_new_state_sets_every_field() -> None:
+    st = _empty_state(Rules(players=4), 1, None)
+    assert [n for n in State.__slots__ if not hasattr(st, n)] == []
+    assert all(hasattr(st.copy(), n) for n in State.__slots__)
+
+
+# ---- one table of bot rates
+
+
+@pytest.mark.parametrize("name", [n for n in BOT_NAMES if n != "learned"])
+def test_every_bot_takes_the_rates_with_its_own_defaults(name: str) -> None:
+    bot = make_bot(name, 0)
+    assert set(RATE_DEFAULTS) <= set(bot_options(name))
+    assert {r: getattr(bot, r) for r in RATE_DEFAULTS} == dict(type(bot).rate_defaults)
+    changed = make_bot(name, 0, **dict.fromkeys(RATE_DEFAULTS, 0.25))
+    assert all(getattr(changed, r) == 0.25 for r in RATE_DEFAULTS)
+
+
+def test_the_random_bot_reacts_less_by_default_and_bad_rates_are_refused() -> None:
+    random_bot, greedy = make_bot("random", 0), make_bot("greedy", 0)
+    assert (random_bot.catch, random_bot.point_wrong, random_bot.jump_in) == (0.0, 0.0, 0.5)
+    assert (greedy.catch, greedy.point_wrong, greedy.jump_in) == (1.0, 1.0, 1.0)
+    with pytest.raises(ValueError, match="late_uno"):
+        make_bot("greedy", 0, late_uno=1.5)
+    with pytest.raises(TypeError, match="'loud'"):
+        BaseBot(0, loud=1.0)
+
+
+ENGINE_PARTS = ("tables", "shuffle", "legality", "effects", "dealing", "engine")
+"""The engine's parts, each importing only the ones before it."""
+
+
+def test_the_engine_parts_import_downwards_and_the_state_none_of_them() -> None:
+    for i, name in enumerate(ENGINE_PARTS[:-1]):
+        below = ENGINE_PARTS[:i] if name not in ("tables", "shuffle") else ()
+        forbidden = {f"unotable.{p}" for p in ENGINE_PARTS if p not in below}
+        bad = _imports(SRC / f"{name}.py") & forbidden
+        assert not bad, f"{name} imports {sorted(bad)}"
+    tree = ast.parse((SRC / "state.py").read_text(encoding="utf-8"))
+    runtime = {
+        node.module
+        for node in tree.body  # top level only: the imports under TYPE_CHECKING are in an If
+        if isinstance(node, ast.ImportFrom) and node.module
+    }
+    assert not runtime & {f"unotable.{p}" for p in ENGINE_PARTS}
