@@ -73,9 +73,10 @@ class Player:
 
     def click(self, selector: str) -> None:
         """Click what ``selector`` finds; if the table moves on meanwhile (the element went away
-        or was disabled by the server's next message), give up: the next turn decides again."""
+        or was disabled by the server's next message, which may keep the log's length, as the
+        jump-in window's end does), give up: the next turn decides again."""
         m = state(self.page)
-        seq = None if m is None else m["seq"]
+        before = None if m is None else (m["seq"], m["view"]["legal"], m["view"]["phase"])
         deadline = time.monotonic() + 15  # a loaded machine is slow
         target = self.page.locator(selector).first
         while True:
@@ -90,7 +91,7 @@ class Player:
                 return
             except sync_api.TimeoutError:
                 now = state(self.page)
-                if now is None or now["seq"] != seq:
+                if now is None or (now["seq"], now["view"]["legal"], now["view"]["phase"]) != before:
                     return
                 if time.monotonic() > deadline:
                     raise

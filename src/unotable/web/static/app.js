@@ -451,13 +451,14 @@ function render() {
   $("room-badge").textContent = t("Room {code}", { code: table.code });
   $("table-title").textContent = t("The table of room {code}", { code: table.code });
 
-  renderBanner(m);
-  renderSeats(m, names, legal);
+  // What the seat acts with first, so that nothing drawn after it can leave a control stale.
   renderCentre(m, legal);
   renderPrompt(m, names, legal);
   renderActions(legal, names);
   renderChooser(legal, names);
   renderHand(m, legal);
+  renderBanner(m);
+  renderSeats(m, names, legal);
   renderSocial(m);
   $("log-title").textContent = t("What happened");
   renderOverlay(m, names);
