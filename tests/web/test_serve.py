@@ -83,14 +83,20 @@ def test_serving_on_every_address_prints_what_friends_open(
     started: dict[str, Any] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw, app=app))
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
-    assert main(["serve", "--host", "0.0.0.0", "--port", "8123", "--data-dir", str(tmp_path)]) == 0
+    assert (
+        main(["serve", "--no-access-log", "--host", "0.0.0.0", "--port", "8123", "--data-dir", str(tmp_path)])
+        == 0
+    )
     out = capsys.readouterr().out
     assert "Friends on the same network can open: http://192.168.1.20:8123/" in out
     assert started["host"] == "0.0.0.0" and started["port"] == 8123
-    assert main(["serve", "--data-dir", str(tmp_path)]) == 0
+    assert main(["serve", "--no-access-log", "--data-dir", str(tmp_path)]) == 0
     assert "Friends" not in capsys.readouterr().out  # 127.0.0.1: this machine only
     monkeypatch.setattr(serve, "lan_addresses", list)
-    assert main(["serve", "--host", "0.0.0.0", "--data-dir", str(tmp_path)]) == 0
+    assert main(["serve", "--no-access-log", "--host", "0.0.0.0", "--data-dir", str(tmp_path)]) == 0
     assert "No network address found" in capsys.readouterr().out
-    assert main(["serve", "--public-url", "uno.example.org", "--data-dir", str(tmp_path)]) == 2
+    assert (
+        main(["serve", "--no-access-log", "--public-url", "uno.example.org", "--data-dir", str(tmp_path)])
+        == 2
+    )
     assert "--public-url" in capsys.readouterr().err
