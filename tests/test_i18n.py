@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
 
 import pytest
 
@@ -126,6 +129,14 @@ def test_language_of_the_process_and_of_a_block() -> None:
         (["play", "--lang", "pt", "--nope"], "pt", "uno: erro: argumentos não reconhecidos: --nope"),
         (["play", "--lang", "fr", "--text"], "fr", "uno play : erreur : --text va avec --auto"),
         (["play", "--lang", "xx"], "en", "unknown language 'xx' (languages: en, pt, fr)"),
+        (["play", "--lang", "fr", "--edition", "foo"], "fr", "édition inconnue 'foo' (connues : classic"),
+        (
+            ["play", "--lang", "pt", "--house", "foo"],
+            "pt",
+            "regra da casa desconhecida 'foo' (regras: stacking",
+        ),
+        (["simulate", "--lang", "pt", "--hands", "0"], "pt", "esperava-se um número inteiro positivo, não 0"),
+        (["serve", "--lang", "fr", "--port", "99999"], "fr", "--port doit aller de 1 à 65535, pas 99999"),
     ],
 )
 def test_command_errors_in_each_language(
@@ -138,12 +149,25 @@ def test_command_errors_in_each_language(
     monkeypatch.setenv("LC_ALL", "")
     monkeypatch.setenv("LC_MESSAGES", "")
     monkeypatch.setenv("LANG", "C.UTF-8")
-    with pytest.raises(SystemExit) if "--text" not in argv else _no_exit():
+    with pytest.raises(SystemExit) if not {"--text", "--port"} & set(argv) else _no_exit():
         status = cli.main(argv)
         assert status == 2
     err = capsys.readouterr().err
     assert wanted in err, err
     assert language() == lang
+
+
+def test_scenario_and_option_errors_in_the_language(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("LANG", "pt_PT.UTF-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"rules": {}, "actions": [], "expect": {}, "start": {"dealer": 0}}')
+    assert cli.main(["scenario", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "start: falta a chave 'deck'" in out and "cenários: 0 passaram, 1 falharam" in out
+    assert cli.main(["play", "--auto", "--fast", "--option", "target=-5"]) == 2
+    assert "a opção target tem de ser um número inteiro de 1 a 100000, não -5" in capsys.readouterr().err
 
 
 def test_the_environment_sets_the_language_of_the_command(
@@ -167,3 +191,50 @@ class _no_exit:  # noqa: N801 - a context manager used like pytest.raises
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+ENGLISH: Final = re.compile(
+    r"\b(the|and|with|played|drew|draws?|called|wins?|won|passed|skipped|caught|challenged|accepted|"
+    r"swapped|showed|deals?|dealt|hand|Hand|cards?|Skip|Reverse|Draw|Wild|Howler|Invisibility|"
+    r"Scores?|Game|over|Seed|players?|first|every|goes|red|yellow|green|blue)\b"
+)
+"""English words that must not reach a Portuguese or French game's output (names and the
+notation's codes are not words: the bots are Ana, Ben, Cleo, Dev)."""
+
+
+@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("edition", ["classic", "harry-potter", "cars2"])
+def test_a_bots_only_game_says_nothing_in_english(
+    lang: str, edition: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``uno play --auto --lang pt|fr`` with every house rule (swaps, stacks, jump-ins): every
+    line is in the language, with plurals right."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    args = ["play", "--auto", "--fast", "--text", "--lang", lang, "--edition", edition, "--seed", "11",
+            "--target", "400", "--house", "party"]  # fmt: skip
+    assert cli.main(args) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) > 60
+    english = [line for line in lines if ENGLISH.search(line)]
+    assert english == [], english[:5]
+    one, many = {"pt": (" 1 carta", " 2 cartas"), "fr": (" 1 carte", " 2 cartes")}[lang]
+    assert one in out and many in out
+    assert (
+        " 1 cartas" not in out
+        and " 1 cartes" not in out
+        and " 2 carta." not in out
+        and " 2 carte." not in out
+    )
+    if lang == "fr":
+        assert "PIOCHE" in out or "pigé" in out
+
+
+def test_english_is_still_english(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert cli.main(["play", "--auto", "--fast", "--text", "--seed", "11", "--target", "100"]) == 0
+    out = capsys.readouterr().out
+    assert "Ana drew" in out or "Ben drew" in out
+    assert "Game over: " in out

@@ -29,12 +29,14 @@ from unotable.bots import Bot, make_bot
 from unotable.cards import CARD_CODE, CARD_NAME, HOWLER, MATER
 from unotable.cli import build_parser, main
 from unotable.errors import UnoError
+from unotable.events import Event
 from unotable.match import Game
+from unotable.narrate import describe
 from unotable.notation import ACTION_ARG, ACTION_ID, ACTION_TEXT
 from unotable.rules import Rules, find_edition
 from unotable.state import Phase
 from unotable.tui.app import UnoApp
-from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, Table, card_sort_key, for_people, play_needs
+from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, Table, card_sort_key, play_needs
 from unotable.tui.launch import setup
 from unotable.tui.screens import HelpScreen
 from unotable.tui.widgets import CardView, OpponentPanel
@@ -344,8 +346,10 @@ def test_mater_shows_the_hands_on_the_panels_then_the_colour_is_called() -> None
                 assert len(known) == v.hand_sizes[panel.seat]
                 shown = str(panel.render())
                 assert "shown:" in shown
-                line = shown.split("shown:")[1].split("\n", maxsplit=1)[0]
-                names = [n.strip() for n in re.split(r"\s{2,}", line.strip())]
+                # The cards wrap between two cards only (never inside a name), up to the last move.
+                lines = shown.split("shown:")[1].split("\n")
+                lines = [x for x in lines if x.strip() and not x.startswith("played ")]
+                names = [n.strip() for x in lines for n in re.split(r"\s{2,}", x.strip())]
                 assert Counter(names) == Counter(CARD_NAME[c] for c in known), "cards named in words"
             assert "Call the colour" in screen_text(app)
             await pilot.press("g")
@@ -620,14 +624,24 @@ def test_bad_flags_get_one_line_and_status_2(argv: list[str], capsys: pytest.Cap
 
 
 def test_sentences_say_you() -> None:
-    assert for_people("You is skipped.") == "You are skipped."
-    assert for_people("You wins the game!") == "You win the game!"
-    assert for_people("Ben caught You without UNO: 2 cards.") == "Ben caught you without UNO: 2 cards."
+    """The person at the table is spoken to in whole second-person sentences (narrate's ``you``)."""
+    names = ["You", "Ben", "Cleo"]
+    assert describe(Event("skip", seat=0), names, you=0) == "You are skipped."
+    assert describe(Event("skip", seat=1), names, you=0) == "Ben is skipped."
+    assert describe(Event("game_over", seat=0), names, you=0) == "You win the game!"
+    assert describe(Event("catch", seat=1, target=0), names, you=0) == "Ben caught you without UNO."
     assert (
-        for_people("Ben challenged You's Wild Draw Four: guilty.")
+        describe(Event("challenge", seat=1, target=0, reason="guilty"), names, you=0)
         == "Ben challenged your Wild Draw Four: guilty."
     )
-    assert for_people("Ana played Howler on You.") == "Ana played Howler on you."
+    assert describe(Event("play", seat=2, target=0, cards=(HOWLER,), color=1), names, you=0) == (
+        "Cleo played Howler on you and called yellow."
+    )
+    assert (
+        describe(Event("draw", seat=0, count=2, reason="R+2"), names, you=0)
+        == "You drew 2 cards (red Draw Two)."
+    )
+    assert describe(Event("draw", seat=1, count=1), names, you=0) == "Ben drew 1 card."
 
 
 def test_play_needs() -> None:

@@ -185,7 +185,10 @@ def test_the_summary_on_quit() -> None:
             text = summary(table)
             hands = len(game.results)
             assert f"left after {words.plural(hands, 'hand')}:" in text and "Seed" not in text, text
-            assert re.search(r" You (are \d(st|nd|rd|th) with \d+ points?\.|won )", text), text
+            assert re.search(
+                r" You are \d(st|nd|rd|th) with \d+ points?\.|: you lead with | Your game: \d+ hands? won",
+                text,
+            ), text
             checked += 1
             table.next_hand()
             continue

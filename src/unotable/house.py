@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from unotable.errors import ConfigError
-from unotable.i18n import N_
+from unotable.i18n import N_, _
 
 KINDS: Final = ("bool", "choice", "int")
 """The kinds of value a house rule takes: on or off; one of a few values (``False`` for off);
@@ -115,23 +115,34 @@ class HouseRule:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise ConfigError(f"option {self.name} must be true or false, not {_json(value)}")
+            raise ConfigError(
+                _("option {name} must be true or false, not {value}").format(
+                    name=self.name, value=_json(value)
+                )
+            )
         if self.kind == "choice":
             if any(value is v or (type(value) is type(v) and value == v) for v in self.values):
                 return value
-            raise ConfigError(f"option {self.name} must be {self.describe()}, not {_json(value)}")
+            raise self._not_one_of(value)
         low, high = self.values
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
-        raise ConfigError(f"option {self.name} must be {self.describe()}, not {_json(value)}")
+        raise self._not_one_of(value)
+
+    def _not_one_of(self, value: Any) -> ConfigError:
+        return ConfigError(
+            _("option {name} must be {values}, not {value}").format(
+                name=self.name, values=self.describe(), value=_json(value)
+            )
+        )
 
     def describe(self) -> str:
         """The values this rule takes, as JSON writes them (``false, "same" or "any"``)."""
         if self.kind == "int":
             low, high = self.values
-            return f"a whole number from {low} to {high}"
+            return _("a whole number from {low} to {high}").format(low=low, high=high)
         words = [_json(v) if not isinstance(v, str) else f'"{v}"' for v in self.values]
-        return ", ".join(words[:-1]) + " or " + words[-1]
+        return _("{values} or {last}").format(values=", ".join(words[:-1]), last=words[-1])
 
     def parse(self, raw: str | None) -> Any:
         """The value written ``raw`` in ``--house`` text (``None``: the rule named alone).
@@ -140,7 +151,7 @@ class HouseRule:
         """
         if raw is None:
             if self.bare is None:
-                raise ConfigError(f"house rule {self.name} needs a value: {self.name}=VALUE")
+                raise ConfigError(_("house rule {name} needs a value: {name}=VALUE").format(name=self.name))
             return self.bare
         text = raw.strip().lower()
         if self.kind == "int":
@@ -164,13 +175,18 @@ class HouseRule:
     def _bad(self, raw: str) -> ConfigError:
         """The error for a value ``raw`` this rule does not take, naming those it does."""
         if self.kind == "bool":
-            accepted = "true or false"
+            accepted = _("true or false")
         elif self.kind == "choice":
-            accepted = ", ".join(str(v).lower() for v in (*self.values[1:], self.values[0]))
-            accepted = accepted.replace(", false", " or false") if self._takes_false() else accepted
+            spelled = [str(v).lower() for v in (*self.values[1:], self.values[0])]
+            if self._takes_false():
+                accepted = _("{values} or {last}").format(values=", ".join(spelled[:-1]), last=spelled[-1])
+            else:
+                accepted = ", ".join(spelled)
         else:
-            accepted = "from {} to {}".format(*self.values)
-        return ConfigError(f"bad value {raw!r} for {self.name} ({accepted})")
+            accepted = _("from {low} to {high}").format(low=self.values[0], high=self.values[1])
+        return ConfigError(
+            _("bad value {raw!r} for {name} ({accepted})").format(raw=raw, name=self.name, accepted=accepted)
+        )
 
     def spell(self, value: Any) -> str:
         """The rule at ``value`` as ``--house`` text writes it: ``jump_in`` (on), ``jump_in=false``,
@@ -457,7 +473,9 @@ def preset(name: str) -> dict[str, Any]:
     :raises ConfigError: if there is no such preset.
     """
     if name not in PRESETS:
-        raise ConfigError(f"unknown preset {name!r} (presets: {', '.join(PRESETS)})")
+        raise ConfigError(
+            _("unknown preset {name!r} (presets: {presets})").format(name=name, presets=", ".join(PRESETS))
+        )
     return {r.name: r.presets.get(name, r.default) for r in HOUSE_RULES}
 
 
@@ -473,12 +491,16 @@ def values_from(data: Mapping[str, Any]) -> dict[str, Any]:
     :raises ConfigError: for an unknown rule or a value its rule does not take.
     """
     if not isinstance(data, Mapping):
-        raise ConfigError(f"house rules must be an object of rules, not {type(data).__name__}")
+        raise ConfigError(
+            _("house rules must be an object of rules, not {type}").format(type=type(data).__name__)
+        )
     out = official()
     for key, value in data.items():
         rule = HOUSE_RULE.get(key)
         if rule is None:
-            raise ConfigError(f"unknown house rule {key!r} (rules: {', '.join(HOUSE_RULE)})")
+            raise ConfigError(
+                _("unknown house rule {key!r} (rules: {rules})").format(key=key, rules=", ".join(HOUSE_RULE))
+            )
         out[key] = rule.check(value)
     return out
 

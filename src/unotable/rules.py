@@ -33,6 +33,7 @@ from unotable.errors import ConfigError
 from unotable.house import HOUSE_RULE, PRESETS, combination_error
 from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
 from unotable.house import preset as house_preset
+from unotable.i18n import _, ngettext
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
@@ -127,14 +128,16 @@ def find_edition(name: str) -> Edition:
     :raises ConfigError: if there is no such edition.
     """
     if not isinstance(name, str):
-        raise ConfigError(f"edition must be a string, not {type(name).__name__}")
+        raise ConfigError(_("edition must be a string, not {type}").format(type=type(name).__name__))
     key = name.strip().lower()
     key = EDITION_ALIASES.get(key, key)
     try:
         return EDITIONS[key]
     except KeyError:
         known = ", ".join(EDITIONS)
-        raise ConfigError(f"unknown edition {name!r} (known: {known})") from None
+        raise ConfigError(
+            _("unknown edition {name!r} (known: {known})").format(name=name, known=known)
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -243,42 +246,76 @@ class Rules:
     def __post_init__(self) -> None:
         p = self.players
         if not isinstance(p, int) or isinstance(p, bool) or not MIN_PLAYERS <= p <= MAX_PLAYERS:
-            raise ConfigError(f"players must be an integer from {MIN_PLAYERS} to {MAX_PLAYERS}, not {p!r}")
+            raise ConfigError(
+                _("players must be an integer from {low} to {high}, not {value!r}").format(
+                    low=MIN_PLAYERS, high=MAX_PLAYERS, value=p
+                )
+            )
         for name in ("must_play_drawn", "lenient_plays"):
             if not isinstance(getattr(self, name), bool):
-                raise ConfigError(f"option {name} must be true or false, not {getattr(self, name)!r}")
+                raise ConfigError(
+                    _("option {name} must be true or false, not {value!r}").format(
+                        name=name, value=getattr(self, name)
+                    )
+                )
         for rule in HOUSE_RULE_RECORDS:
             rule.check(getattr(self, rule.name))
         if self.scoring not in SCORING_MODES:
             raise ConfigError(
-                f"option scoring must be one of {', '.join(SCORING_MODES)}, not {self.scoring!r}"
+                _("option scoring must be one of {known}, not {value!r}").format(
+                    known=", ".join(SCORING_MODES), value=self.scoring
+                )
             )
         t = self.target
         if not isinstance(t, int) or isinstance(t, bool) or not 0 < t <= MAX_TARGET:
-            raise ConfigError(f"option target must be a whole number from 1 to {MAX_TARGET}, not {t!r}")
+            raise ConfigError(
+                _("option target must be a whole number from 1 to {high}, not {value!r}").format(
+                    high=MAX_TARGET, value=t
+                )
+            )
         if self.mode not in MODES:
-            raise ConfigError(f"option mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+            raise ConfigError(
+                _("option mode must be one of {known}, not {value!r}").format(
+                    known=", ".join(MODES), value=self.mode
+                )
+            )
         if self.mode in TEAM_SIZES and p not in TEAM_SIZES[self.mode]:
-            sizes = " or ".join(map(str, TEAM_SIZES[self.mode]))
-            raise ConfigError(f"mode {self.mode} is played {sizes} to a table, not {p}")
+            sizes = TEAM_SIZES[self.mode]
+            raise ConfigError(
+                ngettext(
+                    "mode {mode} is played {sizes} to a table, not {players}",
+                    "mode {mode} is played {sizes} (one of them) to a table, not {players}",
+                    len(sizes),
+                ).format(mode=self.mode, sizes=", ".join(map(str, sizes)), players=p)
+            )
         if self.mode == "challenge" and self.scoring != "standard":
-            raise ConfigError("mode challenge charges each player their own cards: scoring must be standard")
+            raise ConfigError(
+                _("mode challenge charges each player their own cards: scoring must be standard")
+            )
         if self.mode in TEAM_MODES and self.scoring != "standard":
-            raise ConfigError(f"mode {self.mode} is scored by team: scoring must be standard")
+            raise ConfigError(
+                _("mode {mode} is scored by team: scoring must be standard").format(mode=self.mode)
+            )
         if self.blanks and not self.edition.has_blanks:
-            raise ConfigError(f"the {self.edition.name} deck has no blank cards")
+            raise ConfigError(_("the {edition} deck has no blank cards").format(edition=self.edition.name))
         seen: set[int] = set()
         for color, definition in self.blanks:
             if color in seen:
-                raise ConfigError(f"blank {COLORS[color]} is defined twice")
+                raise ConfigError(_("blank {color} is defined twice").format(color=COLORS[color]))
             seen.add(color)
             if isinstance(definition, int) and definition not in self.edition.base_deck():
                 raise ConfigError(
-                    f"blank {COLORS[color]} replaces {CARD_CODE[definition]}, not a card of this deck"
+                    _("blank {color} replaces {card}, not a card of this deck").format(
+                        color=COLORS[color], card=CARD_CODE[definition]
+                    )
                 )
         _check_house_combination(self)
         if self.birthdays is not None and len(self.birthdays) != p:
-            raise ConfigError(f"birthdays must give one entry per player ({p}), not {len(self.birthdays)}")
+            raise ConfigError(
+                _("birthdays must give one entry per player ({players}), not {count}").format(
+                    players=p, count=len(self.birthdays)
+                )
+            )
 
     @property
     def house(self) -> dict[str, Any]:
@@ -326,7 +363,7 @@ class Rules:
         :raises ConfigError: on an unknown key, an unknown edition or a value of the wrong type.
         """
         if not isinstance(data, Mapping):
-            raise ConfigError(f"rules must be an object, not {type(data).__name__}")
+            raise ConfigError(_("rules must be an object, not {type}").format(type=type(data).__name__))
         known = {
             "edition",
             "players",
@@ -342,7 +379,7 @@ class Rules:
         }
         for key in data:
             if key not in known:
-                raise ConfigError(f"unknown rules option {key!r}")
+                raise ConfigError(_("unknown rules option {key!r}").format(key=key))
         kwargs: dict[str, Any] = {}
         kwargs["edition"] = find_edition(data.get("edition", "classic"))
         for key in ("players", "must_play_drawn", "lenient_plays", "scoring", "target", "mode", *HOUSE_RULES):
@@ -355,7 +392,7 @@ class Rules:
         if "seed" in data:
             seed = data["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise ConfigError(f"seed must be an integer, not {seed!r}")
+                raise ConfigError(_("seed must be an integer, not {value!r}").format(value=seed))
             kwargs["seed"] = seed
         return cls(**kwargs)
 
@@ -399,12 +436,14 @@ def parse_house(spec: str) -> dict[str, Any]:
     :raises ConfigError: for an unknown preset or house rule, or a bad value.
     """
     if not isinstance(spec, str):
-        raise ConfigError(f"house rules must be written as text, not {type(spec).__name__}")
+        raise ConfigError(
+            _("house rules must be written as text, not {type}").format(type=type(spec).__name__)
+        )
     out: dict[str, Any] = dict(HOUSE_PRESETS["official"])
     items = [item.strip() for item in spec.split(",")]
     if not any(items):
         raise ConfigError(
-            "no house rules given (a preset: official, popular, party, crazy; or a rule: jump_in)"
+            _("no house rules given (a preset: official, popular, party, crazy; or a rule: jump_in)")
         )
     for item in items:
         if not item:
@@ -417,8 +456,9 @@ def parse_house(spec: str) -> dict[str, Any]:
         rule = HOUSE_RULE.get(key)
         if rule is None:
             raise ConfigError(
-                f"unknown house rule {name!r} (rules: {', '.join(HOUSE_RULES)}; "
-                f"presets: {', '.join(HOUSE_PRESETS)})"
+                _("unknown house rule {name!r} (rules: {rules}; presets: {presets})").format(
+                    name=name, rules=", ".join(HOUSE_RULES), presets=", ".join(HOUSE_PRESETS)
+                )
             )
         out[key] = rule.parse(raw if eq else None)
     return out
@@ -426,44 +466,62 @@ def parse_house(spec: str) -> dict[str, Any]:
 
 def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:
     if not isinstance(data, Mapping):
-        raise ConfigError("option blanks must be an object from colour letter to a card code or an effect")
+        raise ConfigError(_("option blanks must be an object from colour letter to a card code or an effect"))
     out: list[tuple[int, BlankDefinition]] = []
     for letter, definition in data.items():
         if letter not in COLOR_BY_CODE:
-            raise ConfigError(f"blanks: {letter!r} is not a colour letter (R, Y, G, B)")
+            raise ConfigError(
+                _("blanks: {letter!r} is not a colour letter (R, Y, G, B)").format(letter=letter)
+            )
         color = COLOR_BY_CODE[letter]
         if isinstance(definition, str):
             card = CARD_BY_CODE.get(definition)
             if card is None or (card % VALUES_PER_COLOR == BLANK and card < 60):
-                raise ConfigError(f"blanks: {definition!r} is not a card a blank can replace")
+                raise ConfigError(
+                    _("blanks: {card!r} is not a card a blank can replace").format(card=definition)
+                )
             out.append((color, card))
         elif isinstance(definition, Mapping):
             allowed = {f.name for f in fields(BlankEffect)}
             for key, value in definition.items():
                 if key not in allowed:
-                    raise ConfigError(f"blanks: unknown effect {key!r} (known: {', '.join(sorted(allowed))})")
+                    raise ConfigError(
+                        _("blanks: unknown effect {key!r} (known: {known})").format(
+                            key=key, known=", ".join(sorted(allowed))
+                        )
+                    )
                 if key == "draw":
                     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
-                        raise ConfigError(f"blanks: draw must be an integer from 0 to 20, not {value!r}")
+                        raise ConfigError(
+                            _("blanks: draw must be an integer from 0 to 20, not {value!r}").format(
+                                value=value
+                            )
+                        )
                 elif not isinstance(value, bool):
-                    raise ConfigError(f"blanks: {key} must be true or false, not {value!r}")
+                    raise ConfigError(
+                        _("blanks: {key} must be true or false, not {value!r}").format(key=key, value=value)
+                    )
             out.append((color, BlankEffect(**definition)))
         else:
-            raise ConfigError(f"blanks: {letter} must be a card code or an effect object, not {definition!r}")
+            raise ConfigError(
+                _("blanks: {letter} must be a card code or an effect object, not {value!r}").format(
+                    letter=letter, value=definition
+                )
+            )
     out.sort(key=lambda item: item[0])
     return tuple(out)
 
 
 def _parse_birthdays(data: Any) -> tuple[str | None, ...]:
     if not isinstance(data, list):
-        raise ConfigError("birthdays must be a list with one MM-DD string or null per player")
+        raise ConfigError(_("birthdays must be a list with one MM-DD string or null per player"))
     out: list[str | None] = []
     for item in data:
         if item is None:
             out.append(None)
             continue
         if not isinstance(item, str) or birthday_day(item) is None:
-            raise ConfigError(f"birthdays: {item!r} is not a date MM-DD")
+            raise ConfigError(_("birthdays: {value!r} is not a date MM-DD").format(value=item))
         out.append(item)
     return tuple(out)
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from unotable import jsontext
+from unotable.i18n import _
 from unotable.match import Game, SavedGameError
 
 LOG_FORMAT: Final = "unotable-game-log"
@@ -125,17 +126,23 @@ def load(path: Path) -> tuple[Game, dict[str, Any]]:
     """
     try:
         if path.stat().st_size > MAX_SAVE_BYTES:
-            raise SavedGameError(f"{path} is larger than {MAX_SAVE_BYTES // 1_000_000} MB")
+            raise SavedGameError(
+                _("{file} is larger than {size} MB").format(file=path, size=MAX_SAVE_BYTES // 1_000_000)
+            )
         raw = path.read_bytes()
     except IsADirectoryError:
-        raise SavedGameError(f"{path} is a folder, not a saved game") from None
+        raise SavedGameError(_("{file} is a folder, not a saved game").format(file=path)) from None
     except OSError as exc:
-        raise SavedGameError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise SavedGameError(
+            _("cannot read {file}: {error}").format(file=path, error=exc.strerror or exc)
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SavedGameError(f"{path} is not a saved game: not UTF-8 text (byte {exc.start})") from None
-    first, _, rest = text.partition("\n")
+        raise SavedGameError(
+            _("{file} is not a saved game: not UTF-8 text (byte {byte})").format(file=path, byte=exc.start)
+        ) from None
+    first, _newline, rest = text.partition("\n")
     try:
         header = jsontext.loads(first)
     except jsontext.JSONTextError:
@@ -147,10 +154,14 @@ def load(path: Path) -> tuple[Game, dict[str, Any]]:
 
 def _replay(header: dict[str, Any], rest: str) -> tuple[Game, dict[str, Any]]:
     if header.get("version") != LOG_VERSION:
-        raise SavedGameError(f"version {header.get('version')!r} is not supported (only {LOG_VERSION})")
+        raise SavedGameError(
+            _("version {version!r} is not supported (only {supported})").format(
+                version=header.get("version"), supported=LOG_VERSION
+            )
+        )
     settings = header.pop("settings", {})
     if not isinstance(settings, dict):
-        raise SavedGameError("settings must be an object")
+        raise SavedGameError(_("settings must be an object"))
     del header["format"], header["version"]
     lines = rest.split("\n")
     if lines and lines[-1] != "":
@@ -162,7 +173,7 @@ def _replay(header: dict[str, Any], rest: str) -> tuple[Game, dict[str, Any]]:
         try:
             item = jsontext.loads(line)
         except jsontext.JSONTextError as exc:
-            raise SavedGameError(f"line {number}: {exc}") from None
+            raise SavedGameError(_("line {number}: {error}").format(number=number, error=exc)) from None
         if isinstance(item, list):
             hands[-1].append(item)
         elif isinstance(item, dict) and set(item) == {"hand"} and item["hand"] == len(hands):
@@ -170,7 +181,11 @@ def _replay(header: dict[str, Any], rest: str) -> tuple[Game, dict[str, Any]]:
         elif isinstance(item, dict) and set(item) == {"settings"} and isinstance(item["settings"], dict):
             settings = item["settings"]
         else:
-            raise SavedGameError(f"line {number}: not an action, a deal or settings: {line[:80]}")
+            raise SavedGameError(
+                _("line {number}: not an action, a deal or settings: {line}").format(
+                    number=number, line=line[:80]
+                )
+            )
     header["hands"] = hands
     return Game.from_dict(header), settings
 

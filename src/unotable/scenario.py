@@ -24,6 +24,7 @@ from unotable.errors import (
     ScenarioError,
     UnoError,
 )
+from unotable.i18n import N_, _
 from unotable.rules import Rules
 from unotable.state import PHASE_BY_NAME, PHASE_NAMES, Phase, State
 
@@ -73,9 +74,11 @@ class Failure:
     actual: Any
 
     def __str__(self) -> str:
-        return (
-            f"{self.scenario}: {self.key}: expected {json.dumps(self.expected)}, "
-            f"actual {json.dumps(self.actual)}"
+        return _("{scenario}: {key}: expected {expected}, actual {actual}").format(
+            scenario=self.scenario,
+            key=self.key,
+            expected=json.dumps(self.expected),
+            actual=json.dumps(self.actual),
         )
 
 
@@ -93,9 +96,13 @@ def load(path: str | Path) -> Scenario:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise ScenarioError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        raise ScenarioError(
+            _("{file}: cannot read: {error}").format(file=name, error=exc.strerror or exc)
+        ) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise ScenarioError(f"{name}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
+        raise ScenarioError(
+            _("{file}: larger than {size} MB").format(file=name, size=MAX_FILE_BYTES // 1_000_000)
+        )
     try:
         data = jsontext.loads(raw)
     except jsontext.JSONTextError as exc:
@@ -109,16 +116,18 @@ def parse(data: Any, name: str = "<scenario>") -> Scenario:
     :raises ScenarioError: as :func:`load`.
     """
     if not isinstance(data, dict):
-        raise ScenarioError(f"{name}: a scenario is a JSON object, not {type(data).__name__}")
+        raise ScenarioError(
+            _("{file}: a scenario is a JSON object, not {type}").format(file=name, type=type(data).__name__)
+        )
     _only(name, "scenario", data, TOP_KEYS)
     for key in ("rules", "actions", "expect"):
         if key not in data:
-            raise _fail(name, "scenario", f"missing key {key!r}")
+            raise _fail(name, "scenario", _("missing key {key!r}").format(key=key))
     if ("position" in data) == ("start" in data):
-        raise _fail(name, "scenario", "needs exactly one of 'position' and 'start'")
+        raise _fail(name, "scenario", _("needs exactly one of 'position' and 'start'"))
     description = data.get("description", "")
     if not isinstance(description, str):
-        raise _fail(name, "description", "must be a string")
+        raise _fail(name, "description", _("must be a string"))
     try:
         rules = Rules.from_dict(data["rules"])
     except ConfigError as exc:
@@ -127,32 +136,32 @@ def parse(data: Any, name: str = "<scenario>") -> Scenario:
     start = data.get("start")
     if "position" in data:
         if not isinstance(position, dict):
-            raise _fail(name, "position", "must be an object")
+            raise _fail(name, "position", _("must be an object"))
         _only(name, "position", position, POSITION_KEYS)
         for key in ("hands", "draw_pile", "discard", "color", "current"):
             if key not in position:
-                raise _fail(name, "position", f"missing key {key!r}")
+                raise _fail(name, "position", _("missing key {key!r}").format(key=key))
     if "start" in data:
         if not isinstance(start, dict):
-            raise _fail(name, "start", "must be an object")
+            raise _fail(name, "start", _("must be an object"))
         _only(name, "start", start, START_KEYS)
         for key in START_KEYS:
             if key not in start:
-                raise _fail(name, "start", f"missing key {key!r}")
+                raise _fail(name, "start", _("missing key {key!r}").format(key=key))
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
-        raise _fail(name, "actions", "must be a list of [seat, action] pairs")
+        raise _fail(name, "actions", _("must be a list of [seat, action] pairs"))
     actions: list[tuple[int | str, str]] = []
     for i, item in enumerate(raw_actions):
         if not isinstance(item, list) or len(item) != 2:
-            raise _fail(name, f"actions[{i}]", "must be a [seat, action] pair")
+            raise _fail(name, f"actions[{i}]", _("must be a [seat, action] pair"))
         seat, action = item
         if not _is_actor(seat) or not isinstance(action, str):
-            raise _fail(name, f"actions[{i}]", 'must be [seat, action]: a seat or "table", and a string')
+            raise _fail(name, f"actions[{i}]", _('must be [seat, action]: a seat or "table", and a string'))
         actions.append((seat, action))
     expect = data["expect"]
     if not isinstance(expect, dict):
-        raise _fail(name, "expect", "must be an object")
+        raise _fail(name, "expect", _("must be an object"))
     _only(name, "expect", expect, EXPECT_KEYS)
     _check_expect(name, expect)
     return Scenario(name, description, rules, position, start, actions, expect)
@@ -161,7 +170,7 @@ def parse(data: Any, name: str = "<scenario>") -> Scenario:
 def _only(name: str, where: str, obj: Mapping[str, Any], allowed: set[str]) -> None:
     for key in obj:
         if key not in allowed:
-            raise _fail(name, where, f"unknown key {key!r}")
+            raise _fail(name, where, _("unknown key {key!r}").format(key=key))
 
 
 def _is_actor(value: Any) -> bool:
@@ -177,19 +186,25 @@ def _is_str_list(value: Any) -> bool:
 
 
 _EXPECT_SHAPES: dict[str, tuple[str, Any]] = {
-    "hands": ("a list of lists of card codes", lambda v: isinstance(v, list) and all(map(_is_str_list, v))),
-    "hand_sizes": ("a list of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
-    "draw_pile": ("a list of card codes", _is_str_list),
-    "draw_pile_size": ("an integer", _is_int),
-    "discard_top": ("a card code", lambda v: isinstance(v, str)),
-    "color": ("a colour letter or null", lambda v: v is None or isinstance(v, str)),
-    "current": ("a seat or null", lambda v: v is None or _is_int(v)),
-    "direction": ("1 or -1", _is_int),
-    "winner": ("a seat or null", lambda v: v is None or _is_int(v)),
-    "game_winners": ("a list of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
-    "hand_points": ("an integer or null", lambda v: v is None or _is_int(v)),
-    "scores": ("a list of integers", lambda v: isinstance(v, list) and all(map(_is_int, v))),
-    "phase": ("a phase name", lambda v: isinstance(v, str)),
+    "hands": (
+        N_("must be a list of lists of card codes"),
+        lambda v: isinstance(v, list) and all(map(_is_str_list, v)),
+    ),
+    "hand_sizes": (N_("must be a list of integers"), lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "draw_pile": (N_("must be a list of card codes"), _is_str_list),
+    "draw_pile_size": (N_("must be an integer"), _is_int),
+    "discard_top": (N_("must be a card code"), lambda v: isinstance(v, str)),
+    "color": (N_("must be a colour letter or null"), lambda v: v is None or isinstance(v, str)),
+    "current": (N_("must be a seat or null"), lambda v: v is None or _is_int(v)),
+    "direction": (N_("must be 1 or -1"), _is_int),
+    "winner": (N_("must be a seat or null"), lambda v: v is None or _is_int(v)),
+    "game_winners": (
+        N_("must be a list of integers"),
+        lambda v: isinstance(v, list) and all(map(_is_int, v)),
+    ),
+    "hand_points": (N_("must be an integer or null"), lambda v: v is None or _is_int(v)),
+    "scores": (N_("must be a list of integers"), lambda v: isinstance(v, list) and all(map(_is_int, v))),
+    "phase": (N_("must be a phase name"), lambda v: isinstance(v, str)),
 }
 """The JSON shape of each simple ``expect`` key (``legal``, ``known`` and ``error`` are checked
 on their own)."""
@@ -198,15 +213,15 @@ on their own)."""
 def _check_expect(name: str, expect: Mapping[str, Any]) -> None:
     for key, (shape, ok) in _EXPECT_SHAPES.items():
         if key in expect and not ok(expect[key]):
-            raise _fail(name, f"expect.{key}", f"must be {shape}")
+            raise _fail(name, f"expect.{key}", _(shape))
     if "error" in expect:
         err = expect["error"]
         if not isinstance(err, dict) or set(err) != {"index", "code"}:
-            raise _fail(name, "expect.error", 'must be {"index": I, "code": CODE}')
+            raise _fail(name, "expect.error", _('must be {"index": I, "code": CODE}'))
         if err["code"] not in ERROR_CODES:
-            raise _fail(name, "expect.error", f"unknown error code {err['code']!r}")
+            raise _fail(name, "expect.error", _("unknown error code {code!r}").format(code=err["code"]))
         if not isinstance(err["index"], int) or isinstance(err["index"], bool):
-            raise _fail(name, "expect.error", "index must be an integer")
+            raise _fail(name, "expect.error", _("index must be an integer"))
     if "legal" in expect:
         legal = expect["legal"]
         if (
@@ -215,20 +230,20 @@ def _check_expect(name: str, expect: Mapping[str, Any]) -> None:
             or not _is_str_list(legal["actions"])
             or not _is_actor(legal["seat"])
         ):
-            raise _fail(name, "expect.legal", 'must be {"seat": S, "actions": [...]}')
+            raise _fail(name, "expect.legal", _('must be {"seat": S, "actions": [...]}'))
     if "known" in expect:
         known = expect["known"]
         if not isinstance(known, dict) or not all(
             isinstance(v, dict) and all(map(_is_str_list, v.values())) for v in known.values()
         ):
-            raise _fail(name, "expect.known", 'must be {"VIEWER": {"SEAT": [cards]}}')
+            raise _fail(name, "expect.known", _('must be {"VIEWER": {"SEAT": [cards]}}'))
     if "phase" in expect and expect["phase"] not in PHASE_BY_NAME:
-        raise _fail(name, "expect.phase", f"unknown phase {expect['phase']!r}")
+        raise _fail(name, "expect.phase", _("unknown phase {phase!r}").format(phase=expect["phase"]))
 
 
 def _cards(name: str, where: str, value: Any) -> list[int]:
     if not isinstance(value, list):
-        raise _fail(name, where, "must be a list of card codes")
+        raise _fail(name, where, _("must be a list of card codes"))
     try:
         return [parse_card(code) for code in value]
     except NotationError as exc:
@@ -237,7 +252,7 @@ def _cards(name: str, where: str, value: Any) -> list[int]:
 
 def _int(name: str, where: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(name, where, f"must be an integer, not {value!r}")
+        raise _fail(name, where, _("must be an integer, not {value!r}").format(value=value))
     return value
 
 
@@ -252,14 +267,14 @@ def initial_state(sc: Scenario) -> State:
         if sc.start is not None:
             deck = _cards(name, "start.deck", sc.start["deck"])
             dealer = _int(name, "start.dealer", sc.start["dealer"])
-            st, _ = deal(sc.rules, deck, dealer, seed=seed)
+            st, _events = deal(sc.rules, deck, dealer, seed=seed)
             return st
         pos = sc.position
         if pos is None:
-            raise _fail(name, "position", "must be an object")
+            raise _fail(name, "position", _("must be an object"))
         hands_raw = pos["hands"]
         if not isinstance(hands_raw, list):
-            raise _fail(name, "position.hands", "must be a list of hands")
+            raise _fail(name, "position.hands", _("must be a list of hands"))
         hands = [_cards(name, f"position.hands[{i}]", h) for i, h in enumerate(hands_raw)]
         color_raw = pos["color"]
         color: int = NO_COLOR
@@ -272,7 +287,7 @@ def initial_state(sc: Scenario) -> State:
                 raise _fail(name, "position.color", str(exc)) from None
         phase_raw = pos.get("phase", "turn")
         if not isinstance(phase_raw, str) or phase_raw not in PHASE_BY_NAME:
-            raise _fail(name, "position.phase", f"unknown phase {phase_raw!r}")
+            raise _fail(name, "position.phase", _("unknown phase {phase!r}").format(phase=phase_raw))
         phase = Phase(PHASE_BY_NAME[phase_raw])
         current_raw = pos["current"]
         current = -1 if current_raw is None else _int(name, "position.current", current_raw)
@@ -280,7 +295,7 @@ def initial_state(sc: Scenario) -> State:
         scores: list[int] | None = None
         if scores_raw is not None:
             if not isinstance(scores_raw, list):
-                raise _fail(name, "position.scores", "must be a list of integers")
+                raise _fail(name, "position.scores", _("must be a list of integers"))
             scores = [_int(name, "position.scores", s) for s in scores_raw]
         dealer_raw = pos.get("dealer")
         return from_position(
@@ -311,20 +326,27 @@ def run(sc: Scenario) -> list[Failure]:
     expected_error = sc.expect.get("error")
     for i, (seat, action) in enumerate(sc.actions):
         try:
-            st, _ = apply(st, seat, action)
+            st, _events = apply(st, seat, action)
         except IllegalActionError as exc:
             if expected_error is not None and expected_error["index"] == i:
                 if exc.code != expected_error["code"]:
                     failures.append(Failure(sc.name, "error", expected_error, {"index": i, "code": exc.code}))
                 expected_error = None
                 break
-            failures.append(Failure(sc.name, f"actions[{i}]", f"{seat}: {action} applies", str(exc)))
+            failures.append(
+                Failure(
+                    sc.name,
+                    f"actions[{i}]",
+                    _("{seat}: {action} applies").format(seat=seat, action=action),
+                    str(exc),
+                )
+            )
             return failures
         if expected_error is not None and expected_error["index"] == i:
             failures.append(Failure(sc.name, "error", sc.expect["error"], {"index": i, "code": None}))
             return failures
     if expected_error is not None:
-        failures.append(Failure(sc.name, "error", expected_error, "no such action"))
+        failures.append(Failure(sc.name, "error", expected_error, _("no such action")))
     for key, expected in sc.expect.items():
         if key == "error":
             continue
@@ -395,7 +417,7 @@ def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
                 try:
                     have = st.known.get(int(seat), {}).get(int(viewer), [])
                 except ValueError:
-                    return f"bad seat in known: {viewer}/{seat}", False
+                    return _("bad seat in known: {viewer}/{seat}").format(viewer=viewer, seat=seat), False
                 codes = sorted(CARD_CODE[c] for c in have)
                 actual[viewer][seat] = codes
                 if _multiset(cards) != Counter(codes):

@@ -22,6 +22,7 @@ from unotable import argtypes
 from unotable.bots import BOT_NAMES
 from unotable.errors import ConfigError, UnoError
 from unotable.house import active
+from unotable.i18n import _, ngettext
 from unotable.match import GAME_PLAYERS
 from unotable.rules import EDITIONS, MODES, Rules
 from unotable.sim import BACKENDS, CORES, BotError, SimConfig, parse_bots, simulate, summarize
@@ -33,55 +34,67 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``uno simulate``."""
     size = parser.add_mutually_exclusive_group()
     size.add_argument(
-        "--hands", type=argtypes.positive, default=None, help=f"single hands to play ({DEFAULT_HANDS})"
+        "--hands",
+        type=argtypes.positive,
+        default=None,
+        help=_("single hands to play ({default})").format(default=DEFAULT_HANDS),
     )
     size.add_argument(
-        "--games", type=argtypes.positive, default=None, help="whole games to play, to the target"
+        "--games", type=argtypes.positive, default=None, help=_("whole games to play, to the target")
     )
     parser.add_argument(
         "--players",
         type=argtypes.players,
         default=None,
-        help="players at the table, 2 to 10 (the number of --bots listed, else 4)",
+        help=_("players at the table, 2 to 10 (the number of --bots listed, else 4)"),
     )
     parser.add_argument(
         "--bots",
         default="random",
-        help=f"one bot for every seat, or one per seat, comma-separated ({', '.join(BOT_NAMES)}); "
-        "options as name:key=value:key=value, e.g. search:budget=100 (random)",
+        help=_(
+            "one bot for every seat, or one per seat, comma-separated ({bots}); "
+            "options as name:key=value:key=value, e.g. search:budget=100 (random)"
+        ).format(bots=", ".join(BOT_NAMES)),
     )
     parser.add_argument(
-        "--edition", type=argtypes.edition, default="classic", help=f"one of {', '.join(EDITIONS)}"
+        "--edition",
+        type=argtypes.edition,
+        default="classic",
+        help=_("one of {editions}").format(editions=", ".join(EDITIONS)),
     )
-    parser.add_argument("--mode", choices=MODES, default="solo", help="game format (solo)")
-    parser.add_argument("--target", type=argtypes.positive, default=None, help="points that win a game (500)")
+    parser.add_argument("--mode", choices=MODES, default="solo", help=_("game format (solo)"))
+    parser.add_argument(
+        "--target", type=argtypes.positive, default=None, help=_("points that win a game (500)")
+    )
     parser.add_argument(
         "--option",
         type=argtypes.rules_option,
         action="append",
         default=[],
         metavar="KEY=VALUE",
-        help="a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)",
+        help=_("a rules option, e.g. lenient_plays=true, scoring=lowest (repeatable)"),
     )
     parser.add_argument(
         "--house", type=argtypes.house, default=None, metavar="RULES", help=argtypes.house_help()
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run (0)")
+    parser.add_argument("--seed", type=int, default=0, help=_("seed of the whole run (0)"))
     parser.add_argument(
         "--core",
         choices=CORES,
         default="auto",
-        help="engine: the native core when it can play the table (greedy and random bots with no "
-        "options, single hands), python, or native (auto)",
+        help=_(
+            "engine: the native core when it can play the table (greedy and random bots with no "
+            "options, single hands), python, or native (auto)"
+        ),
     )
     parser.add_argument(
-        "--workers", type=argtypes.positive, default=None, help="processes to run on (one per core)"
+        "--workers", type=argtypes.positive, default=None, help=_("processes to run on (one per core)")
     )
-    parser.add_argument("--backend", choices=BACKENDS, default="local", help="local processes, or Ray")
-    parser.add_argument("--address", default=None, help="with --backend ray: the cluster to join (local)")
-    parser.add_argument("--json", metavar="FILE", default=None, help="write the results to FILE as JSON")
-    parser.add_argument("--plot", metavar="FILE.png", default=None, help="draw the results to a PNG chart")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes, or Ray"))
+    parser.add_argument("--address", default=None, help=_("with --backend ray: the cluster to join (local)"))
+    parser.add_argument("--json", metavar="FILE", default=None, help=_("write the results to FILE as JSON"))
+    parser.add_argument("--plot", metavar="FILE.png", default=None, help=_("draw the results to a PNG chart"))
+    parser.add_argument("-q", "--quiet", action="store_true", help=_("no progress bar"))
 
 
 def config_from_args(args: argparse.Namespace) -> SimConfig:
@@ -100,11 +113,11 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     data: dict[str, Any] = {}
     for key, value in args.option:
         if key in ("edition", "players", "mode", "target"):
-            raise ConfigError(f"--option {key}=... : use --{key}")
+            raise ConfigError(_("--option {key}=... : use --{key}").format(key=key))
         data[key] = value
     for key, value in (args.house or {}).items():
         if key in data:
-            raise ConfigError(f"{key} is given twice (--house and --option {key}=...)")
+            raise ConfigError(_("{key} is given twice (--house and --option {key}=...)").format(key=key))
         data[key] = value
     data.update(edition=args.edition, players=players, mode=args.mode)
     if args.target is not None:
@@ -117,31 +130,35 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
     return SimConfig(rules, bots, hands=hands, games=games, seed=args.seed, core=args.core)
 
 
-def _check_output(path: str | None, what: str) -> None:
+def _check_output(path: str | None) -> None:
     if path is None:
         return
     try:
         if Path(path).is_dir():
-            raise ConfigError(f"cannot write {what} {path}: it is a folder")
+            raise ConfigError(_("cannot write to {file}: it is a folder").format(file=path))
         folder = Path(path).resolve().parent
         if not folder.is_dir():
-            raise ConfigError(f"cannot write {what} {path}: no folder {folder}")
+            raise ConfigError(
+                _("cannot write to {file}: no folder {folder}").format(file=path, folder=folder)
+            )
         if not os.access(folder, os.W_OK):
-            raise ConfigError(f"cannot write {what} {path}: the folder is not writable")
+            raise ConfigError(_("cannot write to {file}: the folder is not writable").format(file=path))
     except OSError as exc:
-        raise ConfigError(f"cannot write {what} {path[:80]}: {exc.strerror or exc}") from None
+        raise ConfigError(
+            _("cannot write to {file}: {error}").format(file=path[:80], error=exc.strerror or exc)
+        ) from None
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     """Run ``uno simulate``; the exit status (2, with one line on stderr, for bad flags)."""
     try:
         cfg = config_from_args(args)
-        _check_output(args.json, "the results to")
-        _check_output(args.plot, "the chart to")
+        _check_output(args.json)
+        _check_output(args.plot)
         if args.plot and importlib.util.find_spec("matplotlib") is None:
-            raise ConfigError("--plot needs matplotlib: pip install 'unotable[plot]'")
+            raise ConfigError(_("--plot needs matplotlib: pip install 'unotable[plot]'"))
         if args.backend == "local" and args.address:
-            raise ConfigError("--address goes with --backend ray")
+            raise ConfigError(_("--address goes with --backend ray"))
         run(
             cfg,
             workers=args.workers,
@@ -152,10 +169,10 @@ def run_simulate(args: argparse.Namespace) -> int:
             quiet=args.quiet,
         )
     except (UnoError, BotError) as exc:
-        print(f"uno simulate: error: {exc}", file=sys.stderr)
+        print(_("uno simulate: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     except OSError as exc:
-        print(f"uno simulate: error: {exc}", file=sys.stderr)
+        print(_("uno simulate: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     return 0
 
@@ -172,7 +189,7 @@ def run(
 ) -> dict[str, Any]:
     """Simulate (with a progress bar unless ``quiet``), print the table, write the files; the results."""
     t0 = time.perf_counter()
-    unit = "games" if cfg.games else "hands"
+    unit = _("simulating games") if cfg.games else _("simulating hands")
     if quiet:
         records = simulate(cfg, workers=workers, backend=backend, address=address)
     else:
@@ -188,7 +205,9 @@ def run(
         if plot_path:
             write_plot(results, plot_path)
     except OSError as exc:
-        raise ConfigError(f"cannot write {exc.filename}: {exc.strerror or exc}") from None
+        raise ConfigError(
+            _("cannot write to {file}: {error}").format(file=exc.filename, error=exc.strerror or exc)
+        ) from None
     return results
 
 
@@ -206,7 +225,7 @@ def progress_bar(total: int, unit: str) -> Iterator[Callable[[int], None]]:
     )
 
     columns = (
-        TextColumn(f"[bold]simulating {unit}"),
+        TextColumn(f"[bold]{unit}"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -235,17 +254,39 @@ def print_table(results: dict[str, Any]) -> None:
     rows = results["seats"]
     cfg = results["config"]
     rules = cfg["rules"]
-    what = f"{results['games']} games ({results['hands']} hands)" if games else f"{results['hands']} hands"
+    hands = ngettext("{n} hand", "{n} hands", results["hands"]).format(n=results["hands"])
+    if games:
+        what = _("{games} ({hands})").format(
+            games=ngettext("{n} game", "{n} games", results["games"]).format(n=results["games"]), hands=hands
+        )
+    else:
+        what = hands
     house = [rule.spell(value) for rule, value in active(rules)]
-    extra = f", house rules {', '.join(house)}" if house else ""
-    core = f", {cfg['core']} core" if "core" in cfg else ""
-    table = Table(
-        title=f"{what}: {rules['edition']}, {rules['players']} players{extra}, seed {cfg['seed']}{core}"
-    )
-    for col in ("player" if games else "seat", "bot", "wins", "win rate", "95% CI", "advantage"):
-        table.add_column(col, justify="left" if col == "bot" else "right")
-    for col in ("mean score" if games else "mean points", "ms/decision", "UNO lapses", "caught"):
-        table.add_column(col, justify="right")
+    parts = [
+        what,
+        rules["edition"],
+        ngettext("{n} player", "{n} players", rules["players"]).format(n=rules["players"]),
+    ]
+    if house:
+        parts.append(_("house rules {rules}").format(rules=", ".join(house)))
+    parts.append(_("seed {seed}").format(seed=cfg["seed"]))
+    if "core" in cfg:
+        parts.append(_("{core} core").format(core=cfg["core"]))
+    table = Table(title=_("{what}: {details}").format(what=parts[0], details=", ".join(parts[1:])))
+    columns = [
+        _("player") if games else _("seat"),
+        _("bot"),
+        _("wins"),
+        _("win rate"),
+        _("95% CI"),
+        _("advantage"),
+        _("mean score") if games else _("mean points"),
+        _("ms/decision"),
+        _("UNO lapses"),
+        _("caught"),
+    ]
+    for i, col in enumerate(columns):
+        table.add_column(col, justify="left" if i == 1 else "right")
     ms = results["timing"]["decision_ms"]
     for i, row in enumerate(rows):
         low, high = row["ci95"]
@@ -263,9 +304,9 @@ def print_table(results: dict[str, Any]) -> None:
         )
     console.print(table)
     if len(results["bots"]) > 1:
-        pooled = Table(title="by bot (all its seats)")
-        for col in ("bot", "seats", "wins", "win rate", "95% CI"):
-            pooled.add_column(col, justify="left" if col == "bot" else "right")
+        pooled = Table(title=_("by bot (all its seats)"))
+        for i, col in enumerate((_("bot"), _("seats"), _("wins"), _("win rate"), _("95% CI"))):
+            pooled.add_column(col, justify="left" if i == 0 else "right")
         for row in results["bots"]:
             low, high = row["ci95"]
             pooled.add_row(
@@ -277,8 +318,8 @@ def print_table(results: dict[str, Any]) -> None:
             )
         console.print(pooled)
     if "positions" in results:
-        pos = Table(title="by position (0: the dealer's left, who plays first unless a Reverse is turned)")
-        for col in ("position", "wins", "win rate", "95% CI", "advantage"):
+        pos = Table(title=_("by position (0: the dealer's left, who plays first unless a Reverse is turned)"))
+        for col in (_("position"), _("wins"), _("win rate"), _("95% CI"), _("advantage")):
             pos.add_column(col, justify="right")
         for row in results["positions"]:
             low, high = row["ci95"]
@@ -294,17 +335,28 @@ def print_table(results: dict[str, Any]) -> None:
         for row in results["teams"]:
             low, high = row["ci95"]
             console.print(
-                f"team {row['team']}: {row['wins']} wins, {row['win_rate']:.1%} ({low:.1%} - {high:.1%})"
+                ngettext(
+                    "team {team}: {wins} win, {rate} ({low} - {high})",
+                    "team {team}: {wins} wins, {rate} ({low} - {high})",
+                    row["wins"],
+                ).format(
+                    team=row["team"],
+                    wins=row["wins"],
+                    rate=f"{row['win_rate']:.1%}",
+                    low=f"{low:.1%}",
+                    high=f"{high:.1%}",
+                )
             )
     hl = results["hand_length"]
     timing = results["timing"]
-    line = f"mean actions per hand {hl['mean_actions']:.1f} (min {hl['min']}, max {hl['max']})"
+    line = _("mean actions per hand {mean:.1f} (min {min}, max {max})").format(
+        mean=hl["mean_actions"], min=hl["min"], max=hl["max"]
+    )
     if games:
-        line += f", mean hands per game {results['mean_hands_per_game']:.1f}"
+        line += _(", mean hands per game {mean:.1f}").format(mean=results["mean_hands_per_game"])
     if timing["seconds"]:
-        line += (
-            f"; {timing['seconds']:.1f} s, {timing['units_per_second']:.1f} {'games' if games else 'hands'}/s"
-        )
+        rate = _("{seconds:.1f} s, {rate:.1f} games/s") if games else _("{seconds:.1f} s, {rate:.1f} hands/s")
+        line += "; " + rate.format(seconds=timing["seconds"], rate=timing["units_per_second"])
     console.print(line)
 
 
@@ -325,19 +377,23 @@ def write_plot(results: dict[str, Any], path: str) -> None:
         [max(0.0, r["ci95"][1] - r["win_rate"]) for r in rows],
     ]
     left.bar(xs, rates, yerr=err, capsize=4, color="#3b7dd8")
-    left.axhline(1 / len(rows), color="grey", linestyle="--", linewidth=1, label="equal share")
+    left.axhline(1 / len(rows), color="grey", linestyle="--", linewidth=1, label=_("equal share"))
     left.set_xticks(xs, [f"{i}\n{r['bot']}" for i, r in enumerate(rows)], fontsize=8)
-    left.set_ylabel("win rate (95% CI)")
-    left.set_title("win rate by " + ("player" if "games" in results else "seat"))
+    left.set_ylabel(_("win rate (95% CI)"))
+    left.set_title(_("win rate by player") if "games" in results else _("win rate by seat"))
     left.legend(fontsize=8)
     hist = {int(k): v for k, v in results["hand_length"]["histogram"].items()}
     if hist:
         lengths = sorted(hist)
         bins = min(60, max(1, len(lengths)))
         right.hist(lengths, weights=[hist[x] for x in lengths], bins=bins, color="#d8833b")
-    right.set_xlabel("actions per hand")
-    right.set_ylabel("hands")
-    right.set_title(f"hand length ({results['hands']} hands)")
+    right.set_xlabel(_("actions per hand"))
+    right.set_ylabel(_("hands"))
+    right.set_title(
+        ngettext("hand length ({n} hand)", "hand length ({n} hands)", results["hands"]).format(
+            n=results["hands"]
+        )
+    )
     fig.tight_layout()
     fig.savefig(path, format="png", dpi=100)
     plt.close(fig)

@@ -151,6 +151,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translator(language()).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in force, as meant in ``context`` (the same English words may
+    need two translations: a colour in a sentence, and on a card face seven columns wide)."""
+    return translator(language()).pgettext(context, message)
+
+
 def N_(message: str) -> str:  # noqa: N802 - the conventional name of gettext's marker
     """Mark ``message`` for extraction, unchanged: it is translated where it is shown."""
     return message
@@ -176,6 +182,7 @@ __all__ = [
     "language",
     "ngettext",
     "normalize",
+    "pgettext",
     "plural_marker",
     "resolve_language",
     "set_language",

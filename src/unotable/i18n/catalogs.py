@@ -24,7 +24,7 @@ import string
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
@@ -39,7 +39,13 @@ TEMPLATE: Final = LOCALE_DIR / f"{DOMAIN}.pot"
 WEB_LIST: Final = WEB_MESSAGES
 TRANSLATED: Final = tuple(lang for lang in LANGUAGES if lang != "en")
 
-PY_KEYWORDS: Final = {"_": None, "N_": None, "ngettext": (1, 2), "plural_marker": (1, 2)}
+PY_KEYWORDS: Final = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "plural_marker": (1, 2),
+    "pgettext": ((1, "c"), 2),
+}
 JS_KEYWORDS: Final = {"t": None, "tn": (1, 2)}
 COMMENT_TAGS: Final = ("i18n:",)
 """A comment ``# i18n: …`` (``// i18n: …``) just above a message reaches the translators."""
@@ -49,14 +55,28 @@ WEB_SOURCES: Final = ("unotable/web/", "unotable/bots/", "unotable/house.py", "u
 """Python sources whose marked words the browser shows too (server errors, house rules, bots,
 card names): their msgids join the page's in ``web.json``."""
 
+HEADER: Final = {
+    "copyright_holder": "the unotable authors",
+    "msgid_bugs_address": "issues of the unotable repository",
+    "last_translator": "the unotable developers (docs/i18n.md)",
+}
+"""The catalogues' header (Babel's placeholders otherwise: FIRST AUTHOR, EMAIL@ADDRESS)."""
+LANGUAGE_TEAMS: Final = {"pt": "Português (Portugal)", "fr": "Français (Canada, as the Cars 2 book)"}
+
+NOT_WEB: Final = ("unotable/web/serve.py",)
+"""Sources under those whose words are the command's, not the page's."""
+
 PLURAL_FORMS: Final = {"pt": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
 """Portuguese: one form for 1 and another for 0 and 2+; French: one for 0 and 1, another for 2+."""
 
 MsgId = str | tuple[str, str]
 
 
-def _sources() -> list[tuple[str, Path, dict[str, tuple[int, ...] | None]]]:
-    found: list[tuple[str, Path, dict[str, tuple[int, ...] | None]]] = []
+Keywords = dict[str, Any]
+
+
+def _sources() -> list[tuple[str, Path, Keywords]]:
+    found: list[tuple[str, Path, Keywords]] = []
     for path in sorted(PACKAGE.rglob("*.py")):
         if "native" not in path.parts and path.name != "catalogs.py":
             found.append(("python", path, dict(PY_KEYWORDS)))
@@ -71,7 +91,8 @@ def _location(path: Path) -> str:
 
 def extract() -> Catalog:
     """The template: every marked message of the sources now, with where it is."""
-    catalog = Catalog(project="unotable", version="0.1", charset="utf-8", fuzzy=False)
+    catalog = Catalog(project="unotable", version="0.1", charset="utf-8", fuzzy=False, **HEADER)
+    catalog.header_comment = "# The words of unotable, in English (the msgids): make catalogs extracts them."
     for method, path, keywords in _sources():
         found = extract_from_file(method, str(path), keywords=keywords, comment_tags=COMMENT_TAGS,
                                   options={"encoding": "utf-8"}, strip_comment_tags=True)  # fmt: skip
@@ -81,9 +102,12 @@ def extract() -> Catalog:
 
 
 def key(message: Message) -> MsgId:
-    """A message's identity: its msgid, or (singular, plural)."""
+    """A message's identity: its msgid (after its context and ``\x04``, if it has one), or
+    (singular, plural)."""
     mid = message.id
-    return (str(mid[0]), str(mid[1])) if isinstance(mid, (list, tuple)) else str(mid)
+    if isinstance(mid, (list, tuple)):
+        return str(mid[0]), str(mid[1])
+    return f"{message.context}\x04{mid}" if message.context else str(mid)
 
 
 def messages(catalog: Catalog) -> dict[MsgId, Message]:
@@ -96,7 +120,11 @@ def web_ids(catalog: Catalog) -> list[MsgId]:
     return [
         key(m)
         for m in catalog
-        if m.id and any(loc.endswith(".js") or loc.startswith(WEB_SOURCES) for loc, _line in m.locations)
+        if m.id
+        and any(
+            loc.endswith(".js") or (loc.startswith(WEB_SOURCES) and loc not in NOT_WEB)
+            for loc, _line in m.locations
+        )
     ]
 
 
@@ -142,8 +170,18 @@ def command_update(template: Catalog | None = None) -> None:
         if path.exists():
             catalog = read(path, lang)
         else:
-            catalog = Catalog(locale=lang, project="unotable", version="0.1", charset="utf-8", fuzzy=False)
+            catalog = Catalog(
+                locale=lang, project="unotable", version="0.1", charset="utf-8", fuzzy=False, **HEADER
+            )
         _two_plural_forms(catalog, lang)
+        catalog.last_translator = HEADER["last_translator"]
+        catalog.msgid_bugs_address = HEADER["msgid_bugs_address"]
+        catalog.copyright_holder = HEADER["copyright_holder"]
+        catalog.header_comment = (
+            f"# {LANGUAGE_TEAMS[lang]} words of unotable: the terms are docs/i18n.md's.\n"
+            "# Distributed under the same license as unotable (MIT)."
+        )
+        catalog.language_team = f"{LANGUAGE_TEAMS[lang]} <{HEADER['msgid_bugs_address']}>"
         catalog.update(template)
         _write_po(path, catalog)
 
@@ -169,7 +207,8 @@ _PERCENT: Final = re.compile(r"%(?:\([^)]*\))?[-#0 +]*\d*(?:\.\d+)?[sdrfixXeEgGc
 
 def placeholders(text: str) -> list[str]:
     """The fields a message is filled with: ``{name}`` fields (with their conversion and format)
-    and ``%(name)s`` / ``%s`` ones (argparse's messages), sorted; ``{`` with no field is an error."""
+    and ``%(name)s`` / ``%s`` ones (argparse's messages), sorted; ``{`` with no field is an error.
+    A translation may use a field more than once (or in another order), never another field."""
     found: list[str] = []
     try:
         for _literal, field, spec, conversion in string.Formatter().parse(text):
@@ -213,8 +252,8 @@ def problems(lang: str, template: Catalog | None = None) -> list[str]:
 
 def _fields_differ(mid: MsgId, translation: str) -> str | None:
     if isinstance(mid, str):
-        want = placeholders(mid)
-        got = placeholders(translation)
+        want = sorted(set(placeholders(mid)))
+        got = sorted(set(placeholders(translation)))
         return None if got == want else f"fields {got} instead of {want}"
     allowed = set(placeholders(mid[0])) | set(placeholders(mid[1]))
     got_set = set(placeholders(translation))

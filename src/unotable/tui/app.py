@@ -33,6 +33,7 @@ from unotable.tui.screens import (
     TooSmallScreen,
     game_over_body,
     hand_over_body,
+    hand_over_keys,
 )
 from unotable.tui.widgets import OpponentPanel
 from unotable.views import View
@@ -147,7 +148,7 @@ class UnoApp(Moves):
         self.set_interval(1.0, self._expire_message)
         g = self.table.game
         # A resumed hand shows everything so far, then where the game went on.
-        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *self.table.history_lines()])
+        self.write_log([words.hand_header(g.hand_index + 1), *self.table.history_lines()])
         if g.log[-1]:
             self.write_log([words.RESUMED])
         self._after_change()
@@ -366,7 +367,8 @@ class UnoApp(Moves):
             return
         title = words.hand_over_title(g.hand_index + 1)
         self.push_screen(
-            TextScreen(hand_over_body(self.table), title, kind="hand-over"), self._hand_screen_closed
+            TextScreen(hand_over_body(self.table), title, kind="hand-over", keys=hand_over_keys(self.table)),
+            self._hand_screen_closed,
         )
         if self.auto:
             self.set_timer(max(3 * self.delay, 0.05), self._auto_next_hand)
@@ -389,7 +391,7 @@ class UnoApp(Moves):
         self.uno_armed = False
         self.message = ""
         self._forget_moves()
-        self.write_log([words.HAND_HEADER.format(number=g.hand_index + 1), *lines])
+        self.write_log([words.hand_header(g.hand_index + 1), *lines])
         self._after_change()
 
     # ---- bindings
@@ -486,6 +488,10 @@ class UnoApp(Moves):
             words.KEYS
             + "\n"
             + words.settings_text(self.delay, self.auto_accept, hp)
+            + "\n"
+            + words.bots_text(
+                [(self.table.display_name(p), bot.name) for p, bot in sorted(self.table.bots.items())]
+            )
             + "\n"
             + words.rules_text(g.rules, g.players)
         )

@@ -19,7 +19,7 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import HOWLER, WILD_DRAW_FOUR
+from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
 from unotable.house import active
 from unotable.state import Phase
 from unotable.tui import words
@@ -31,7 +31,7 @@ from unotable.tui.widgets import (
     HandRow,
     OpponentPanel,
     card_text,
-    cards_text,
+    cards_in_lines,
     color_text,
 )
 from unotable.views import View
@@ -104,7 +104,7 @@ class Board(App[int]):
     message: str
     skipping: bool
     log_history: list[str]
-    last_moves: dict[int, Text]
+    last_moves: dict[int, Text | int]
     """What each seat did last in this hand (public), shown on its panel."""
     latest_seat: int
     """The seat that acted last (its panel's line is marked)."""
@@ -138,7 +138,7 @@ class Board(App[int]):
         yield Static(id="clock")
         with Horizontal(id="buttons"):
             for key, variant in _BUTTONS:
-                b = Button(words.BUTTON_LABELS[key], id=f"b-{key}", variant=variant, compact=True)
+                b = Button(words.button_label(key), id=f"b-{key}", variant=variant, compact=True)
                 b.can_focus = False
                 yield b
         yield HandRow(id="hand")
@@ -265,7 +265,7 @@ class Board(App[int]):
             if self.key_is_live(b.action):
                 key = b.key_display or words.KEY_NAMES.get(b.key, b.key.upper())
                 out.append(f" {key} ", style="bold reverse")
-                out.append(f" {words.KEY_DESCRIPTIONS.get(b.action, b.description)}  ")
+                out.append(f" {words.key_description(b.action, b.description)}  ")
         out.append(" +/- ", style="bold reverse")
         out.append(f" {words.bots_speed(self.delay)}  ")
         self._put(self.query_one("#keys", Static), out)
@@ -322,7 +322,7 @@ class Board(App[int]):
             count = v.hand_sizes[s]
             body = Text()
             line = words.card_count(count, title_width)
-            tags = [words.POINTS_TAG.format(points=points[s])] if points is not None else []
+            tags = [words.points_tag(points[s])] if points is not None else []
             if v.rules.teams and s % 2 == v.seat % 2:
                 tags.append(words.PARTNER_TAG)
             if s == v.dealer:
@@ -331,13 +331,15 @@ class Board(App[int]):
                 tags.pop()  # what does not fit is elsewhere: the dealer below the top card
             body.append(" · ".join([line, *tags]))
             known = v.known.get(s)
-            if known:
-                body.append("\n" + words.SHOWN)
-                body.append_text(cards_text(known))
+            if known:  # cards never wrap in the middle of a card (issue 25)
+                body.append("\n")
+                body.append_text(cards_in_lines(words.SHOWN, known, title_width))
             last = self.last_moves.get(s)
             if last is not None:
                 body.append("\n")
-                body.append_text(last)
+                body.append_text(
+                    last if isinstance(last, Text) else cards_in_lines(words.LAST_PLAYED, [last], title_width)
+                )
                 if s == self.latest_seat:
                     body.append(" ◀", style="bold")
             self._put(panel, body)
@@ -406,7 +408,7 @@ class Board(App[int]):
             info.append(
                 words.phase_word(v.phase, True, v.pending_draw)
                 if mine
-                else f"{names[v.current]} {words.phase_word(v.phase, False, v.pending_draw)}",
+                else words.who_does(names[v.current], words.phase_word(v.phase, False, v.pending_draw)),
                 style="bold",
             )
             info.append("\n")
@@ -417,9 +419,14 @@ class Board(App[int]):
         if len(v.hand) != 2:
             self.uno_armed = False  # the call goes only with the next-to-last card
         cards = self._sorted_hand(v)
-        mine = v.current == v.seat and v.phase == Phase.TURN and not self.auto
-        if mine and not self._was_mine:  # the turn begins: the cursor goes to a card that plays
-            self.cursor = next((i for i, c in enumerate(cards) if c in ch.plays), self.cursor)
+        # A turn begins, or a draw card waits for an answer that a stack allows (RULES §11): the
+        # cursor goes to a card that plays (one that answers the stack), unless it is on one.
+        answer = v.phase == Phase.RESPOND and bool(ch.plays)
+        mine = v.current == v.seat and (v.phase == Phase.TURN or answer) and not self.auto
+        if mine and not self._was_mine:
+            on_playable = 0 <= self.cursor < len(cards) and cards[self.cursor] in ch.plays
+            if not on_playable:
+                self.cursor = next((i for i, c in enumerate(cards) if c in ch.plays), self.cursor)
         self._was_mine = mine
         if v.current == v.seat and v.phase == Phase.AFTER_DRAW and v.drawn in cards:
             self.cursor = cards.index(v.drawn)
@@ -428,7 +435,7 @@ class Board(App[int]):
         hand = self.query_one("#hand", HandRow)
         hand.show(cards, self.cursor if not self.auto else -1, playable)
         points = self._points_by_seat(v)
-        hand.border_subtitle = words.POINTS_TAG.format(points=points[v.seat]) if points is not None else ""
+        hand.border_subtitle = words.points_tag(points[v.seat]) if points is not None else ""
         more = len(cards) * CARD_WIDTH > self.size.width - 4
         hand.border_title = words.hand_title(len(cards), self._names()[v.seat] if self.auto else None, more)
         hand.set_class(v.current == v.seat and not self.auto, "yours")
@@ -438,7 +445,7 @@ class Board(App[int]):
         if v is None:
             out.append(words.NOT_AT_TABLE)
         elif self.auto:
-            out.append(words.BOTS_ONLY_PROMPT.format(name=self._names()[v.seat]))
+            out.append(words.bots_only_prompt(self._names()[v.seat]))
         else:
             out.append_text(self._decision_text(v, ch))
             alerts = self._alerts(v, ch)
@@ -459,8 +466,8 @@ class Board(App[int]):
         names = self._names()
         out = Text()
         if self.picking in ("color", "invis"):
-            what = words.INVISIBILITY_WORD if self.picking == "invis" else words.your_card(self.picked_card)
-            out.append(words.call_color_for(what), style="bold")
+            card = INVISIBILITY if self.picking == "invis" else self.picked_card
+            out.append(words.call_color_for(card), style="bold")
             self._color_keys(out)
             out.append(words.BACK_HINT)
             return out
@@ -472,7 +479,9 @@ class Board(App[int]):
             return out
         if v.current != v.seat:
             if v.current >= 0:
-                out.append(f"{names[v.current]} {words.phase_word(v.phase, False, v.pending_draw)}.")
+                out.append(
+                    words.who_does(names[v.current], words.phase_word(v.phase, False, v.pending_draw)) + "."
+                )
             return out
         phase = v.phase
         if phase == Phase.TURN:
@@ -561,7 +570,7 @@ class Board(App[int]):
             b = self.query_one(f"#b-{key}", Button)
             if b.display != on[key]:
                 b.display = on[key]
-            text = words.BUTTON_LABELS[key]
+            text = words.button_label(key)
             if key == "uno" and self.uno_armed:
                 text = words.UNO_ARMED_BUTTON
             if key == "catch" and ch.catch:

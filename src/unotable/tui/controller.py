@@ -14,7 +14,6 @@ between changes the state, and the caller asks again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +23,7 @@ from unotable.bots import Bot
 from unotable.bots.base import UNO_TWIN, out_of_turn
 from unotable.cards import CARD_COLOR, CARD_VALUE
 from unotable.events import Event
+from unotable.i18n import N_, _
 from unotable.match import Game, GameError
 from unotable.narrate import describe
 from unotable.notation import (
@@ -56,7 +56,7 @@ OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)}
 BOT_NAMES_FOR_PEOPLE: Final = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names given to the bots, by player (the human is "You")."""
 
-HUMAN_NAME: Final = "You"
+HUMAN_NAME: Final = N_("You")
 
 
 @dataclass(frozen=True)
@@ -165,24 +165,6 @@ def play_needs(ids: Sequence[int]) -> str:
     return "target" if NAMES_SEAT[ACTION_CARD[ids[0]]] else "color"
 
 
-_YOU_FIXES: Final = (
-    (re.compile(r"^You is "), "You are "),
-    (re.compile(r"^You was "), "You were "),
-    (re.compile(r"^You wins "), "You win "),
-    (re.compile(r"^You draws "), "You draw "),
-    (re.compile(r"^You deals\."), "You deal."),
-    (re.compile(r"\bYou's "), "your "),
-    (re.compile(r"(?<=\S) You\b"), " you"),
-)
-
-
-def for_people(text: str) -> str:
-    """A narrated sentence with the human called "You" made grammatical."""
-    for pattern, repl in _YOU_FIXES:
-        text = pattern.sub(repl, text)
-    return text
-
-
 class Table:
     """A game in the terminal: the :class:`Game`, a bot for every player but the human, and the
     player whose view is shown (the human; in a bots-only game, any player, or nobody).
@@ -266,13 +248,12 @@ class Table:
         """The events as sentences, as the watched seat may see them."""
         seat = self.seat
         names = self.seat_names()
-        if self.watch is not None and seat is not None:
-            names[seat] = HUMAN_NAME if self.watch == self.human else names[seat]
+        you = seat if self.watch is not None and self.watch == self.human else None
         out = []
         for e in events:
-            text = describe(e.for_seat(seat), names)
+            text = describe(e.for_seat(seat), names, you)
             if text:
-                out.append(for_people(text) if self.watch == self.human else text)
+                out.append(text)
         return out
 
     # ---- the bots
@@ -387,7 +368,7 @@ class Table:
 
     def display_name(self, player: int) -> str:
         """A player's name as the screen shows it ("You" for the human)."""
-        return HUMAN_NAME if player == self.human else self.names[player]
+        return _(HUMAN_NAME) if player == self.human else self.names[player]
 
     def points_of(self, player: int) -> int:
         """A player's game score (their team's, in partners and teams)."""

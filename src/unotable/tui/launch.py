@@ -19,10 +19,11 @@ from unotable import argtypes, savefile
 from unotable.bots import BOT_NAMES, Bot, make_bot
 from unotable.bots.spec import BotSpec, parse_bots
 from unotable.errors import ConfigError, UnoError
-from unotable.i18n import _
+from unotable.i18n import _, ngettext
 from unotable.match import Game, SavedGameError
 from unotable.rules import EDITIONS, MODES, Rules
 from unotable.seeds import derive_seed
+from unotable.tui import words
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
 from unotable.tui.record import summary
 
@@ -207,7 +208,7 @@ def setup(args: argparse.Namespace) -> PlaySetup:
             raise PlayError(str(exc)) from None
         bot.name = spec.label
         bots[p] = bot
-    names = [HUMAN_NAME if p == human else BOT_NAMES_FOR_PEOPLE[p] for p in range(game.players)]
+    names = [_(HUMAN_NAME) if p == human else BOT_NAMES_FOR_PEOPLE[p] for p in range(game.players)]
     table = Table(
         game,
         bots,
@@ -363,17 +364,27 @@ def run_text(table: Table, delay: float, out: TextIO) -> int:
     game = table.game
     rules = game.rules
     print(
-        f"{rules.edition.title}, {game.players} players, mode {rules.mode}, to {rules.target}",
+        _("{edition}, {players} players, {mode}, to {target} points").format(
+            edition=words.edition_title(rules.edition.name),
+            players=game.players,
+            mode=words.mode_name(rules.mode),
+            target=rules.target,
+        ),
         file=out,
     )
-    print(f"-- Hand {game.hand_index + 1}", file=out)
+    print(words.hand_header(game.hand_index + 1), file=out)
     _print(table.deal_lines(), out)
     while True:
         if game.hand_over:
-            print(f"Scores after hand {game.hand_index + 1}: {_scores(table)}", file=out)
+            print(
+                _("Scores after hand {number}: {scores}").format(
+                    number=game.hand_index + 1, scores=_scores(table)
+                ),
+                file=out,
+            )
             if game.finished:
                 break
-            print(f"-- Hand {game.hand_index + 2}", file=out)
+            print(words.hand_header(game.hand_index + 2), file=out)
             _print(table.next_hand(), out)
             continue
         move = table.next_bot_move()
@@ -383,10 +394,15 @@ def run_text(table: Table, delay: float, out: TextIO) -> int:
         if delay:
             out.flush()
             time.sleep(delay)
-    winners = " and ".join(table.display_name(p) for p in game.winners)
+    winners = [table.display_name(p) for p in game.winners]
     # The seed only now: during the game it would give away the deck (P-141).
-    print(f"Game over: {winners} {'wins' if len(game.winners) == 1 else 'win'}. Seed {game.seed}.", file=out)
-    print(f"Scores: {_scores(table)}", file=out)
+    print(
+        ngettext(
+            "Game over: {names} wins. Seed {seed}.", "Game over: {names} win. Seed {seed}.", len(winners)
+        ).format(names=words.join_names(winners), seed=game.seed),
+        file=out,
+    )
+    print(_("Scores: {scores}").format(scores=_scores(table)), file=out)
     return 0
 
 

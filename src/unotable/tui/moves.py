@@ -21,7 +21,7 @@ from unotable.state import Phase
 from unotable.tui import words
 from unotable.tui.board import Board
 from unotable.tui.controller import Choices, play_needs
-from unotable.tui.widgets import CardView, DrawPile, OpponentPanel, card_text
+from unotable.tui.widgets import CardView, DrawPile, OpponentPanel
 
 
 class Moves(Board):
@@ -49,9 +49,7 @@ class Moves(Board):
             if seat is None:
                 continue
             if e.kind == "play" and e.cards:
-                line = Text(words.LAST_PLAYED)
-                line.append_text(card_text(e.cards[0]))
-                self.last_moves[seat] = line
+                self.last_moves[seat] = e.cards[0]  # laid out on the panel (its width)
                 self.latest_seat = seat
                 self.color_caller = seat if e.color is not None and e.color >= 0 else -1
             elif e.kind in ("color", "invisibility"):
@@ -149,7 +147,7 @@ class Moves(Board):
             if v.current != v.seat:
                 self._say(words.NOT_YOUR_TURN)
             elif v.phase == Phase.AFTER_DRAW:
-                self._say(words.ONLY_DRAWN.format(card=words.card_name(v.drawn)))
+                self._say(words.only_drawn(v.drawn))
             elif v.phase == Phase.TURN:
                 self._say(words.no_match(card, v.top, v.color))
             else:
@@ -173,7 +171,7 @@ class Moves(Board):
             if ACTION_ARG[aid] == seat:
                 self._act(self._with_uno(ch, aid))
                 return
-        self._say(words.NO_TARGET.format(seat=seat, card=words.card_name(self.picked_card)))
+        self._say(words.no_target(seat, self.picked_card))
 
     def action_jump_in(self) -> None:
         """Play the card identical to the top card out of turn (RULES §11 ``jump_in``)."""

@@ -130,7 +130,7 @@ def summary(table: Table) -> str:
         r = game_record(g).players[human]
         mine = (r.hands_won, r.uno_missed, r.caught, r.catches, r.challenges_won, r.challenges_lost)
     return words.summary(
-        edition=g.rules.edition.title,
+        edition=g.rules.edition.name,
         players=g.players,
         target=g.rules.target,
         hands=len(g.results),

@@ -175,7 +175,7 @@ def standings(table: Table) -> RenderableType:
     """Each player in order of the standings, with their points and their record."""
     g = table.game
     record = game_record(g)
-    grid = _grid(*words.RECORD_COLUMNS)
+    grid = _grid(*words.record_columns())
     for p in table.ranking():
         r = record.players[p]
         grid.add_row(

@@ -44,6 +44,26 @@ def cards_text(cards: Sequence[int]) -> Text:
     return out
 
 
+def cards_in_lines(label: str, cards: Sequence[int], width: int) -> Text:
+    """``label`` then the cards' names on their colours, in lines of ``width`` columns that break
+    only between two cards, never inside one ("blue Draw Two" stays whole; a card wider than a
+    line gets a line of its own)."""
+    out = Text(label)
+    column = len(label)
+    for i, card in enumerate(cards):
+        piece = card_text(card)
+        gap = 1 if i else 0
+        if column + gap + len(piece) > width and column > 0:
+            out.append("\n")
+            column = 0
+            gap = 0
+        if gap:
+            out.append(" ")
+        out.append_text(piece)
+        column += gap + len(piece)
+    return out
+
+
 def color_text(color: int) -> Text:
     """A colour's name on its colour."""
     if color < 0:

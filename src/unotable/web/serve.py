@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Final
 
+from unotable.i18n import N_, _
 from unotable.web import words
 from unotable.web.guard import Limits
 
@@ -24,7 +25,7 @@ DEFAULT_PORT: Final = 8000
 WS_MAX_SIZE: Final = 16 * 1024
 """Bytes in one WebSocket frame at most (larger ones close the connection; the protocol's own
 limit, with a clear error, is smaller)."""
-INSTALL_HINT: Final = (
+INSTALL_HINT: Final = N_(
     "uno serve needs the web extra: run `make setup`, or `pip install 'unotable[web]'` "
     "(from a clone: pip install -e '.[web]')"
 )
@@ -39,74 +40,95 @@ def default_data_dir() -> Path:
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``uno serve``."""
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on ({DEFAULT_HOST})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to listen on ({DEFAULT_PORT})")
+    parser.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=_("address to listen on ({default})").format(default=DEFAULT_HOST),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=_("port to listen on ({default})").format(default=DEFAULT_PORT),
+    )
     parser.add_argument(
         "--database",
         metavar="URL",
         default=None,
-        help="database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)",
+        help=_("database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)"),
     )
     parser.add_argument(
         "--rate",
         type=float,
         default=10.0,
-        help="messages a second one connection may send, three times that at once (10)",
+        help=_("messages a second one connection may send, three times that at once (10)"),
     )
     parser.add_argument(
         "--durability",
         choices=("full", "normal"),
         default="full",
-        help="full: every acknowledged move is on the disk before the answer, and survives a "
-        "power cut (the default); normal: faster commits that survive a killed server only",
+        help=_(
+            "full: every acknowledged move is on the disk before the answer, and survives a "
+            "power cut (the default); normal: faster commits that survive a killed server only"
+        ),
     )
     parser.add_argument(
         "--forwarded-allow-ips",
         metavar="IPS",
         default="",
-        help="comma-separated addresses of proxies whose X-Forwarded-For and X-Forwarded-Proto "
-        "are believed (default: none; behind nginx on the same machine: 127.0.0.1)",
+        help=_(
+            "comma-separated addresses of proxies whose X-Forwarded-For and X-Forwarded-Proto "
+            "are believed (default: none; behind nginx on the same machine: 127.0.0.1)"
+        ),
     )
     parser.add_argument(
         "--allow-origin",
         metavar="URL",
         action="append",
         default=[],
-        help="an origin whose pages may use this server besides its own "
-        "(e.g. https://uno.example.org); may be repeated",
+        help=_(
+            "an origin whose pages may use this server besides its own "
+            "(e.g. https://uno.example.org); may be repeated"
+        ),
     )
     parser.add_argument(
         "--max-connections",
         type=int,
         default=Limits.max_connections,
-        help=f"HTTP requests and WebSockets open at once, in all ({Limits.max_connections})",
+        help=_("HTTP requests and WebSockets open at once, in all ({default})").format(
+            default=Limits.max_connections
+        ),
     )
     parser.add_argument(
         "--connections-per-address",
         type=int,
         default=Limits.per_address,
-        help=f"the same from one client address ({Limits.per_address})",
+        help=_("the same from one client address ({default})").format(default=Limits.per_address),
     )
     parser.add_argument(
         "--access-log",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="one JSON line a request on standard error: time, client, method, path (no query "
-        "string), status, milliseconds (on; --no-access-log turns it off)",
+        help=_(
+            "one JSON line a request on standard error: time, client, method, path (no query "
+            "string), status, milliseconds (on; --no-access-log turns it off)"
+        ),
     )
     parser.add_argument(
         "--data-dir",
         metavar="DIR",
         default=None,
-        help=f"folder of the SQLite database ({default_data_dir()})",
+        help=_("folder of the SQLite database ({default})").format(default=default_data_dir()),
     )
     parser.add_argument(
         "--public-url",
         metavar="URL",
         default=None,
-        help="the address friends open (e.g. https://uno.example.org), for the rejoin links and QR "
-        "codes (default: the address each page was opened at, or with --host 0.0.0.0 the "
-        "machine's network address when it was opened at localhost)",
+        help=_(
+            "the address friends open (e.g. https://uno.example.org), for the rejoin links and QR "
+            "codes (default: the address each page was opened at, or with --host 0.0.0.0 the "
+            "machine's network address when it was opened at localhost)"
+        ),
     )
 
 
@@ -149,8 +171,13 @@ def _shown(url: str) -> str:
     head, at, tail = url.rpartition("@")
     if not at or "://" not in head:
         return url
-    scheme, _, user = head.partition("://")
+    scheme, _sep, user = head.partition("://")
     return f"{scheme}://{user.split(':')[0]}@{tail}"
+
+
+def _fail(message: str) -> None:
+    """One line on standard error: ``uno serve: error: …``."""
+    print(_("uno serve: error: {message}").format(message=message), file=sys.stderr)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -162,54 +189,58 @@ def run_serve(args: argparse.Namespace) -> int:
         from unotable.web.guard import header_timeout_protocol  # noqa: PLC0415
         from unotable.web.storage import database_url  # noqa: PLC0415
     except ImportError as exc:
-        print(f"uno serve: error: {INSTALL_HINT} ({exc})", file=sys.stderr)
+        _fail(f"{_(INSTALL_HINT)} ({exc})")
         return 2
     if not 0 < args.rate <= 100_000:
-        print(f"uno serve: error: --rate must be from 0 to 100000, not {args.rate}", file=sys.stderr)
+        _fail(_("--rate must be from 0 to 100000, not {value}").format(value=args.rate))
         return 2
     if not 1 <= args.max_connections <= 1_000_000:
-        print(
-            f"uno serve: error: --max-connections must be from 1 to 1000000, not {args.max_connections}",
-            file=sys.stderr,
+        _fail(
+            _("--max-connections must be from 1 to 1000000, not {value}").format(value=args.max_connections)
         )
         return 2
     if not 1 <= args.connections_per_address <= args.max_connections:
-        print(
-            "uno serve: error: --connections-per-address must be from 1 to --max-connections, "
-            f"not {args.connections_per_address}",
-            file=sys.stderr,
+        _fail(
+            _("--connections-per-address must be from 1 to --max-connections, not {value}").format(
+                value=args.connections_per_address
+            )
         )
         return 2
     for origin in args.allow_origin:
         scheme, sep, rest = origin.partition("://")
         if scheme not in ("http", "https") or not sep or not rest or "/" in rest.rstrip("/"):
-            print(
-                "uno serve: error: --allow-origin takes an origin such as "
-                f"https://uno.example.org, not {origin!r}",
-                file=sys.stderr,
+            _fail(
+                _("--allow-origin takes an origin such as https://uno.example.org, not {value!r}").format(
+                    value=origin
+                )
             )
             return 2
     if not 0 < args.port < 65536:
-        print(f"uno serve: error: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
+        _fail(_("--port must be from 1 to 65535, not {value}").format(value=args.port))
         return 2
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     if not args.database:
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"uno serve: error: cannot make {data_dir}: {exc.strerror or exc}", file=sys.stderr)
+            _fail(_("cannot make {folder}: {error}").format(folder=data_dir, error=exc.strerror or exc))
             return 2
     if args.public_url is not None:
         scheme, sep, rest = args.public_url.partition("://")
         if scheme not in ("http", "https") or not sep or not rest:
-            print(
-                f"uno serve: error: --public-url takes an address such as https://uno.example.org, not "
-                f"{args.public_url!r}",
-                file=sys.stderr,
+            _fail(
+                _("--public-url takes an address such as https://uno.example.org, not {value!r}").format(
+                    value=args.public_url
+                )
             )
             return 2
     url = database_url(args.database, data_dir)
-    print(f"uno serve: http://{args.host}:{args.port}/  (database: {_shown(url)})", flush=True)
+    print(
+        _("uno serve: http://{host}:{port}/  (database: {database})").format(
+            host=args.host, port=args.port, database=_shown(url)
+        ),
+        flush=True,
+    )
     friends = friend_urls(args.host, args.port)
     if friends:
         print(words.serving_friends(friends), flush=True)

@@ -177,7 +177,9 @@ function narrate(e, names) {
     case "draw":
       if (e.reason === "deal") return e.cards ? t("{name} was dealt {cards}.", { name: who, cards }) : null;
       return drawLine(e, who);
-    case "pass": return e.reason ? t("{name} had nothing to draw and passed.", { name: who }) : t("{name} kept the card.", { name: who });
+    case "pass":
+      if (e.reason === "hand limit") return t("{name} is at the hand limit and passed.", { name: who });
+      return e.reason ? t("{name} had nothing to draw and passed.", { name: who }) : t("{name} kept the card.", { name: who });
     case "color": return t("{name} called {color}.", { name: who, color: colorName(e.color) });
     case "uno": return t("{name} called UNO!", { name: who });
     case "catch": return t("{name} caught {target} without UNO.", { name: who, target });
@@ -188,6 +190,7 @@ function narrate(e, names) {
       if (e.reason === "stack") return tn("{name} takes the stack: {n} card.", "{name} takes the stack: {n} cards.", e.count || 0, { name: who });
       return cards ? t("{name} accepted the {card}.", { name: who, card: cards }) : t("{name} accepted.", { name: who });
     case "swap": return t("{name} swapped hands with {target}.", { name: who, target });
+    case "deflect": return tn("{name} sent the {card} on to {target}: {n} card.", "{name} sent the {card} on to {target}: {n} cards.", e.count || 0, { name: who, card: cards, target });
     case "pass_hands": return e.reason === "left" ? t("Every hand passes to the left.") : t("Every hand passes to the right.");
     case "invisibility": return t("{name} vanished with Invisibility and called {color}.", { name: who, color: colorName(e.color) });
     case "reveal": return revealLine(e, who);

@@ -1,0 +1,71 @@
+"""The page in Portuguese and French (issue 25), in a real browser (Playwright driving Debian's
+chromium, as test_browser.py): a browser whose language is pt-PT or fr-FR gets the lobby, the
+table, the end of a hand and the replay in that language, with no English word on the screen."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+import pytest
+
+from . import test_browser
+from .conftest import LiveServer
+from .test_browser import DESKTOP, Player, play_to_the_end, take_seat
+
+browser = test_browser.browser
+"""The browser fixture of test_browser.py: one chromium for the module."""
+
+ENGLISH: Final = re.compile(
+    r"\b(the|and|with|your|you|played|drew|draws?|called|wins?|won|passed|skipped|caught|challenged|"
+    r"accepted|deals?|dealt|hand|Hand|cards?|Card|Skip|Reverse|Draw|Wild|Scores?|Game|Seat|seat|"
+    r"Play|play|Room|room|players?|Players|red|yellow|green|blue|Colour|colour|Next|Watch|Take|Make|"
+    r"Join|Settings|Sound|Language|Keys|Step|of|is|to)\b"
+)
+"""English words that must not be on a Portuguese or French page (the names Ana, Ben and the
+bots' names are not words; "UNO" is the game's, "Total" is Portuguese and French too)."""
+
+LOCALES: Final = [("pt-PT", "pt", "Jogar já"), ("fr-FR", "fr", "Jouer tout de suite")]
+
+
+def english_on(page: Any) -> list[str]:
+    """The lines of the page's visible text that hold an English word."""
+    text: str = page.evaluate("() => document.body.innerText")
+    return [line for line in text.splitlines() if ENGLISH.search(line)]
+
+
+@pytest.mark.parametrize(("locale", "lang", "play_now"), LOCALES)
+def test_lobby_table_end_of_hand_and_replay_in_the_browser_language(
+    browser: Any, sqlite_url: str, locale: str, lang: str, play_now: str
+) -> None:
+    server = LiveServer(sqlite_url, seeds=lambda: 2)
+    ctx = browser.new_context(viewport=DESKTOP, locale=locale)
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        assert page.input_value("#lang") == lang
+        assert play_now in page.evaluate("() => document.body.innerText")
+        assert english_on(page) == []
+        code = server.room({"players": 3, "seats": ["human", "greedy", "random"], "bot_delay": 0.3,
+                            "target": 1})  # fmt: skip
+        take_seat(page, server.http, code, "Ana")
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_selector("#hand .card")
+        assert english_on(page) == []
+        play_to_the_end(Player(page, "Ana"))
+        page.wait_for_selector("#overlay #hands-up")
+        assert english_on(page) == []
+        page.goto(f"{server.http}/r/{code}/replay/0")
+        page.wait_for_selector("#replay-step")
+        page.keyboard.press("ArrowRight")
+        step = page.inner_text("#replay-step")
+        assert step.startswith({"pt": "Passo 2 de ", "fr": "Étape 2 sur "}[lang]), step
+        assert english_on(page) == []
+        assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
