@@ -137,6 +137,26 @@ def _check_rate(request: Request) -> None:
         raise ProtocolError("too_fast")
 
 
+class ClientFaultFilter(logging.Filter):
+    """Makes uvicorn's report of a client's broken input (a WebSocket text frame that is not
+    UTF-8) one warning line, without the traceback it comes with: the server is not at fault."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, UnicodeDecodeError) and "from client" in record.getMessage():
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_client_faults() -> None:
+    """Install :class:`ClientFaultFilter` on uvicorn's error log (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFaultFilter) for f in logger.filters):
+        logger.addFilter(ClientFaultFilter())
+
+
 def _address(conn: HTTPConnection) -> str:
     """The client's address (the proxy's ``X-Forwarded-For`` if trusted: ``--forwarded-allow-ips``)."""
     return conn.client.host if conn.client else ""
@@ -454,6 +474,7 @@ def create_app(
     """
 
     metrics = Metrics()
+    quiet_client_faults()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
