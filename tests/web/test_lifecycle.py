@@ -219,7 +219,8 @@ def from_address(
 
 
 def test_a_room_flood_from_one_address_is_capped_and_others_are_served(proxied: LiveServer) -> None:
-    made, refused = [], []
+    made: list[httpx.Response] = []
+    refused: list[httpx.Response] = []
     for _ in range(25):
         r = from_address(proxied, "203.0.113.7", "POST", "/api/rooms", three_people())
         (made if r.status_code == 201 else refused).append(r)
