@@ -113,6 +113,29 @@ def test_a_room_nobody_watches_is_paused_and_a_spectator_resumes_it(db_url: str)
         assert r.seq == stopped
 
 
+def test_the_turn_timer_waits_while_nobody_is_connected(client: TestClient) -> None:
+    code = make_room(client, three_people(turn_seconds=5))
+    tokens = [client.post(f"/api/rooms/{code}/join", json={"name": n}).json()["token"] for n in "ABC"]
+    r = room(client, code)
+
+    async def long_ago() -> None:  # as if the turn had waited 100 s with nobody there
+        r.last_change -= 100
+        r.driver.poke()
+
+    client.portal.call(long_ago)  # type: ignore[union-attr]
+    time.sleep(0.5)
+    assert r.seq == 0  # the timer did not act for the absent person
+    metrics = client.get("/metrics").text
+    assert "unotable_rooms_paused 1.0" in metrics
+    current = r.game.current_player
+    assert current is not None
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[current]})
+        timer = ws.receive_json()["table"]["timer"]
+        assert timer["player"] == current and timer["seconds"] > 4  # counted from the return
+    assert "unotable_rooms_paused 1.0" in client.get("/metrics").text
+
+
 def test_a_restart_over_1000_rooms_loads_none_until_visited(db_url: str) -> None:
     store = Store(db_url, "normal")
     store.migrate()
