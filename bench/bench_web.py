@@ -4,7 +4,8 @@
 before it is broadcast, as always); this process creates N rooms of two seats, joins both seats
 of each, and plays them with :class:`~unotable.web.client.SeatClient` (plays first, calls UNO
 mostly, catches sometimes) for a fixed time. It prints, for each N, the actions per second the
-server took and the latency from an action sent to the first update after it (p50, p99).
+server took and the latency from an action sent to the first update after it (p50, p99), once
+with each ``--durability`` (``full``: every commit synced to the disk; ``normal``: not).
 First it prints the page's weight: every static file the page loads (index.html and the
 scripts and style sheets it names), as served, raw and gzipped.
 """
@@ -40,11 +41,17 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int, database: str | None = None) -> subprocess.Popen[bytes]:
+def start_server(
+    data: Path, port: int, database: str | None = None, durability: str = "full"
+) -> subprocess.Popen[bytes]:
     """``uno serve`` on ``port`` (SQLite in ``data``, or ``database``), once it answers."""
     cmd = [sys.executable, "-m", "unotable", "serve", "--port", str(port), "--data-dir", str(data)]
     if database:
         cmd += ["--database", database]
+    # Every bench client comes from 127.0.0.1: no quota per address.
+    cmd += ["--durability", durability, "--rooms-per-address", "0", "--seats-per-address", "0"]
+    cmd += ["--lookups-per-second", "0", "--max-connections", "100000", "--connections-per-address", "100000"]
+    cmd += ["--no-access-log"]
     proc = subprocess.Popen([*cmd, "--rate", "100000"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while True:
@@ -134,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play for each number (20)")
     parser.add_argument("--quick", action="store_true", help="10 and 50 rooms, 5 seconds each")
     parser.add_argument("--database", default=None, help="a database URL for uno serve (SQLite otherwise)")
+    parser.add_argument(
+        "--durability", default="full,normal", help="uno serve --durability settings to compare (full,normal)"
+    )
     args = parser.parse_args(argv)
     counts = [10, 50] if args.quick else [int(x) for x in args.rooms.split(",")]
     seconds = 5.0 if args.quick else args.seconds
@@ -150,9 +160,9 @@ def main(argv: list[str] | None = None) -> int:
                 proc.wait(20)
             except subprocess.TimeoutExpired:
                 proc.kill()
-        for n in counts:
+        for durability, n in [(d, n) for d in args.durability.split(",") for n in counts]:
             port = free_port()
-            proc = start_server(Path(tmp) / f"n{n}", port, args.database)
+            proc = start_server(Path(tmp) / f"{durability}{n}", port, args.database, durability)
             try:
                 actions, lat = asyncio.run(
                     run_rooms(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", n, seconds)
@@ -164,11 +174,12 @@ def main(argv: list[str] | None = None) -> int:
                 except subprocess.TimeoutExpired:
                     proc.kill()
             if len(lat) < 2:
-                print(f"rooms={n} actions=0")
+                print(f"durability={durability} rooms={n} actions=0")
                 continue
             q = statistics.quantiles(lat, n=100)
             print(
-                f"rooms={n} clients={2 * n} actions={actions} actions_per_s={actions / seconds:.0f} "
+                f"durability={durability} rooms={n} clients={2 * n} actions={actions} "
+                f"actions_per_s={actions / seconds:.0f} "
                 f"p50_ms={q[49] * 1000:.1f} p99_ms={q[98] * 1000:.1f}",
                 flush=True,
             )

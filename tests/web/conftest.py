@@ -20,6 +20,7 @@ from sqlalchemy import create_engine, text
 from unotable.web.app import create_app
 from unotable.web.client import http_json
 from unotable.web.guard import Limits, header_timeout_protocol
+from unotable.web.lifecycle import Lifecycle
 from unotable.web.serve import WS_MAX_SIZE
 from unotable.web.storage import Base
 
@@ -73,12 +74,14 @@ class LiveServer:
         limits: Limits | None = None,
         header_seconds: float | None = None,
         trusted: str | None = None,
+        lifecycle: Lifecycle | None = None,
     ) -> None:
-        # Every test client comes from 127.0.0.1: the per-address cap is the total's unless a
-        # test sets its own limits.
+        # Every test client comes from 127.0.0.1: the per-address cap is the total's, and no
+        # quota per address applies, unless a test sets its own limits and lifecycle.
         limits = limits or Limits(max_connections=10_000, per_address=10_000)
+        lifecycle = lifecycle or Lifecycle(rooms_per_address=0, seats_per_address=0, lookups_per_second=0)
         config = uvicorn.Config(
-            create_app(url, seeds=seeds, rate=1000.0, limits=limits),
+            create_app(url, seeds=seeds, rate=1000.0, limits=limits, lifecycle=lifecycle),
             host="127.0.0.1",
             port=0,
             ws_max_size=WS_MAX_SIZE,

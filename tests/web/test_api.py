@@ -20,6 +20,7 @@ from unotable.web import app as web_app
 from unotable.web.app import create_app
 from unotable.web.driver import next_move, timeout_action
 from unotable.web.hub import Hub
+from unotable.web.lifecycle import Lifecycle
 from unotable.web.protocol import MAX_MESSAGE, RateLimit
 from unotable.web.room import Room
 from unotable.web.seats import Seat
@@ -285,7 +286,11 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
             ws.send_text(text)
             assert ws.receive_json()["code"] == code_, text
         ws.send_bytes(b"\xff\xfe")
-        assert ws.receive_json()["code"] == "bad_json"
+        assert ws.receive_json()["code"] == "binary_frame"  # refused, never parsed
+        ws.send_bytes('{"type": "ping"}'.encode("utf-16"))
+        assert ws.receive_json()["code"] == "binary_frame"
+        ws.send_bytes(b'{"type": "ping"}')  # even valid JSON in a binary frame
+        assert ws.receive_json()["code"] == "binary_frame"
         ws.send_json({"type": "hello", "token": None})
         assert ws.receive_json()["type"] == "welcome"
         ws.send_json({"type": "act", "token": tokens[0], "action": "draw"})
@@ -553,6 +558,7 @@ def test_a_flood_of_new_rooms_is_refused_and_the_rest_still_served(
     # The bucket does not refill during the flood (a loaded machine is slow enough to refill
     # it): exactly its burst of 30 is served.
     monkeypatch.setattr("unotable.web.protocol.time", types.SimpleNamespace(monotonic=lambda: 1000.0))
+    monkeypatch.setattr(hub(client), "lifecycle", Lifecycle(rooms_per_address=0))  # the rate alone
     codes = []
     refused = 0
     for _ in range(45):

@@ -61,9 +61,12 @@ def site_config(upstream_port: int, port: int, cert: Path, key: Path) -> str:
 
 
 @pytest.fixture
-def behind_nginx(tmp_path: Path, sqlite_url: str) -> Iterator[tuple[LiveServer, str]]:
-    """A server trusting 127.0.0.1 as its proxy (3 connections an address), and nginx in front
-    of it; the base URL through nginx."""
+def behind_nginx(
+    tmp_path: Path, sqlite_url: str, request: pytest.FixtureRequest
+) -> Iterator[tuple[LiveServer, str]]:
+    """A server trusting 127.0.0.1 as its proxy (3 connections an address, unless a test gives
+    its own :class:`Limits` as the fixture's indirect parameter), and nginx in front of it; the
+    base URL through nginx."""
     nginx = _need("nginx")
     openssl = _need("openssl")
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
@@ -73,7 +76,8 @@ def behind_nginx(tmp_path: Path, sqlite_url: str) -> Iterator[tuple[LiveServer, 
         check=True,
         capture_output=True,
     )  # fmt: skip
-    server = LiveServer(sqlite_url, limits=Limits(per_address=3), trusted="127.0.0.1")
+    limits = getattr(request, "param", None) or Limits(per_address=3)
+    server = LiveServer(sqlite_url, limits=limits, trusted="127.0.0.1")
     port = _free_port(NGINX_HOST)
     (tmp_path / "site.conf").write_text(site_config(int(server.http.rsplit(":", 1)[1]), port, cert, key))
     temp = tmp_path / "nginx-temp"

@@ -11,7 +11,8 @@ HTTP (JSON in and out, bodies of at most :data:`MAX_BODY` bytes):
   seat's token.
 - ``POST /api/rooms/{code}/rejoin`` ``{"secret": ...}`` or ``{"code": ...}``: a seat taken back
   with a new token.
-- ``GET /api/rooms/{code}/games/{number}``: a finished game, step by step (public).
+- ``GET /api/rooms/{code}/games/{number}?from=&count=``: a finished game, step by step
+  (public), a page of steps at a time.
 
 ``/ws/{code}``: the WebSocket of a room (:mod:`~unotable.web.connection`). A refused request's
 :class:`~unotable.web.protocol.ProtocolError` becomes its JSON error in one handler.
@@ -29,7 +30,8 @@ from typing import Any, Final
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.requests import HTTPConnection, Request
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -45,11 +47,11 @@ from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
 from unotable.web.gamelog import replay, score_rows
 from unotable.web.guard import Guard, Limits
-from unotable.web.hub import Hub
+from unotable.web.hub import Hub, Lifecycle, address_key
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
-from unotable.web.room import Room
+from unotable.web.room import Room, new_seed
 from unotable.web.seats import PALETTE, clean_color, clean_name
 from unotable.web.settings import (
     AUTO_ACCEPT_RANGE,
@@ -72,8 +74,12 @@ log = logging.getLogger("unotable.web")
 STATIC: Final = Path(__file__).with_name("static")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
+REPLAY_PAGE: Final = 200
+"""Steps of a replay sent at most in one answer (``count``'s default and ceiling)."""
 STATUS: Final[dict[str, int]] = {
     "bad_rejoin": 403,
+    "too_many_rooms": 429,
+    "too_many_seats": 429,
     "no_room": 404,
     "no_game": 404,
     "room_full": 409,
@@ -96,10 +102,13 @@ async def _json_body(request: Request) -> Any:
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise ProtocolError("too_big", size=length, limit=MAX_BODY)
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ProtocolError("too_big", size=f"over {len(body)}", limit=MAX_BODY)
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise ProtocolError("too_big", size=f"over {len(body)}", limit=MAX_BODY)
+    except ClientDisconnect:  # the client left mid-body: nobody to answer, nothing to log
+        raise ProtocolError("bad_json") from None
     try:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -128,6 +137,64 @@ def _check_rate(request: Request) -> None:
         raise ProtocolError("too_fast")
 
 
+class ClientFaultFilter(logging.Filter):
+    """Makes uvicorn's report of a client's broken input (a WebSocket text frame that is not
+    UTF-8) one warning line, without the traceback it comes with: the server is not at fault."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, UnicodeDecodeError) and "from client" in record.getMessage():
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def quiet_client_faults() -> None:
+    """Install :class:`ClientFaultFilter` on uvicorn's error log (once)."""
+    logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, ClientFaultFilter) for f in logger.filters):
+        logger.addFilter(ClientFaultFilter())
+
+
+def _address(conn: HTTPConnection) -> str:
+    """The client's address (the proxy's ``X-Forwarded-For`` if trusted: ``--forwarded-allow-ips``)."""
+    return conn.client.host if conn.client else ""
+
+
+def _check_lookup(conn: HTTPConnection) -> None:
+    """Refuse a client (by address) that looks up rooms or replays too fast (guessing codes)."""
+    rate = _hub(conn).lifecycle.lookups_per_second
+    if not rate:
+        return
+    limits: dict[str, RateLimit] = conn.app.state.lookup_limits
+    host = _address(conn)
+    limit = limits.get(host)
+    if limit is None:
+        if len(limits) >= 10_000:
+            limits.clear()
+        limit = limits[host] = RateLimit(rate, 4 * rate)
+    if not limit.allow():
+        raise ProtocolError("too_fast")
+
+
+async def _check_seats(request: Request) -> str:
+    """The hash of the client's address, once it is known to hold fewer seats than its quota
+    (:attr:`~unotable.web.hub.Lifecycle.seats_per_address`) in games that go on."""
+    hub = _hub(request)
+    key = address_key(_address(request))
+    limit = hub.lifecycle.seats_per_address
+    if limit:
+        try:
+            held = await asyncio.to_thread(hub.store.seats_of, key)
+        except Exception:
+            log.exception("could not count an address's seats")
+            raise ProtocolError("storage") from None
+        if held >= limit:
+            raise ProtocolError("too_many_seats", limit=limit)
+    return key
+
+
 def _hub(request: HTTPConnection) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
@@ -149,6 +216,7 @@ def base_url(conn: HTTPConnection) -> str:
 
 
 async def _room(request: Request) -> Room:
+    _check_lookup(request)
     code = request.path_params["code"]
     room = await _hub(request).get(code)
     if room is None:
@@ -230,7 +298,7 @@ async def create_room(request: Request) -> Response:
         settings = parse_settings(data)
     except SettingsError as exc:
         raise ProtocolError("bad_settings", detail=str(exc)) from None
-    room = await _hub(request).create(settings)
+    room = await _hub(request).create(settings, _address(request))
     return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
 
 
@@ -252,8 +320,9 @@ async def play_now(request: Request) -> Response:
         raise ProtocolError("bad_settings", detail=str(exc)) from None
     name = clean_name(data.get("name"))
     clean_color(data.get("color"), name)  # refused before the room is made
-    room = await _hub(request).create(settings)
-    token, player = await room.join(name, 0, data.get("color"))
+    key = await _check_seats(request)
+    room = await _hub(request).create(settings, _address(request))
+    token, player = await room.join(name, 0, data.get("color"), key)
     return JSONResponse(
         {"code": room.code, "url": f"/r/{room.code}", "token": token, "player": player}, status_code=201
     )
@@ -273,8 +342,9 @@ async def join_room(request: Request) -> Response:
     if player is not None and (
         isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(room.seats)
     ):
-        raise ProtocolError("seat_taken", player=player)
-    token, seat = await room.join(data.get("name"), player, data.get("color"))
+        raise ProtocolError("bad_player", last=len(room.seats) - 1)
+    key = await _check_seats(request)
+    token, seat = await room.join(data.get("name"), player, data.get("color"), key)
     return JSONResponse({"token": token, "player": seat, "code": room.code})
 
 
@@ -319,22 +389,56 @@ def game_steps(room: Room, number: int) -> list[dict[str, Any]] | None:
     return steps
 
 
+def _whole(request: Request, name: str, default: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isdigit() or len(text) > 7:
+        raise ProtocolError("bad_request", detail=f"{name} is a whole number")
+    return int(text)
+
+
 async def game_replay(request: Request) -> Response:
-    """``GET /api/rooms/{code}/games/{number}``."""
+    """``GET /api/rooms/{code}/games/{number}?from=&count=``: steps ``from`` (0) to ``from +
+    count`` (at most :data:`REPLAY_PAGE`) of a finished game, and ``next`` (where the next page
+    starts, ``null`` after the last); computed once per game and kept (:meth:`Hub.replay`)."""
     room = await _room(request)
     text = request.path_params["number"]
+    start = _whole(request, "from", 0)
+    count = min(_whole(request, "count", REPLAY_PAGE), REPLAY_PAGE)
+    if count < 1:
+        raise ProtocolError("bad_request", detail=f"count is 1 to {REPLAY_PAGE}")
     number = int(text) if text.isdigit() and len(text) < 6 else -1
-    steps = None if number < 0 else await asyncio.to_thread(game_steps, room, number)
+    steps = None
+    if number >= 0:
+        steps = await _hub(request).replay(room, number, lambda: game_steps(room, number))
     if steps is None:
         raise ProtocolError("no_game", number=text, room=room.code)
     players = [{"player": s.player, "name": s.name, "bot": s.bot} for s in room.seats]
-    return JSONResponse({"code": room.code, "number": number, "players": players, "steps": steps})
+    end = min(start + count, len(steps))
+    return JSONResponse(
+        {
+            "code": room.code,
+            "number": number,
+            "players": players,
+            "total": len(steps),
+            "from": start,
+            "steps": steps[start:end],
+            "next": end if end < len(steps) else None,
+        }
+    )
 
 
 async def room_socket(ws: WebSocket) -> None:
     """``/ws/{code}``."""
     await ws.accept()
     code = ws.path_params["code"]
+    try:
+        _check_lookup(ws)
+    except ProtocolError as exc:
+        await ws.send_text(json.dumps(exc.to_dict()))
+        await ws.close(1008)
+        return
     room = await _hub(ws).get(code)
     if room is None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
@@ -353,6 +457,7 @@ def create_app(
     limits: Limits | None = None,
     origins: tuple[str, ...] = (),
     durability: str = "full",
+    lifecycle: Lifecycle | None = None,
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
@@ -364,29 +469,33 @@ def create_app(
     :param limits: the connection limits (:class:`~unotable.web.guard.Limits`' defaults).
     :param origins: the origins allowed besides the server's own (:class:`~unotable.web.guard.Guard`).
     :param durability: ``"full"`` or ``"normal"`` (:data:`~unotable.web.storage.DURABILITY`).
+    :param lifecycle: how long rooms live and the quotas per address
+        (:class:`~unotable.web.hub.Lifecycle`'s defaults).
     """
 
     metrics = Metrics()
+    quiet_client_faults()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(database_url, durability)
         store.observe = metrics.database_seconds.observe
         store.migrate()
-        hub = Hub(store) if seeds is None else Hub(store, seeds)
-        resumed = await hub.resume()
+        # Nothing is loaded now: each room is loaded on its first visit (Hub.get), so the server
+        # answers at once whatever the database holds, and rooms nobody visits cost nothing.
+        hub = Hub(store, seeds or new_seed, lifecycle)
         hub.start_sweeping()
-        if resumed:
-            log.info("resumed %d game(s)", resumed)
         app.state.hub = hub
         metrics.watch(
             rooms_live=lambda: len(hub.rooms),
             rooms_playing=lambda: sum(1 for r in hub.rooms.values() if r.started and not r.game.finished),
+            rooms_paused=lambda: hub.paused,
         )
         app.state.rate = rate
         app.state.public_url = public_url
         app.state.lan_url = lan_url
         app.state.http_limits = {}
+        app.state.lookup_limits = {}
         try:
             yield
         finally:
@@ -417,7 +526,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(LanguageMiddleware), guard],
+        middleware=[Middleware(LanguageMiddleware), guard, Middleware(GZipMiddleware, minimum_size=1024)],
         exception_handlers={ProtocolError: protocol_error},
     )
     app.state.metrics = metrics

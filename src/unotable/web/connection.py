@@ -199,7 +199,6 @@ class Connection:
                     return
                 if self.listener is not None and self.listener.closed:
                     return
-                raw: str | bytes = msg.get("text") or msg.get("bytes") or b""
                 if not self.limit.allow():
                     refused = self.limit.refused
                     if refused == 1 or refused % 50 == 0:
@@ -211,6 +210,10 @@ class Connection:
                             await ws.close(1008)
                         return
                     continue
+                if msg.get("text") is None:  # a binary frame: refused, never parsed
+                    await self.reply(ProtocolError("binary_frame").to_dict())
+                    continue
+                raw: str = msg["text"]
                 try:
                     answer = await self.handle(parse(raw, FIELDS))
                 except ProtocolError as exc:

@@ -8,6 +8,8 @@ from their own views, after ``bot_delay`` seconds (twice that while an out-of-tu
 open, so people can call UNO or catch first). A bot's choice is seeded by the game's seed, its
 player number and the length of the log (P-183), so a resumed game plays on exactly as it would
 have. A bot whose decisions take long (``thinks_long``: the search bot) is asked in a thread.
+While nobody is connected to the room (:attr:`Room.paused`) the driver does nothing: a room
+nobody watches costs no processor time.
 """
 
 from __future__ import annotations
@@ -182,7 +184,7 @@ class Driver:
         while True:
             changed.clear()
             version = room.version
-            move = next_move(room)
+            move = None if room.paused else next_move(room)  # nobody connected: nothing moves
             if move is not None and move.think is not None:
                 think = move.think
                 aid = await asyncio.to_thread(think) if move.slow else think()

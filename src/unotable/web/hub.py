@@ -1,6 +1,8 @@
 """The hub: every live room of the server over one :class:`~unotable.web.storage.Store`; rooms
-made, loaded from the database when visited (and after a restart), swept out of memory when
-nobody has visited them for a while (P-192), and the list of open rooms.
+made (within the quota of open rooms per address), loaded from the database when first visited
+(also after a restart: nothing is loaded at start-up), swept out of memory when nobody has
+visited them for a while (P-192), deleted when their time is past (:class:`Lifecycle`), finished
+games' replays computed once and kept, and the list of open rooms.
 """
 
 from __future__ import annotations
@@ -9,25 +11,35 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
-from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, Seat, new_code
+from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import Store, StoredGame, StoredRoom, StoredSeat
 
 log = logging.getLogger("unotable.web")
 
-IDLE_UNLOAD: Final = 600.0
-"""Seconds a room may go without any connection before it leaves memory (P-192): its game
-waits in the database, and the next visit loads it again."""
 LISTED_MAX: Final = 50
 """Open rooms listed at most."""
+MISSING_SECONDS: Final = 60.0
+"""Seconds an unknown room code is remembered as unknown (no database query meanwhile)."""
+MISSING_MAX: Final = 10_000
+"""Unknown codes remembered at most (the oldest forgotten first)."""
+REPLAYS_KEPT: Final = 32
+"""Finished games whose replays are kept in memory (the least recently fetched go first)."""
+
+
+def address_key(host: str) -> str:
+    """What the database keeps of a client's address for the quotas: a hash, not the address."""
+    return hash_token("address:" + host)
 
 
 def _utc(when: datetime) -> str:
@@ -40,19 +52,47 @@ def _utc(when: datetime) -> str:
 class Hub:
     """Every live room of the server, over one :class:`Store`."""
 
-    def __init__(self, store: Store, seeds: Callable[[], int] = new_seed) -> None:
+    def __init__(
+        self, store: Store, seeds: Callable[[], int] = new_seed, lifecycle: Lifecycle | None = None
+    ) -> None:
         self.store = store
         self.seeds = seeds
         """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
+        self.lifecycle = lifecycle or Lifecycle()
         self.rooms: dict[str, Room] = {}
-        self._loading = asyncio.Lock()
+        self.loads = 0
+        """Rooms looked up in the database (found or not), for the tests and metrics."""
+        self.replays_computed = 0
+        """Replays computed (each finished game's once while it is kept)."""
+        self._pending: dict[str, asyncio.Task[Room | None]] = {}
+        self._missing: OrderedDict[str, float] = OrderedDict()
+        self._replays: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
+        self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
+        self._creating = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
 
-    async def create(self, settings: RoomSettings) -> Room:
-        """A new room: stored, then live.
+    async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
+        """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
+        per address (:attr:`Lifecycle.rooms_per_address`).
 
-        :raises ProtocolError: ``storage`` if the database refuses it.
+        :raises ProtocolError: ``too_many_rooms`` past the quota, ``storage`` if the database
+            refuses it.
         """
+        limit = self.lifecycle.rooms_per_address
+        creator = None if address is None else address_key(address)
+        if creator is None or not limit:
+            return await self._create(settings, None)
+        async with self._creating:  # the count and the new room, one address's request at a time
+            try:
+                count = await asyncio.to_thread(self.store.open_rooms_of, creator)
+            except SQLAlchemyError:
+                log.exception("could not count an address's rooms")
+                raise ProtocolError("storage") from None
+            if count >= limit:
+                raise ProtocolError("too_many_rooms", limit=limit)
+            return await self._create(settings, creator)
+
+    async def _create(self, settings: RoomSettings, creator: str | None) -> Room:
         seed = self.seeds()
         seats = [Seat(p, label) for p, label in enumerate(settings.seats)]
         stored_seats = [StoredSeat(s.player, s.bot, None, None) for s in seats]
@@ -71,6 +111,7 @@ class Hub:
                     settings.rounds,
                     seed,
                     listed=settings.room.listed,
+                    creator=creator,
                 )
             except SQLAlchemyError:
                 log.exception("could not store room %s", code)
@@ -79,29 +120,49 @@ class Hub:
             stored = StoredGame(game_id, 0, rules, settings.players, settings.rounds, seed, False, ())
             room = Room(self.store, code, settings, seats, stored, self.seeds)
             self.rooms[code] = room
+            self._missing.pop(code, None)
             room.start()
             return room
         raise ProtocolError("storage")
 
     async def get(self, code: str) -> Room | None:
-        """The live room ``code``, loaded from the database if need be."""
+        """The live room ``code``, loaded from the database if need be (a room is loaded on its
+        first visit, paused until someone connects). No lock is held while the database is
+        read: one load per code at a time, other codes served meanwhile; a code found unknown is
+        not looked up again for :data:`MISSING_SECONDS`."""
         code = code.strip().upper()
         room = self.rooms.get(code)
         if room is not None:
             return room
-        if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+        if len(code) not in (CODE_LENGTH, OLD_CODE_LENGTH) or any(c not in CODE_ALPHABET for c in code):
             return None
-        async with self._loading:
-            room = self.rooms.get(code)
-            if room is None:
-                room = await asyncio.to_thread(self._load, code)
-                if room is None:
-                    return None
-                self.rooms[code] = room
-                room.start()
+        missed = self._missing.get(code)
+        if missed is not None and time.monotonic() - missed < MISSING_SECONDS:
+            return None
+        task = self._pending.get(code)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._fetch(code))
+            self._pending[code] = task
+            task.add_done_callback(lambda _: self._pending.pop(code, None))
+        return await asyncio.shield(task)
+
+    async def _fetch(self, code: str) -> Room | None:
+        room = await asyncio.to_thread(self._load, code)
+        if room is None:
+            self._missing[code] = time.monotonic()
+            self._missing.move_to_end(code)
+            while len(self._missing) > MISSING_MAX:
+                self._missing.popitem(last=False)
+            return None
+        live = self.rooms.get(code)
+        if live is not None:  # pragma: no cover - only this task loads the code
+            return live
+        self.rooms[code] = room
+        room.start()
         return room
 
     def _load(self, code: str) -> Room | None:
+        self.loads += 1
         stored = self.store.load_room(code)
         return None if stored is None else self._room(stored)
 
@@ -143,25 +204,73 @@ class Hub:
             )
         return out
 
-    async def resume(self) -> int:
-        """Load every room whose game goes on (after a restart); how many."""
-        codes = await asyncio.to_thread(self.store.room_codes, active_only=True)
-        for code in codes:
-            await self.get(code)
-        return len(codes)
+    async def replay(
+        self, room: Room, number: int, compute: Callable[[], list[dict[str, Any]] | None]
+    ) -> list[dict[str, Any]] | None:
+        """Game ``number`` of ``room``'s replay steps: from memory, else ``compute()`` run once in
+        a thread (fetches meanwhile wait for it) and kept (:data:`REPLAYS_KEPT` games at most;
+        a finished game never changes). ``None`` if there is no such finished game."""
+        key = (room.code, number)
+        steps = self._replays.get(key)
+        if steps is not None:
+            self._replays.move_to_end(key)
+            return steps
+        task = self._computing.get(key)
+        if task is None:
 
-    async def sweep(self, idle: float = IDLE_UNLOAD) -> int:
-        """Unload the rooms nobody has been connected to for ``idle`` seconds; how many."""
+            async def run() -> list[dict[str, Any]] | None:
+                out = await asyncio.to_thread(compute)
+                if out is not None:
+                    self.replays_computed += 1
+                    self._replays[key] = out
+                    while len(self._replays) > REPLAYS_KEPT:
+                        self._replays.popitem(last=False)
+                return out
+
+            task = asyncio.get_running_loop().create_task(run())
+            self._computing[key] = task
+            task.add_done_callback(lambda _: self._computing.pop(key, None))
+        return await asyncio.shield(task)
+
+    @property
+    def paused(self) -> int:
+        """Rooms in memory that nobody is connected to (their bots and timers stopped)."""
+        return sum(1 for r in self.rooms.values() if r.paused)
+
+    async def sweep(self, idle: float | None = None) -> int:
+        """Unload the rooms nobody has been connected to for ``idle`` seconds (the lifecycle's
+        ``unload`` by default), noting when they were last active; how many."""
+        idle = self.lifecycle.unload if idle is None else idle
         now = time.monotonic()
         gone = 0
-        async with self._loading:
-            for code, room in list(self.rooms.items()):
-                if room.alone_since is not None and now - room.alone_since >= idle:
-                    async with room.lock:  # never in the middle of a change
+        for code, room in list(self.rooms.items()):
+            if room.alone_since is not None and now - room.alone_since >= idle:
+                async with room.lock:  # never in the middle of a change
+                    if self.rooms.get(code) is room and room.alone_since is not None:
                         del self.rooms[code]
                         await room.stop()
-                    gone += 1
+                        gone += 1
+                with contextlib.suppress(SQLAlchemyError):
+                    await asyncio.to_thread(self.store.touch, code)
         return gone
+
+    async def expire(self, now: datetime | None = None) -> list[str]:
+        """Delete the rooms past their time (:class:`Lifecycle`; not the ones people are
+        connected to); their codes."""
+        life = self.lifecycle
+        keep = {code for code, room in self.rooms.items() if not room.paused}
+        codes = await asyncio.to_thread(
+            self.store.expire, now or datetime.now(UTC), life.waiting, life.finished, life.idle, keep
+        )
+        for code in codes:
+            room = self.rooms.pop(code, None)
+            if room is not None:
+                await room.stop()
+            for key in [k for k in self._replays if k[0] == code]:
+                del self._replays[key]
+        if codes:
+            log.info("deleted %d room(s) past their time", len(codes))
+        return codes
 
     def start_sweeping(self, every: float = 60.0) -> None:
         """Sweep idle rooms out of memory every ``every`` seconds, on the running loop."""
@@ -169,7 +278,11 @@ class Hub:
         async def loop() -> None:
             while True:
                 await asyncio.sleep(every)
-                await self.sweep()
+                try:
+                    await self.sweep()
+                    await self.expire()
+                except SQLAlchemyError:
+                    log.warning("the sweep could not reach the database; trying again later")
 
         if self._sweeper is None:
             self._sweeper = asyncio.get_running_loop().create_task(loop(), name="sweeper")
@@ -185,4 +298,4 @@ class Hub:
             await room.stop()
 
 
-__all__ = ["IDLE_UNLOAD", "Hub"]
+__all__ = ["DAY", "IDLE_UNLOAD", "Hub", "Lifecycle", "address_key"]

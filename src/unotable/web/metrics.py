@@ -38,6 +38,9 @@ class Metrics:
         r = self.registry
         self.rooms_live = Gauge("unotable_rooms_live", "Rooms held in memory.", registry=r)
         self.rooms_playing = Gauge("unotable_rooms_playing", "Rooms whose game is being played.", registry=r)
+        self.rooms_paused = Gauge(
+            "unotable_rooms_paused", "Rooms in memory nobody is connected to (nothing moves).", registry=r
+        )
         self.connections = Gauge(
             "unotable_connections", "HTTP requests in flight and WebSockets open.", registry=r
         )
@@ -72,10 +75,13 @@ class Metrics:
         *,
         rooms_live: Callable[[], float],
         rooms_playing: Callable[[], float],
+        rooms_paused: Callable[[], float] | None = None,
     ) -> None:
         """Read these gauges from the server's own state at each scrape."""
         self.rooms_live.set_function(rooms_live)
         self.rooms_playing.set_function(rooms_playing)
+        if rooms_paused is not None:
+            self.rooms_paused.set_function(rooms_paused)
 
     def render(self) -> bytes:
         """The metrics in Prometheus' text format."""

@@ -144,6 +144,12 @@ class Room:
             return "finished"
         return "playing" if self.started else "waiting"
 
+    @property
+    def paused(self) -> bool:
+        """Whether nobody is connected: the room's bots, turn timer and answer window wait (a
+        spectator or a seat connecting resumes it, its timers counting from then; P-441)."""
+        return not self.fanout
+
     def seat_by_token(self, token: str) -> Seat | None:
         """The person's seat this token opens, or ``None``."""
         h = hash_token(token)
@@ -340,9 +346,11 @@ class Room:
 
     # ---- seats: taking one, taking it back, the host's controls
 
-    async def join(self, name: Any, player: int | None, color: Any = None) -> tuple[str, int]:
+    async def join(
+        self, name: Any, player: int | None, color: Any = None, address: str | None = None
+    ) -> tuple[str, int]:
         """Give a person's seat (``player``, or the first free one) to ``name``: its token and
-        the player number.
+        the player number. ``address``: a hash of the taker's address (the seats quota).
 
         :raises ProtocolError: ``bad_name``, ``bad_color``, ``room_full``, ``seat_taken`` or
             ``storage``.
@@ -369,6 +377,7 @@ class Room:
                     color=color,
                     rejoin_hash=keys.rejoin_hash,
                     code_hash=keys.code_hash,
+                    address=address,
                 )
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
@@ -631,6 +640,8 @@ class Room:
                         seat.take(seat.name, seat.color, keys)
             if seat.token_hash != hash_token(token):
                 raise ProtocolError("bad_token")  # retired meanwhile
+        if self.paused:  # resumed: the timers count from now, not from before the pause
+            self.last_change = time.monotonic()
         self.fanout.add(listener)
         self.alone_since = None
         if player is not None:

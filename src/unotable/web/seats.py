@@ -24,7 +24,10 @@ from unotable.web.storage import Secrets
 
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes and rejoin codes use letters and digits that cannot be mistaken for one another."""
-CODE_LENGTH: Final = 6
+CODE_LENGTH: Final = 8
+"""Characters of a new room code: 40 bits (P-440)."""
+OLD_CODE_LENGTH: Final = 6
+"""Characters of the room codes made before (30 bits): still valid."""
 REJOIN_CODE_LENGTH: Final = 8
 """Characters of a seat's short rejoin code (40 bits), shown as ``ABCD-EFGH``."""
 MAX_NAME: Final = 24
@@ -54,7 +57,7 @@ def hash_token(token: str) -> str:
 
 
 def new_code() -> str:
-    """A fresh room code (about 30 bits; the database refuses a taken one)."""
+    """A fresh room code (40 bits; the database refuses a taken one)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -191,6 +194,7 @@ __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "MAX_NAME",
+    "OLD_CODE_LENGTH",
     "PALETTE",
     "Presence",
     "Seat",

@@ -19,6 +19,7 @@ from typing import Final
 from unotable.i18n import N_, _
 from unotable.web import words
 from unotable.web.guard import Limits
+from unotable.web.lifecycle import DAY, Lifecycle
 
 DEFAULT_HOST: Final = "127.0.0.1"
 DEFAULT_PORT: Final = 8000
@@ -120,6 +121,60 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help=_("folder of the SQLite database ({default})").format(default=default_data_dir()),
     )
+    life = Lifecycle()
+    parser.add_argument(
+        "--waiting-hours",
+        type=float,
+        metavar="H",
+        default=life.waiting / 3600,
+        help="delete a room still waiting for players H hours after its last activity "
+        f"({life.waiting / 3600:g})",
+    )
+    parser.add_argument(
+        "--finished-days",
+        type=float,
+        metavar="D",
+        default=life.finished / DAY,
+        help=f"keep a finished room (its replays) D days after its last activity, then delete it "
+        f"({life.finished / DAY:g})",
+    )
+    parser.add_argument(
+        "--idle-days",
+        type=float,
+        metavar="D",
+        default=life.idle / DAY,
+        help=f"close (delete) an unfinished game nobody has played for D days ({life.idle / DAY:g})",
+    )
+    parser.add_argument(
+        "--unload-minutes",
+        type=float,
+        metavar="M",
+        default=life.unload / 60,
+        help=f"take a room nobody is connected to out of memory after M minutes; it stays stored "
+        f"({life.unload / 60:g}). A room nobody is connected to is paused at once.",
+    )
+    parser.add_argument(
+        "--rooms-per-address",
+        type=int,
+        metavar="N",
+        default=life.rooms_per_address,
+        help=f"rooms whose game goes on one client address may make (0: no limit; {life.rooms_per_address})",
+    )
+    parser.add_argument(
+        "--seats-per-address",
+        type=int,
+        metavar="N",
+        default=life.seats_per_address,
+        help=f"seats one client address may hold in games that go on (0: no limit; {life.seats_per_address})",
+    )
+    parser.add_argument(
+        "--lookups-per-second",
+        type=float,
+        metavar="N",
+        default=life.lookups_per_second,
+        help="room and replay lookups one client address may make a second, four times that at once "
+        f"(0: no limit; {life.lookups_per_second:g})",
+    )
     parser.add_argument(
         "--public-url",
         metavar="URL",
@@ -129,6 +184,19 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
             "codes (default: the address each page was opened at, or with --host 0.0.0.0 the "
             "machine's network address when it was opened at localhost)"
         ),
+    )
+
+
+def lifecycle_of(args: argparse.Namespace) -> Lifecycle:
+    """The rooms' lifecycle and quotas from ``uno serve``'s flags."""
+    return Lifecycle(
+        waiting=args.waiting_hours * 3600,
+        finished=args.finished_days * DAY,
+        idle=args.idle_days * DAY,
+        unload=args.unload_minutes * 60,
+        rooms_per_address=max(0, args.rooms_per_address),
+        seats_per_address=max(0, args.seats_per_address),
+        lookups_per_second=max(0.0, args.lookups_per_second),
     )
 
 
@@ -262,6 +330,7 @@ def run_serve(args: argparse.Namespace) -> int:
             limits=limits,
             origins=tuple(args.allow_origin),
             durability=args.durability,
+            lifecycle=lifecycle_of(args),
             public_url=args.public_url,
             lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
         ),
@@ -279,4 +348,11 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["add_serve_arguments", "default_data_dir", "friend_urls", "lan_addresses", "run_serve"]
+__all__ = [
+    "add_serve_arguments",
+    "default_data_dir",
+    "friend_urls",
+    "lan_addresses",
+    "lifecycle_of",
+    "run_serve",
+]

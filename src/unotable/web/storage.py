@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,6 +32,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    func,
     insert,
     select,
     text,
@@ -61,6 +62,11 @@ class RoomRow(Base):
     """The player number of the first person who took a seat (the host), NULL before."""
     listed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
     """Whether the room is listed among the open rooms while it has free seats."""
+    active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
+    """When the room was last made, joined, rematched or left by its last connection (its
+    actions' times count too): the lifecycle's clock (docs/web.md, "Room lifecycle")."""
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """A hash of the address that made the room (the quota of open rooms per address)."""
 
 
 class SeatRow(Base):
@@ -80,6 +86,8 @@ class SeatRow(Base):
     """SHA-256 of the seat's rejoin link's secret (derived from its token)."""
     code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """SHA-256 of the seat's short rejoin code (derived from its token)."""
+    address: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    """A hash of the address that took the seat (the quota of seats per address)."""
 
 
 class GameRow(Base):
@@ -190,6 +198,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(when: datetime) -> datetime:
+    """A stored time with its zone (SQLite gives it back without)."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when
+
+
 DURABILITY: Final = ("full", "normal")
 """``--durability``: ``full`` (the default) syncs every commit to the disk before the server
 answers, so an acknowledged move survives a power cut: SQLite ``synchronous=FULL``,
@@ -285,8 +298,10 @@ class Store:
         seed: int,
         *,
         listed: bool = False,
+        creator: str | None = None,
     ) -> int:
-        """A new room with its seats and its first game; the game's id.
+        """A new room with its seats and its first game; the game's id. ``creator``: the hash of
+        the address that made it.
 
         :raises sqlalchemy.exc.IntegrityError: if the code is taken.
         """
@@ -298,6 +313,8 @@ class Store:
                     settings=json.dumps(settings),
                     game_number=0,
                     listed=listed,
+                    active_at=_now(),
+                    creator=creator,
                 )
             )
             s.flush()
@@ -326,9 +343,10 @@ class Store:
         color: str | None = None,
         rejoin_hash: str | None = None,
         code_hash: str | None = None,
+        address: str | None = None,
     ) -> bool:
         """Give a free person's seat to ``name`` (the room's host if it has none yet); False if
-        it is not free (nothing changed)."""
+        it is not free (nothing changed). ``address``: the hash of the taker's address."""
         with self._session() as s:
             row = self._seat(s, code, player)
             if row is None or row.bot is not None or row.token_hash is not None:
@@ -338,9 +356,12 @@ class Store:
             row.color = color
             row.rejoin_hash = rejoin_hash
             row.code_hash = code_hash
+            row.address = address
             room = s.get(RoomRow, code)
-            if room is not None and room.host is None:
-                room.host = player
+            if room is not None:
+                room.active_at = _now()
+                if room.host is None:
+                    room.host = player
             return True
 
     def replace_secrets(self, code: str, player: int, old_token_hash: str, new: Secrets) -> bool:
@@ -401,9 +422,80 @@ class Store:
             room = s.get(RoomRow, code)
             assert room is not None
             room.game_number = number
+            room.active_at = _now()
             return _add_game(s, code, number, rules, players, rounds, seed)
 
+    def touch(self, code: str) -> None:
+        """Note that room ``code`` was active now (its last connection left)."""
+        with self._session() as s:
+            room = s.get(RoomRow, code)
+            if room is not None:
+                room.active_at = _now()
+
+    def expire(
+        self, now: datetime, waiting: float, finished: float, idle: float, keep: Collection[str] = ()
+    ) -> list[str]:
+        """Delete the rooms past their time (docs/web.md, "Room lifecycle"), except ``keep`` (the
+        rooms people are connected to): a room waiting for players ``waiting`` seconds after its
+        last activity, a finished one (kept for its replays) ``finished`` seconds after, an
+        unfinished game nobody has played ``idle`` seconds after. Their codes."""
+        soonest = now.timestamp() - min(waiting, finished, idle)
+        gone: list[str] = []
+        with self._session() as s:
+            q = (
+                select(RoomRow, GameRow)
+                .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
+                .where(RoomRow.active_at < datetime.fromtimestamp(soonest, UTC))
+            )
+            for room, game in s.execute(q).all():
+                if room.code in keep:
+                    continue
+                last_action = s.scalar(
+                    select(func.max(ActionRow.created_at)).where(ActionRow.game_id == game.id)
+                )
+                times = [t for t in (room.active_at, last_action) if t is not None]
+                last = max(_aware(t) for t in times).timestamp()
+                if game.finished:
+                    ttl = finished
+                elif (
+                    last_action is None
+                    and room.game_number == 0
+                    and any(
+                        seat.bot is None and seat.token_hash is None for seat in self._seats(s, room.code)
+                    )
+                ):
+                    ttl = waiting
+                else:
+                    ttl = idle
+                if now.timestamp() - last >= ttl:
+                    s.delete(room)
+                    gone.append(room.code)
+        return gone
+
     # ---- reading
+
+    def open_rooms_of(self, creator: str) -> int:
+        """How many rooms made by ``creator`` (an address's hash) have a game that goes on."""
+        with self._session() as s:
+            q = (
+                select(func.count())
+                .select_from(RoomRow)
+                .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
+                .where(RoomRow.creator == creator, GameRow.finished.is_(False))
+            )
+            return int(s.scalar(q) or 0)
+
+    def seats_of(self, address: str) -> int:
+        """How many seats taken by ``address`` (a hash) are in rooms whose game goes on."""
+        with self._session() as s:
+            q = (
+                select(func.count())
+                .select_from(SeatRow)
+                .join(RoomRow, RoomRow.code == SeatRow.room_code)
+                .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
+                .where(SeatRow.address == address, GameRow.finished.is_(False))
+            )
+            return int(s.scalar(q) or 0)
 
     def room_codes(self, *, active_only: bool = False) -> list[str]:
         """Every room's code (with ``active_only``: those whose current game goes on)."""

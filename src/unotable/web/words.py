@@ -48,6 +48,12 @@ ERRORS: Final[dict[str, str]] = {
     "too_many_connections": N_("Too many connections from your address at once: close some and try again."),
     "server_busy": N_("The server has as many connections as it can take: try again in a moment."),
     "slow_request": N_("The request's body took too long to arrive."),
+    "too_many_rooms": N_(
+        "Your address already has {limit} rooms whose games go on: finish or leave one before making another."
+    ),
+    "too_many_seats": N_("Your address already holds {limit} seats in games that go on: leave one first."),
+    "bad_player": N_("The seat to take is a number from 0 to {last}."),
+    "binary_frame": N_("Messages are JSON text: binary frames are refused."),
 }
 """Error code -> sentence (an English msgid with ``str.format`` fields, translated when sent)."""
 

@@ -1,0 +1,39 @@
+"""How long rooms live and the quotas per address (docs/web.md, "Room lifecycle" and "Limits"):
+standard library only, so that ``uno serve --help`` reads the defaults without the web extra.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+IDLE_UNLOAD: Final = 600.0
+"""Seconds a room may go without any connection before it leaves memory (P-192): its game
+waits in the database, and the next visit loads it again."""
+DAY: Final = 86_400.0
+
+
+@dataclass(frozen=True)
+class Lifecycle:
+    """How long rooms live, and the quotas per address (docs/web.md, "Room lifecycle" and
+    "Limits"; ``uno serve --help``). Times in seconds, counted from a room's last activity (made,
+    a seat taken, an action, a rematch, its last connection leaving)."""
+
+    waiting: float = DAY
+    """A room still waiting for players is deleted after this long."""
+    finished: float = 30 * DAY
+    """A room whose game is over is kept this long for its replays, then deleted."""
+    idle: float = 7 * DAY
+    """An unfinished game nobody plays is closed (deleted) after this long."""
+    unload: float = IDLE_UNLOAD
+    """A room nobody is connected to leaves memory after this long (it stays stored)."""
+    rooms_per_address: int = 20
+    """Rooms whose game goes on that one address may have made (0: no limit)."""
+    seats_per_address: int = 10
+    """Seats one address may hold in rooms whose game goes on (0: no limit)."""
+    lookups_per_second: float = 10.0
+    """Room and replay lookups (the room's info, its WebSocket, a replay page) one address may
+    make a second, four times that at once (0: no limit)."""
+
+
+__all__ = ["DAY", "IDLE_UNLOAD", "Lifecycle"]
