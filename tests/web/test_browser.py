@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from unotable.web.client import http_json
+
 from .conftest import LiveServer, fresh_postgres, postgres_url
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (make setup)")
@@ -289,7 +291,7 @@ def test_a_finished_game_replays_step_by_step(browser: Any, sqlite_url: str) -> 
     server = LiveServer(sqlite_url, seeds=lambda: SEED)
     ctx = browser.new_context(viewport=PHONE)
     try:
-        code = server.room({"players": 2, "seats": ["greedy", "random"], "bot_delay": 0, "target": 20})
+        code = server.room({"players": 2, "seats": ["random", "random"], "bot_delay": 0, "target": 20})
         page = ctx.new_page()
         page.goto(f"{server.http}/r/{code}")
         page.click("#watch")
@@ -299,6 +301,10 @@ def test_a_finished_game_replays_step_by_step(browser: Any, sqlite_url: str) -> 
         page.wait_for_selector("#replay-step")
         first = page.inner_text("#replay-step")
         assert first.startswith("Step 1 of ")
+        # Every page of the replay is read (a game of random bots runs past one page of 200).
+        total = http_json(server.http, "GET", f"/api/rooms/{code}/games/0")["total"]
+        assert total > 200
+        assert first == f"Step 1 of {total}"
         for _ in range(5):
             page.click("#replay-next")
         assert page.inner_text("#replay-step").startswith("Step 6 of ")

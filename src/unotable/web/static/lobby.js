@@ -149,6 +149,17 @@ function houseControl(rule) {
     read: () => { const v = rule.values.find((x) => String(x) === select.value); return v === undefined ? false : v; },
     write: (v) => { select.value = String(v === undefined ? rule.default : v); } };
   }
+  if (rule.kind === "int") {
+    // A whole number between the record's bounds (the missed-UNO count, the hand limit).
+    const [low, high] = rule.values;
+    const num = el("input", { type: "number", id, min: low, max: high, step: 1, dataset: { rule: rule.name } });
+    num.value = String(rule.default);
+    const clamp = (v) => Math.min(high, Math.max(low, Math.round(Number(v))));
+    return { input: num, node: el("div", { class: "field" }, el("label", { for: id }, t(rule.label)), num,
+      help ? el("small", { class: "help" }, help) : null),
+    read: () => (Number.isFinite(Number(num.value)) && num.value !== "" ? clamp(num.value) : rule.default),
+    write: (v) => { num.value = String(v === undefined || v === false ? rule.default : v); } };
+  }
   const box = el("input", { type: "checkbox", id, dataset: { rule: rule.name } });
   box.checked = Boolean(rule.default);
   return { input: box, node: el("div", { class: "field check" }, box, el("label", { for: id }, t(rule.label)),
@@ -283,16 +294,32 @@ function createForm(opts) {
   const presets = opts.house_presets || {};
   const houseRules = () => Object.fromEntries(records.map((r, i) => [r.name, controls[i].read()]));
   const samePreset = (a, b) => Object.keys(b).every((k) => (a[k] || false) === (b[k] || false));
+  // A rule that needs another (deflection needs stacking) is off and greyed while that one is.
+  const enforceNeeds = () => {
+    const now = houseRules();
+    records.forEach((r, i) => {
+      if (!Array.isArray(r.needs) || !r.needs.length) return;
+      const missing = r.needs.some((name) => {
+        const needed = records.find((x) => x.name === name);
+        return needed && now[name] === needed.default;
+      });
+      controls[i].input.disabled = missing;
+      if (missing) controls[i].write(r.default);
+    });
+  };
   house.addEventListener("change", () => {
     const rules = presets[house.value];
     if (!rules) return;
     records.forEach((r, i) => controls[i].write(rules[r.name] === undefined ? r.default : rules[r.name]));
+    enforceNeeds();
   });
   const showPreset = () => {
+    enforceNeeds();
     const rules = houseRules();
     house.value = Object.keys(presets).find((k) => samePreset(presets[k], rules) && samePreset(rules, presets[k])) || "custom";
   };
   controls.forEach((c) => c.input.addEventListener("change", showPreset));
+  enforceNeeds();
   const error = el("div", { class: "error", id: "create-error", role: "alert" });
 
   const seatCount = () => opts.game_players[mode.value] || Number(players.value) || 4;

@@ -99,7 +99,16 @@ async function replayPage(code, number) {
   $("room-badge").hidden = false;
   $("room-badge").textContent = t("Room {code}", { code });
   try {
-    replay.data = await api("GET", `/api/rooms/${code}/games/${number}`);
+    // Replays come in pages of at most 200 steps: read them all (a long game has a few).
+    const data = await api("GET", `/api/rooms/${code}/games/${number}`);
+    let next = data.next;
+    while (next !== null && next !== undefined) {
+      const page = await api("GET", `/api/rooms/${code}/games/${number}?from=${next}&count=200`);
+      if (!page.steps.length) break;
+      data.steps = data.steps.concat(page.steps);
+      next = page.next;
+    }
+    replay.data = data;
   } catch (err) {
     $("replay").replaceChildren(el("p", { class: "error" }, errorText(err)));
     return;
