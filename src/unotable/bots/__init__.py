@@ -25,13 +25,16 @@ from typing import Any, Final
 from unotable.bots.base import RATE_DEFAULTS, BaseBot, Bot, phase_options
 from unotable.bots.search import SearchBot
 from unotable.bots.simple import STYLES, GreedyBot, RandomBot, wd4_guilt
+from unotable.i18n import _
 
 
 def _learned() -> type[BaseBot]:
     try:
         from unotable.bots.learned import LearnedBot  # noqa: PLC0415  # numpy only when asked for
     except ImportError as exc:
-        raise ValueError(f"the learned bot needs numpy: pip install 'unotable[rl]' ({exc})") from None
+        raise ValueError(
+            _("the learned bot needs numpy: pip install 'unotable[rl]' ({error})").format(error=exc)
+        ) from None
     return LearnedBot
 
 
@@ -54,7 +57,9 @@ def bot_options(name: str) -> tuple[str, ...]:
     """
     kind = _KINDS.get(name)
     if kind is None:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+        raise ValueError(
+            _("unknown bot {name} (known: {known})").format(name=repr(name), known=", ".join(BOT_NAMES))
+        )
     params = inspect.signature(kind[0]().__init__).parameters.values()
     names = {p.name for p in params if p.kind is inspect.Parameter.KEYWORD_ONLY}
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params):  # the rates, as BaseBot takes them
@@ -72,7 +77,9 @@ def make_bot(name: str, seed: int = 0, **options: Any) -> BaseBot:
     unknown = sorted(set(options) - set(known))
     if unknown:
         raise ValueError(
-            f"bot {name!r} has no option {', '.join(map(repr, unknown))} (its options: {', '.join(known)})"
+            _("bot {name} has no option {options} (its options: {known})").format(
+                name=repr(name), options=", ".join(map(repr, unknown)), known=", ".join(known)
+            )
         )
     load, preset = _KINDS[name]
     bot = load()(seed, **{**preset, **options})

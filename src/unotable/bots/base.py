@@ -17,6 +17,7 @@ from typing import ClassVar, Final, Protocol, runtime_checkable
 from unotable.cards import CARD_COLOR, CARD_VALUE, IS_WILD, POINTS, SEVEN
 from unotable.determinize import unseen_cards
 from unotable.engine import Tables, tables_for
+from unotable.i18n import _
 from unotable.notation import (
     ACTION_ARG,
     ACTION_CARD,
@@ -76,9 +77,21 @@ def check_number(
         x = float(value)  # type: ignore[arg-type]
         if low <= x and (high is None or x <= high):
             return x
-    kind = "a whole number" if integer else "a number"
-    span = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
-    raise ValueError(f"{name} must be {kind} {span}, not {value!r}")
+    fields = {
+        "name": name,
+        "low": f"{low:g}",
+        "high": f"{high:g}" if high is not None else "",
+        "value": repr(value),
+    }
+    if integer and high is not None:
+        text = _("{name} must be a whole number from {low} to {high}, not {value}")
+    elif integer:
+        text = _("{name} must be a whole number of at least {low}, not {value}")
+    elif high is not None:
+        text = _("{name} must be a number from {low} to {high}, not {value}")
+    else:
+        text = _("{name} must be a number of at least {low}, not {value}")
+    raise ValueError(text.format(**fields))
 
 
 def _rate(name: str, value: float) -> float:

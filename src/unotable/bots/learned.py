@@ -21,6 +21,7 @@ from unotable.bots.base import BaseBot, check_number, tables
 from unotable.cards import HOWLER
 from unotable.env.actions import IS_WINDOW
 from unotable.env.encoding import Layout
+from unotable.i18n import _
 from unotable.notation import ACTION_ID, ACTIONS, Action, Kind
 from unotable.rules import MAX_PLAYERS, Rules
 from unotable.state import Phase
@@ -135,7 +136,9 @@ class LearnedBot(BaseBot):
     ) -> None:
         super().__init__(seed, forget_uno=forget_uno)
         if not isinstance(sample, bool):
-            raise ValueError(f"sample must be true or false, not {sample!r}")
+            raise ValueError(
+                _("{name} must be true or false, not {value}").format(name="sample", value=repr(sample))
+            )
         check_number("forget_uno", forget_uno, 0.0, 1.0)
         self.sample = sample
         self.policy = load_policy(str(weights) if weights is not None else str(WEIGHTS))

@@ -46,6 +46,7 @@ from unotable.bots.simple import GreedyBot
 from unotable.cards import INVISIBILITY, WILD_DRAW_FOUR
 from unotable.determinize import DEFAULT_TRUST, determinize, unseen_cards
 from unotable.engine import hand_points, step
+from unotable.i18n import _
 from unotable.native import COMPILED
 from unotable.notation import (
     ACTION_ARG,
@@ -136,18 +137,28 @@ class SearchBot(BaseBot):
         self.time_budget = None if time_budget is None else float(time_budget)
         self.exploration = check_number("exploration", exploration, 0, 100)
         if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+            raise ValueError(
+                _("reward must be one of {values}, not {value}").format(
+                    values=", ".join(REWARDS), value=repr(reward)
+                )
+            )
         self.reward = reward
         self.max_colors = int(check_number("max_colors", max_colors, 1, 4, integer=True))
         if allocation not in ALLOCATIONS:
-            raise ValueError(f"allocation must be one of {', '.join(ALLOCATIONS)}, not {allocation!r}")
+            raise ValueError(
+                _("allocation must be one of {values}, not {value}").format(
+                    values=", ".join(ALLOCATIONS), value=repr(allocation)
+                )
+            )
         self.allocation = allocation
         self.bluff_prior = check_number("bluff_prior", bluff_prior, 0, 1)
         self.confidence = check_number("confidence", confidence, 0, 100)
         self.horizon = int(check_number("horizon", horizon, 0, MAX_HORIZON, integer=True))
         self.trust = check_number("trust", trust, 0, 1)
         if not isinstance(native, bool):
-            raise ValueError(f"native must be true or false, not {native!r}")
+            raise ValueError(
+                _("{name} must be true or false, not {value}").format(name="native", value=repr(native))
+            )
         self.native = native
         """Search in the native core when it is loaded and plays the rules (the same worlds,
         playouts and choices, decision for decision: only faster)."""

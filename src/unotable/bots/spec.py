@@ -11,6 +11,7 @@ from typing import Any
 
 from unotable.bots import BOT_NAMES, BaseBot, make_bot
 from unotable.errors import ConfigError
+from unotable.i18n import _
 
 
 def parse_value(text: str) -> Any:
@@ -46,7 +47,9 @@ class BotSpec:
         for part in parts:
             key, eq, value = part.partition("=")
             if not eq or not key:
-                raise ConfigError(f"bot option {part!r} of {text!r} is not key=value")
+                raise ConfigError(
+                    _("bot option {part} of {spec} is not key=value").format(part=repr(part), spec=repr(text))
+                )
             options.append((key.strip(), parse_value(value.strip())))
         spec = cls(name.strip().lower(), tuple(options))
         spec.make(0)
@@ -75,12 +78,18 @@ def parse_bots(text: str, seats: int) -> tuple[BotSpec, ...]:
     """
     parts = [p for p in (s.strip() for s in text.split(",")) if p]
     if not parts:
-        raise ConfigError(f"--bots needs at least one bot (known: {', '.join(BOT_NAMES)})")
+        raise ConfigError(
+            _("--bots needs at least one bot (known: {known})").format(known=", ".join(BOT_NAMES))
+        )
     specs = [BotSpec.parse(p) for p in parts]
     if len(specs) == 1:
         return tuple(specs) * seats
     if len(specs) != seats:
-        raise ConfigError(f"--bots lists {len(specs)} bots for {seats} seats (give one, or one per seat)")
+        raise ConfigError(
+            _("--bots lists {count} bots for {seats} seats (give one, or one per seat)").format(
+                count=len(specs), seats=seats
+            )
+        )
     return tuple(specs)
 
 
