@@ -8,6 +8,8 @@ the end of a hand with every hand face up, and a replay. Look at each file befor
 
 from __future__ import annotations
 
+import contextlib
+import json
 import sys
 import tempfile
 import threading
@@ -19,6 +21,7 @@ from typing import Any
 
 import uvicorn
 from playwright.sync_api import Page, sync_playwright
+from websockets.sync.client import connect as ws_connect
 
 from unotable.web.app import create_app
 from unotable.web.client import http_json
@@ -156,10 +159,15 @@ def replay(server: Server, browser: Any, viewport: dict[str, int], out: Path) ->
         {"players": 3, "seats": ["greedy", "random", "cautious"], "bot_delay": 0, "target": 60}, 2
     )
     end = time.monotonic() + 120
-    while http_json(server.http, "GET", f"/api/rooms/{code}")["status"] != "finished":
-        if time.monotonic() > end:
-            raise RuntimeError("the bots' game did not end")
-        time.sleep(0.2)
+    # Watched, or the room would pause (nobody connected: issue 23) and the game never end.
+    with ws_connect(f"{server.http.replace('http', 'ws', 1)}/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        while http_json(server.http, "GET", f"/api/rooms/{code}")["status"] != "finished":
+            if time.monotonic() > end:
+                raise RuntimeError("the bots' game did not end")
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    ws.recv(timeout=0.2)
     with page_at(browser, viewport) as page:
         page.goto(f"{server.http}/r/{code}/replay/0")
         page.wait_for_selector("#replay-step")
