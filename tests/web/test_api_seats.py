@@ -23,12 +23,13 @@ from unotable.views import view
 from unotable.web.app import create_app
 from unotable.web.client import choose
 from unotable.web.driver import next_move
-from unotable.web.hub import Hub
 from unotable.web.room import Room
 from unotable.web.seats import Seat
 from unotable.web.settings import parse_settings
 from unotable.web.social import REACTIONS
 from unotable.web.storage import Secrets, Store, StoredGame
+
+from .test_api import make_room, room
 
 SEED = 20261201
 WS = Any
@@ -39,24 +40,6 @@ WS = Any
 def client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(sqlite_url, seeds=lambda: SEED)) as c:
         yield c
-
-
-def hub(client: TestClient) -> Hub:
-    h: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    return h
-
-
-def room(client: TestClient, code: str) -> Room:
-    r = client.portal.call(hub(client).get, code)  # type: ignore[union-attr]
-    assert r is not None
-    return r
-
-
-def make_room(client: TestClient, settings: dict[str, Any]) -> str:
-    r = client.post("/api/rooms", json=settings)
-    assert r.status_code == 201, r.text
-    code: str = r.json()["code"]
-    return code
 
 
 def join(client: TestClient, code: str, name: str, **extra: Any) -> tuple[str, int]:

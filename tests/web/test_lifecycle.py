@@ -21,7 +21,6 @@ from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from unotable.web.app import REPLAY_PAGE, create_app
-from unotable.web.hub import Hub
 from unotable.web.lifecycle import DAY, Lifecycle
 from unotable.web.room import Room
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH
@@ -29,6 +28,7 @@ from unotable.web.settings import parse_settings
 from unotable.web.storage import ActionRow, GameRow, SeatRow, Store, StoredSeat
 
 from .conftest import LiveServer
+from .test_api import hub, make_room, room
 
 SEED = 20261201
 NO_QUOTAS = Lifecycle(rooms_per_address=0, seats_per_address=0, lookups_per_second=0)
@@ -46,24 +46,6 @@ def four_bots(**extra: Any) -> dict[str, Any]:
 def client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(sqlite_url, seeds=lambda: SEED, lifecycle=NO_QUOTAS)) as c:
         yield c
-
-
-def hub(client: TestClient) -> Hub:
-    h: Hub = client.app.state.hub  # type: ignore[attr-defined]
-    return h
-
-
-def room(client: TestClient, code: str) -> Room:
-    r = client.portal.call(hub(client).get, code)  # type: ignore[union-attr]
-    assert r is not None
-    return r
-
-
-def make_room(client: TestClient, settings: dict[str, Any]) -> str:
-    r = client.post("/api/rooms", json=settings)
-    assert r.status_code == 201, r.text
-    code: str = r.json()["code"]
-    return code
 
 
 def store_room(store: Store, code: str, settings: dict[str, Any]) -> int:
