@@ -58,9 +58,12 @@ def single_steps(players: int, steps: int, seed: int) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def vector_steps(players: int, steps: int, seed: int, tables: int, backend: str = "auto") -> float:
-    """Steps per second (summed over tables) of the vector env on ``backend``."""
-    v = VectorEnv(tables, players=players, backend=backend)
+def vector_steps(
+    players: int, steps: int, seed: int, tables: int, backend: str = "auto", opponents: str | None = None
+) -> float:
+    """Steps per second (summed over tables) of the vector env on ``backend``; with
+    ``opponents``, the learner's steps (the bots' moves in between are not counted)."""
+    v = VectorEnv(tables, players=players, backend=backend, opponents=opponents)
     rng = np.random.default_rng(seed)
     b = v.reset(seed)
     noise = np.empty(b.action_mask.shape, np.float32)
@@ -123,6 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--steps", type=int, default=40_000, help="steps per figure and round")
     p.add_argument("--tables", type=int, default=512, help="tables of the vector env")
+    p.add_argument(
+        "--opponents",
+        default="greedy",
+        help="the bots of the vs-bots figure (the learner's steps against them), or 'none'",
+    )
     args = p.parse_args(argv)
     rounds, steps = (1, 3000) if args.quick else (args.rounds, args.steps)
     backend = vector_backend(2, args.tables)
@@ -142,9 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"vector env of {args.tables} tables on the {backend} backend"
         + ("" if backend == "python" else " (vector-py: the same on the python backend)")
     )
-    kinds = (
+    kinds: tuple[str, ...] = (
         ("single", "vector", "rlcard") if backend == "python" else ("single", "vector-py", "vector", "rlcard")
     )
+    opponents = None if args.opponents == "none" else args.opponents
+    if opponents is not None:
+        kinds += ("vs-bots",)
+        print(f"# vs-bots: the vector env's learner steps against {opponents} bots in the other seats")
     ratios = {}
     for players in (2, 4):
         figures: dict[str, list[float]] = {k: [] for k in kinds}
@@ -156,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             figures["vector"].append(vector_steps(players, vector_steps_count, seed, args.tables))
             if "vector-py" in figures:
                 figures["vector-py"].append(vector_steps(players, steps, seed, args.tables, "python"))
+            if opponents is not None:
+                figures["vs-bots"].append(
+                    vector_steps(players, vector_steps_count // 2, seed, args.tables, opponents=opponents)
+                )
         med = {k: statistics.median(v) if v else float("nan") for k, v in figures.items()}
         for k in kinds:
             print(f"classic {players}p {k:>9}: {med[k]:>10.0f} steps/s")

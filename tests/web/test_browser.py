@@ -357,7 +357,12 @@ def page_on(
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        yield server, page
+        try:
+            yield server, page
+        except BaseException as exc:
+            if errors:  # the page's script errors explain a failure better than its symptom
+                exc.add_note("script errors on the page: " + "; ".join(errors))
+            raise
         assert errors == []
     finally:
         ctx.close()
