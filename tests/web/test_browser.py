@@ -96,7 +96,13 @@ class Player:
                 if now is None or (now["seq"], now["view"]["legal"], now["view"]["phase"]) != before:
                     return
                 if time.monotonic() > deadline:
-                    raise
+                    shown = self.page.evaluate(
+                        "() => [window.unotable.renderedSeq,"
+                        " document.querySelector('#pile').outerHTML.slice(0, 200)]"
+                    )
+                    raise AssertionError(
+                        f"{selector} stayed unclickable for 15 s at seq {before}; the page shows {shown}"
+                    ) from None
 
     def turn(self) -> bool:
         """Take one action if there is one to take; whether it did."""

@@ -463,6 +463,7 @@ function render() {
   $("log-title").textContent = t("What happened");
   renderOverlay(m, names);
   drawTimer();
+  game.renderedSeq = m.seq; // what the page shows (tests compare it with game.msg)
 }
 
 function renderBanner(m) {
