@@ -68,6 +68,7 @@ class Player:
         self.name = name
         self.forget_once = False
         self.acted = 0
+        self.decided: dict[str, Any] | None = None
         self.done: set[str] = set()
         self.last: tuple[int, float] = (-1, 0.0)
         """The seq it last acted at, and when: it waits for the server's answer before acting
@@ -77,8 +78,15 @@ class Player:
         """Click what ``selector`` finds; if the table moves on meanwhile (the element went away
         or was disabled by the server's next message, which may keep the log's length, as the
         jump-in window's end does), give up: the next turn decides again."""
-        m = state(self.page)
+        # The state the decision was made on (turn()'s), not a fresh one: if the table moved on
+        # since (the answer to this seat's previous action came late), the click is not meant
+        # for it, and waiting for the table to move again would wait for this seat itself.
+        m = self.decided if self.decided is not None else state(self.page)
         before = None if m is None else (m["seq"], m["view"]["legal"], m["view"]["phase"])
+        if self.decided is not None:
+            now = state(self.page)
+            if now is None or (now["seq"], now["view"]["legal"], now["view"]["phase"]) != before:
+                return
         deadline = time.monotonic() + 15  # a loaded machine is slow
         target = self.page.locator(selector).first
         while True:
@@ -111,7 +119,11 @@ class Player:
             return False
         if m["seq"] == self.last[0] and time.monotonic() - self.last[1] < 2.0:
             return False
-        acted = self._turn(m)
+        self.decided = m
+        try:
+            acted = self._turn(m)
+        finally:
+            self.decided = None
         if acted:
             self.last = (m["seq"], time.monotonic())
         return acted
