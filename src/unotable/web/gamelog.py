@@ -99,7 +99,7 @@ class GameLog:
         :raises ProtocolError: ``storage`` if the database refuses it (nothing changed).
         """
         try:
-            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action)
+            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action, code=self.code)
         except SQLAlchemyError:
             log.exception("room %s: could not store action %d", self.code, self.seq)
             raise ProtocolError("storage") from None

@@ -59,6 +59,24 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)"),
     )
     parser.add_argument(
+        "--node-name",
+        metavar="NAME",
+        default=None,
+        help=_(
+            "with a PostgreSQL database, this server's name among the servers that share it "
+            "(default: the machine's name and the port)"
+        ),
+    )
+    parser.add_argument(
+        "--advertise",
+        metavar="URL",
+        default=None,
+        help=_(
+            "with a PostgreSQL database, the address the other servers reach this one at "
+            "(default: http://HOST:PORT, with the machine's network address for --host 0.0.0.0)"
+        ),
+    )
+    parser.add_argument(
         "--rate",
         type=float,
         default=10.0,
@@ -303,6 +321,23 @@ def run_serve(args: argparse.Namespace) -> int:
             )
             return 2
     url = database_url(args.database, data_dir)
+    node = advertise = None
+    if url.startswith("postgresql"):
+        from unotable.web.cluster import default_advertise, default_node_name  # noqa: PLC0415
+
+        node = args.node_name or default_node_name(args.port)
+        advertise = args.advertise or default_advertise(args.host, args.port, lan_addresses())
+        scheme, sep, rest = advertise.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest:
+            _fail(
+                _("--advertise takes an address such as http://10.0.0.5:8000, not {value!r}").format(
+                    value=advertise
+                )
+            )
+            return 2
+    elif args.node_name is not None or args.advertise is not None:
+        _fail(_("--node-name and --advertise need a PostgreSQL database (--database postgresql://...)"))
+        return 2
     print(
         _("uno serve: http://{host}:{port}/  (database: {database})").format(
             host=args.host, port=args.port, database=_shown(url)
@@ -310,6 +345,9 @@ def run_serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     friends = friend_urls(args.host, args.port)
+    if node is not None:
+        shown = _("uno serve: node {node}, reached by the other nodes at {url}")
+        print(shown.format(node=node, url=advertise), flush=True)
     if friends:
         print(words.serving_friends(friends), flush=True)
     elif args.host in ("0.0.0.0", "::", ""):
@@ -333,6 +371,8 @@ def run_serve(args: argparse.Namespace) -> int:
             lifecycle=lifecycle_of(args),
             public_url=args.public_url,
             lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
+            node=node,
+            advertise=advertise,
         ),
         host=args.host,
         port=args.port,
