@@ -388,11 +388,78 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``uno cluster``."""
+    parser.add_argument("action", choices=("status",), help=_("status: the nodes, their rooms and leases"))
+    parser.add_argument(
+        "--database", metavar="URL", required=True, help=_("the service's PostgreSQL database URL")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
+
+
+def run_cluster(args: argparse.Namespace) -> int:
+    """``uno cluster status``: the nodes (address, heartbeat, rooms) and every room's lease."""
+    try:
+        import json  # noqa: PLC0415
+
+        from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415
+
+        from unotable.web.cluster import status  # noqa: PLC0415
+        from unotable.web.storage import Store, database_url  # noqa: PLC0415
+    except ImportError as exc:
+        _fail(f"{_(INSTALL_HINT)} ({exc})")
+        return 2
+    url = database_url(args.database, Path("."))
+    if not url.startswith("postgresql"):
+        _fail(_("--node-name and --advertise need a PostgreSQL database (--database postgresql://...)"))
+        return 2
+    store = Store(url)
+    try:
+        nodes, leases = status(store)
+    except SQLAlchemyError as exc:
+        _fail(_("cannot read the database: {error}").format(error=str(exc).splitlines()[0]))
+        return 1
+    finally:
+        store.close()
+    if args.json:
+        out = {
+            "nodes": [
+                {"name": n.name, "url": n.url, "started": n.started.isoformat(),
+                 "heartbeat_age": n.heartbeat_age, "stopping": n.stopping, "rooms": n.rooms}
+                for n in nodes
+            ],
+            "leases": [
+                {"room": x.code, "node": x.node, "fence": x.fence, "expires_in": x.expires_in} for x in leases
+            ],
+        }  # fmt: skip
+        print(json.dumps(out, indent=2))
+        return 0
+    print(_("{count} node(s)").format(count=len(nodes)))
+    for n in nodes:
+        state = _("stopping") if n.stopping else _("up")
+        print(
+            _("  {name}  {url}  {state}, heartbeat {age:.1f} s ago, {rooms} room(s)").format(
+                name=n.name, url=n.url, state=state, age=n.heartbeat_age, rooms=n.rooms
+            )
+        )
+    live = [x for x in leases if x.expires_in > 0]
+    print(_("{count} room lease(s), {live} live").format(count=len(leases), live=len(live)))
+    for x in leases:
+        print(
+            _("  {room}  {node}  fence {fence}, expires in {left:.1f} s").format(
+                room=x.code, node=x.node, fence=x.fence, left=x.expires_in
+            )
+        )
+    return 0
+
+
 __all__ = [
+    "add_cluster_arguments",
     "add_serve_arguments",
     "default_data_dir",
     "friend_urls",
     "lan_addresses",
     "lifecycle_of",
+    "run_cluster",
     "run_serve",
 ]
