@@ -16,7 +16,6 @@ import os
 import re
 import signal
 import socket
-import ssl
 import subprocess
 import sys
 import time
@@ -259,6 +258,19 @@ async def _until(what: str, done: Any, seconds: float) -> None:
         await asyncio.sleep(0.25)
 
 
+class _Recorder:
+    """What one seat (``None``: a spectator) saw at each step of a replayed game."""
+
+    def __init__(self, out: dict[tuple[int, int], Any], number: int, player: int | None) -> None:
+        self.out, self.number, self.player, self.step = out, number, player, 0
+
+    def __call__(self, game: Game, seat: str | None, action: str | None, events: list[Any]) -> None:
+        if action is not None:
+            self.step += 1
+            who = None if self.player is None else game.seat_of(self.player)
+            self.out[(self.number, self.step)] = json.loads(json.dumps(events_for(game, who, events)))
+
+
 def _expected(store: Store, client: Client) -> dict[tuple[int, int], Any]:
     """What ``client``'s seat saw at every step of the room's stored games, by replaying them."""
     out: dict[tuple[int, int], Any] = {}
@@ -266,15 +278,7 @@ def _expected(store: Store, client: Client) -> dict[tuple[int, int], Any]:
     for number in numbers:
         stored = store.load_game(client.code, number)
         assert stored is not None
-        step = [0]
-
-        def on_step(game: Game, seat: str | None, action: str | None, events: list[Any]) -> None:
-            if action is not None:
-                step[0] += 1
-                who = None if client.player is None else game.seat_of(client.player)
-                out[(number, step[0])] = json.loads(json.dumps(events_for(game, who, events)))
-
-        replay(Rules.from_dict(stored.rules), stored, on_step)
+        replay(Rules.from_dict(stored.rules), stored, _Recorder(out, number, client.player))
     return out
 
 
