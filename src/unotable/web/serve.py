@@ -404,7 +404,7 @@ def run_cluster(args: argparse.Namespace) -> int:
 
         from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415
 
-        from unotable.web.cluster import status  # noqa: PLC0415
+        from unotable.web.cluster import LEASE_SECONDS, status  # noqa: PLC0415
         from unotable.web.storage import Store, database_url  # noqa: PLC0415
     except ImportError as exc:
         _fail(f"{_(INSTALL_HINT)} ({exc})")
@@ -436,7 +436,13 @@ def run_cluster(args: argparse.Namespace) -> int:
         return 0
     print(_("{count} node(s)").format(count=len(nodes)))
     for n in nodes:
-        state = _("stopping") if n.stopping else _("up")
+        state = (
+            _("stopping")
+            if n.stopping
+            else _("silent (no heartbeat)")
+            if n.heartbeat_age > LEASE_SECONDS
+            else _("up")
+        )
         print(
             _("  {name}  {url}  {state}, heartbeat {age:.1f} s ago, {rooms} room(s)").format(
                 name=n.name, url=n.url, state=state, age=n.heartbeat_age, rooms=n.rooms
