@@ -147,9 +147,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play per line (20)")
     parser.add_argument("--pace", type=float, default=1.0, help="a seat's seconds before it acts (1)")
     parser.add_argument("--durability", default="full", choices=("full", "normal"))
-    parser.add_argument("--quick", action="store_true", help="100 and 250 rooms, 30 saturating, 8 s a line")
+    parser.add_argument("--quick", action="store_true", help="50 and 150 rooms, 30 saturating, 8 s a line")
     args = parser.parse_args(argv)
-    counts = [100, 250] if args.quick else [int(x) for x in args.rooms.split(",")]
+    counts = [50, 150] if args.quick else [int(x) for x in args.rooms.split(",")]
     saturate = 30 if args.quick else args.saturate
     seconds = 8.0 if args.quick else args.seconds
     print(
