@@ -223,7 +223,8 @@ def test_any_node_serves_any_room_and_sigterm_hands_the_rooms_over(tmp_path: Pat
             assert a.proc.wait(30) in (0, -signal.SIGTERM)
             nodes_now, leases = status(store)
             assert [n.name for n in nodes_now] == ["n1"]
-            assert all(x.expires_in <= 0 for x in leases if x.node == "n0"), "a gave its leases back before it exited"
+            gone = [x for x in leases if x.node == "n0"]
+            assert all(x.expires_in <= 0 for x in gone), "a gave its leases back before it exited"
             async with connect(ws_url) as ws:  # the client comes back: b takes the room at once
                 await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
                 welcome = json.loads(await ws.recv())
