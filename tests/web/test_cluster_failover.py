@@ -188,6 +188,7 @@ class Client:
             try:
                 async with connect(url, ssl=_tls(), open_timeout=5, max_size=None) as ws:
                     self.connections += 1
+                    self._acted = None  # what was sent on the old connection may never have arrived
                     await ws.send(json.dumps({"type": "hello", "token": self.token}))
                     await self._listen(ws, stop)
             except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidStatus):
@@ -250,11 +251,12 @@ def _owned(node: Node) -> int:
     return int(float(found.group(1)))
 
 
-async def _until(what: str, done: Any, seconds: float) -> None:
+async def _until(what: str, done: Any, seconds: float, clients: list[Client] | None = None) -> None:
     deadline = time.monotonic() + seconds
     while not done():
         if time.monotonic() > deadline:
-            raise AssertionError(f"not within {seconds:g} s: {what}")
+            where = [(c.code, c.player, c.last, c.connections) for c in clients or []]
+            raise AssertionError(f"not within {seconds:g} s: {what}; the clients: {where}")
         await asyncio.sleep(0.25)
 
 
@@ -315,7 +317,7 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
             before = {i: c.last for i, c in enumerate(clients)}
             by_name[victim].proc.send_signal(signal.SIGKILL)
             by_name[victim].proc.wait(10)
-            await _until("every room plays on after the kill", lambda: progressed(before, 4), 120)
+            await _until("every room plays on after the kill", lambda: progressed(before, 4), 120, clients)
             after = _leases(store)
             assert all(after[code][0] != victim for code in moved), "the survivors own its rooms"
             # SIGSTOP a surviving owner past its lease, then SIGCONT it.
@@ -324,10 +326,12 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
             by_name[frozen].proc.send_signal(signal.SIGSTOP)
             await asyncio.sleep(LEASE_SECONDS + 2 * RENEW_SECONDS + 1)  # past its lease, by design
             before = {i: c.last for i, c in enumerate(clients)}
-            await _until("every room plays on with its owner frozen", lambda: progressed(before, 3), 120)
+            await _until(
+                "every room plays on with its owner frozen", lambda: progressed(before, 3), 120, clients
+            )
             by_name[frozen].proc.send_signal(signal.SIGCONT)
             before = {i: c.last for i, c in enumerate(clients)}
-            await _until("every room plays on after the thaw", lambda: progressed(before, 3), 120)
+            await _until("every room plays on after the thaw", lambda: progressed(before, 3), 120, clients)
 
             def one_owner_each() -> bool:
                 leases = _leases(store)
