@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 TEST_EXTRAS := dev,plot,ray,web,rl,train,mcp
 
-.PHONY: setup play serve test test-core test-pure lint typecheck pytest bench bench-env bench-instructions bench-web rlcard-venv scenarios clean catalogs catalogs-check
+.PHONY: setup play serve test test-core test-pure lint typecheck pytest bench bench-env bench-instructions bench-web bench-cluster rlcard-venv scenarios clean catalogs catalogs-check
 
 setup: $(VENV)/.installed
 
@@ -117,6 +117,11 @@ bench-instructions: setup
 # The web server under load: N rooms of bot clients over WebSockets on loopback (N=10,100,500).
 bench-web: setup
 	$(BIN)/python bench/bench_web.py $(BENCH_WEB_ARGS)
+
+# Several nodes on one PostgreSQL database (issue 24): BENCH_CLUSTER_ARGS=--quick for a short run;
+# --database URL (or UNOTABLE_BENCH_POSTGRES) names a database it may empty.
+bench-cluster: setup
+	$(BIN)/python bench/bench_cluster.py $(BENCH_CLUSTER_ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -15,7 +15,7 @@ from unotable.mcp import run as run_mcp
 from unotable.scenario import run_files
 from unotable.simcli import add_simulate_arguments, run_simulate
 from unotable.tui.launch import add_play_arguments, run_play
-from unotable.web.serve import add_serve_arguments, run_serve
+from unotable.web.serve import add_cluster_arguments, add_serve_arguments, run_cluster, run_serve
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,6 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_serve_arguments(serve)
     _add_language(serve)
+    cluster = sub.add_parser(
+        "cluster",
+        help=_("the servers that share one PostgreSQL database: their rooms and leases"),
+        description=_("Show the nodes of a service of several uno serve on one PostgreSQL database."),
+    )
+    add_cluster_arguments(cluster)
+    _add_language(cluster)
     mcp = sub.add_parser(
         "mcp", help=_("let an AI assistant play against bots: an MCP server over stdio ([mcp] extra)")
     )
@@ -115,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_simulate(args)
         if args.command == "serve":
             return run_serve(args)
+        if args.command == "cluster":
+            return run_cluster(args)
         if args.command == "mcp":
             return run_mcp()
     except UnoError as exc:

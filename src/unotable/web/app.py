@@ -43,6 +43,7 @@ from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.web.cluster import UNREACHABLE, Cluster, RoomElsewhereError
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
 from unotable.web.gamelog import replay, score_rows
@@ -51,6 +52,7 @@ from unotable.web.hub import Hub, Lifecycle, address_key
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
+from unotable.web.relay import NodeAuth, Relay, relayed
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import PALETTE, clean_color, clean_name
 from unotable.web.settings import (
@@ -95,6 +97,17 @@ async def protocol_error(request: Request, exc: Exception) -> Response:
     """The one handler of a refused request: its JSON error and status."""
     assert isinstance(exc, ProtocolError)
     return JSONResponse({"error": exc.code, "message": exc.text}, status_code=STATUS.get(exc.code, 400))
+
+
+async def elsewhere(request: Request, exc: Exception) -> Response:
+    """A room another node owns: the same request to it (:class:`~unotable.web.relay.Relay`);
+    a request relayed already is refused instead (``storage``, 503: the client asks again)."""
+    assert isinstance(exc, RoomElsewhereError)
+    relay: Relay | None = request.app.state.relay
+    if relay is None or relayed(request) or not exc.url:
+        err = ProtocolError("storage")
+        return JSONResponse({"error": err.code, "message": err.text}, status_code=503)
+    return await relay.http(request, exc.url)
 
 
 async def _json_body(request: Request) -> Any:
@@ -439,7 +452,15 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(json.dumps(exc.to_dict()))
         await ws.close(1008)
         return
-    room = await _hub(ws).get(code)
+    try:
+        room = await _hub(ws).get(code)
+    except RoomElsewhereError as exc:
+        relay: Relay | None = ws.app.state.relay
+        if relay is None or relayed(ws) or not exc.url:
+            await ws.close(UNREACHABLE)
+            return
+        await relay.socket(ws, exc.url, code)
+        return
     if room is None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
         await ws.close(4404)
@@ -458,6 +479,8 @@ def create_app(
     origins: tuple[str, ...] = (),
     durability: str = "full",
     lifecycle: Lifecycle | None = None,
+    node: str | None = None,
+    advertise: str | None = None,
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
@@ -471,6 +494,9 @@ def create_app(
     :param durability: ``"full"`` or ``"normal"`` (:data:`~unotable.web.storage.DURABILITY`).
     :param lifecycle: how long rooms live and the quotas per address
         (:class:`~unotable.web.hub.Lifecycle`'s defaults).
+    :param node: this node's name in a service of several on one PostgreSQL database, with
+        ``advertise`` (where the other nodes reach it): :mod:`~unotable.web.cluster`. Without
+        them, the one server alone.
     """
 
     metrics = Metrics()
@@ -481,9 +507,34 @@ def create_app(
         store = Store(database_url, durability)
         store.observe = metrics.database_seconds.observe
         store.migrate()
+        cluster = relay = None
+        if node is not None and advertise is not None:
+            cluster = Cluster(store, node, advertise)
+            cluster.start()
+            relay = Relay(cluster)
         # Nothing is loaded now: each room is loaded on its first visit (Hub.get), so the server
         # answers at once whatever the database holds, and rooms nobody visits cost nothing.
-        hub = Hub(store, seeds or new_seed, lifecycle)
+        hub = Hub(store, seeds or new_seed, lifecycle, cluster)
+        if cluster is not None:
+            loop = asyncio.get_running_loop()
+
+            drops: set[asyncio.Task[None]] = set()
+
+            def lost(code: str) -> None:
+                task = loop.create_task(hub.drop(code))
+                drops.add(task)
+                task.add_done_callback(drops.discard)
+
+            cluster.on_lost = lost
+            metrics.watch_cluster(
+                rooms_owned=lambda: len(cluster.owned),
+                relayed_sockets=lambda: relay.sockets if relay else 0,
+                relayed_requests=lambda: relay.requests if relay else 0,
+                takeovers=lambda: cluster.takeovers,
+                lost=lambda: cluster.lost_rooms,
+            )
+        app.state.cluster = cluster
+        app.state.relay = relay
         hub.start_sweeping()
         app.state.hub = hub
         metrics.watch(
@@ -499,7 +550,14 @@ def create_app(
         try:
             yield
         finally:
+            if cluster is not None:  # hand the rooms over: stop them, then give their leases back
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(cluster.mark_stopping)
             await hub.close()
+            if cluster is not None:
+                await cluster.stop()
+            if relay is not None:
+                await relay.close()
             store.close()
 
     routes = [
@@ -526,10 +584,16 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(LanguageMiddleware), guard, Middleware(GZipMiddleware, minimum_size=1024)],
-        exception_handlers={ProtocolError: protocol_error},
+        middleware=[
+            Middleware(NodeAuth),
+            Middleware(LanguageMiddleware),
+            guard,
+            Middleware(GZipMiddleware, minimum_size=1024),
+        ],
+        exception_handlers={ProtocolError: protocol_error, RoomElsewhereError: elsewhere},
     )
     app.state.metrics = metrics
+    app.state.cluster = app.state.relay = None
     return app
 
 

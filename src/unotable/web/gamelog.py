@@ -21,7 +21,7 @@ from unotable.events import Event
 from unotable.match import Game
 from unotable.rules import Rules
 from unotable.web.protocol import ProtocolError
-from unotable.web.storage import DEAL, Store, StoredGame
+from unotable.web.storage import DEAL, LeaseLostError, Store, StoredGame
 
 log = logging.getLogger("unotable.web")
 
@@ -99,7 +99,10 @@ class GameLog:
         :raises ProtocolError: ``storage`` if the database refuses it (nothing changed).
         """
         try:
-            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action)
+            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action, code=self.code)
+        except LeaseLostError:
+            log.warning("room %s: action %d refused, another node owns the room now", self.code, self.seq)
+            raise ProtocolError("storage") from None
         except SQLAlchemyError:
             log.exception("room %s: could not store action %d", self.code, self.seq)
             raise ProtocolError("storage") from None

@@ -18,6 +18,7 @@ from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from unotable.web.cluster import RECONNECT, Cluster
 from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
@@ -53,9 +54,16 @@ class Hub:
     """Every live room of the server, over one :class:`Store`."""
 
     def __init__(
-        self, store: Store, seeds: Callable[[], int] = new_seed, lifecycle: Lifecycle | None = None
+        self,
+        store: Store,
+        seeds: Callable[[], int] = new_seed,
+        lifecycle: Lifecycle | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
+        self.cluster = cluster
+        """This node's part of a service of several (``None``: one server alone). Then a room is
+        live here only while this node holds its lease (:mod:`~unotable.web.cluster`)."""
         self.seeds = seeds
         """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
         self.lifecycle = lifecycle or Lifecycle()
@@ -116,6 +124,12 @@ class Hub:
             except SQLAlchemyError:
                 log.exception("could not store room %s", code)
                 continue
+            if self.cluster is not None:
+                try:
+                    await asyncio.to_thread(self.cluster.create, code)
+                except SQLAlchemyError:
+                    log.exception("could not take room %s's lease", code)
+                    raise ProtocolError("storage") from None
             rules = settings.rules.to_dict()
             stored = StoredGame(game_id, 0, rules, settings.players, settings.rounds, seed, False, ())
             room = Room(self.store, code, settings, seats, stored, self.seeds)
@@ -129,7 +143,10 @@ class Hub:
         """The live room ``code``, loaded from the database if need be (a room is loaded on its
         first visit, paused until someone connects). No lock is held while the database is
         read: one load per code at a time, other codes served meanwhile; a code found unknown is
-        not looked up again for :data:`MISSING_SECONDS`."""
+        not looked up again for :data:`MISSING_SECONDS`.
+
+        :raises ~unotable.web.cluster.RoomElsewhereError: in a cluster, if another node owns the room.
+        """
         code = code.strip().upper()
         room = self.rooms.get(code)
         if room is not None:
@@ -163,8 +180,24 @@ class Hub:
 
     def _load(self, code: str) -> Room | None:
         self.loads += 1
+        if self.cluster is not None:
+            try:
+                self.cluster.acquire(code)  # first the lease, then the log: it holds every write before
+            except KeyError:
+                return None
         stored = self.store.load_room(code)
-        return None if stored is None else self._room(stored)
+        if stored is None:
+            if self.cluster is not None:
+                self.cluster.release(code)
+            return None
+        return self._room(stored)
+
+    async def drop(self, code: str) -> None:
+        """Take room ``code`` out of memory at once, its connections closed with
+        :data:`~unotable.web.cluster.RECONNECT` (another node owns it now: they reconnect)."""
+        room = self.rooms.pop(code, None)
+        if room is not None:
+            await room.stop(RECONNECT)
 
     def _room(self, stored: StoredRoom) -> Room:
         settings = RoomSettings.from_dict(stored.settings)
@@ -250,6 +283,9 @@ class Hub:
                         del self.rooms[code]
                         await room.stop()
                         gone += 1
+                if self.cluster is not None and code not in self.rooms:
+                    with contextlib.suppress(SQLAlchemyError):
+                        await asyncio.to_thread(self.cluster.release, code)
                 with contextlib.suppress(SQLAlchemyError):
                     await asyncio.to_thread(self.store.touch, code)
         return gone
@@ -259,6 +295,8 @@ class Hub:
         connected to); their codes."""
         life = self.lifecycle
         keep = {code for code, room in self.rooms.items() if not room.paused}
+        if self.cluster is not None:
+            keep |= await asyncio.to_thread(self.cluster.leased_elsewhere)
         codes = await asyncio.to_thread(
             self.store.expire, now or datetime.now(UTC), life.waiting, life.finished, life.idle, keep
         )
@@ -294,8 +332,9 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
             self._sweeper = None
+        code = RECONNECT if self.cluster is not None else 1008
         for room in list(self.rooms.values()):
-            await room.stop()
+            await room.stop(code)
 
 
 __all__ = ["DAY", "IDLE_UNLOAD", "Hub", "Lifecycle", "address_key"]

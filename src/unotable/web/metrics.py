@@ -83,6 +83,26 @@ class Metrics:
         if rooms_paused is not None:
             self.rooms_paused.set_function(rooms_paused)
 
+    def watch_cluster(
+        self,
+        *,
+        rooms_owned: Callable[[], float],
+        relayed_sockets: Callable[[], float],
+        relayed_requests: Callable[[], float],
+        takeovers: Callable[[], float],
+        lost: Callable[[], float],
+    ) -> None:
+        """A node of several (docs/web.md, "Several nodes"): its figures, read at each scrape."""
+        r = self.registry
+        for name, doc, read in (
+            ("rooms_owned", "Rooms whose lease this node holds.", rooms_owned),
+            ("relayed_sockets", "WebSockets this node relays to rooms' owners.", relayed_sockets),
+            ("relayed_requests", "HTTP requests relayed to rooms' owners since the start.", relayed_requests),
+            ("takeovers", "Rooms taken from a node whose lease had expired, since the start.", takeovers),
+            ("rooms_lost", "Rooms this node lost to another node, since the start.", lost),
+        ):
+            Gauge("unotable_cluster_" + name, doc, registry=r).set_function(read)
+
     def render(self) -> bytes:
         """The metrics in Prometheus' text format."""
         return generate_latest(self.registry)

@@ -689,11 +689,11 @@ class Room:
         """Start the room's driver (bots, timers, deals) on the running loop."""
         self.driver.start()
 
-    async def stop(self) -> None:
-        """Stop the driver and close every connection."""
+    async def stop(self, code: int = 1008) -> None:
+        """Stop the driver and close every connection (with close code ``code``)."""
         await self.driver.stop()
         for lst in list(self.fanout.listeners):
-            lst.close()
+            lst.close(code)
 
 
 __all__ = ["Room", "new_seed"]

@@ -59,6 +59,24 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("database URL, e.g. postgresql://user@host/db (default: SQLite in the data folder)"),
     )
     parser.add_argument(
+        "--node-name",
+        metavar="NAME",
+        default=None,
+        help=_(
+            "with a PostgreSQL database, this server's name among the servers that share it "
+            "(default: the machine's name and the port)"
+        ),
+    )
+    parser.add_argument(
+        "--advertise",
+        metavar="URL",
+        default=None,
+        help=_(
+            "with a PostgreSQL database, the address the other servers reach this one at "
+            "(default: http://HOST:PORT, with the machine's network address for --host 0.0.0.0)"
+        ),
+    )
+    parser.add_argument(
         "--rate",
         type=float,
         default=10.0,
@@ -303,6 +321,23 @@ def run_serve(args: argparse.Namespace) -> int:
             )
             return 2
     url = database_url(args.database, data_dir)
+    node = advertise = None
+    if url.startswith("postgresql"):
+        from unotable.web.cluster import default_advertise, default_node_name  # noqa: PLC0415
+
+        node = args.node_name or default_node_name(args.port)
+        advertise = args.advertise or default_advertise(args.host, args.port, lan_addresses())
+        scheme, sep, rest = advertise.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest:
+            _fail(
+                _("--advertise takes an address such as http://10.0.0.5:8000, not {value!r}").format(
+                    value=advertise
+                )
+            )
+            return 2
+    elif args.node_name is not None or args.advertise is not None:
+        _fail(_("--node-name and --advertise need a PostgreSQL database (--database postgresql://...)"))
+        return 2
     print(
         _("uno serve: http://{host}:{port}/  (database: {database})").format(
             host=args.host, port=args.port, database=_shown(url)
@@ -310,6 +345,9 @@ def run_serve(args: argparse.Namespace) -> int:
         flush=True,
     )
     friends = friend_urls(args.host, args.port)
+    if node is not None:
+        shown = _("uno serve: node {node}, reached by the other nodes at {url}")
+        print(shown.format(node=node, url=advertise), flush=True)
     if friends:
         print(words.serving_friends(friends), flush=True)
     elif args.host in ("0.0.0.0", "::", ""):
@@ -333,6 +371,8 @@ def run_serve(args: argparse.Namespace) -> int:
             lifecycle=lifecycle_of(args),
             public_url=args.public_url,
             lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
+            node=node,
+            advertise=advertise,
         ),
         host=args.host,
         port=args.port,
@@ -348,11 +388,84 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``uno cluster``."""
+    parser.add_argument("action", choices=("status",), help=_("status: the nodes, their rooms and leases"))
+    parser.add_argument(
+        "--database", metavar="URL", required=True, help=_("the service's PostgreSQL database URL")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
+
+
+def run_cluster(args: argparse.Namespace) -> int:
+    """``uno cluster status``: the nodes (address, heartbeat, rooms) and every room's lease."""
+    try:
+        import json  # noqa: PLC0415
+
+        from sqlalchemy.exc import SQLAlchemyError  # noqa: PLC0415
+
+        from unotable.web.cluster import LEASE_SECONDS, status  # noqa: PLC0415
+        from unotable.web.storage import Store, database_url  # noqa: PLC0415
+    except ImportError as exc:
+        _fail(f"{_(INSTALL_HINT)} ({exc})")
+        return 2
+    url = database_url(args.database, Path("."))
+    if not url.startswith("postgresql"):
+        _fail(_("--node-name and --advertise need a PostgreSQL database (--database postgresql://...)"))
+        return 2
+    store = Store(url)
+    try:
+        nodes, leases = status(store)
+    except SQLAlchemyError as exc:
+        _fail(_("cannot read the database: {error}").format(error=str(exc).splitlines()[0]))
+        return 1
+    finally:
+        store.close()
+    if args.json:
+        out = {
+            "nodes": [
+                {"name": n.name, "url": n.url, "started": n.started.isoformat(),
+                 "heartbeat_age": n.heartbeat_age, "stopping": n.stopping, "rooms": n.rooms}
+                for n in nodes
+            ],
+            "leases": [
+                {"room": x.code, "node": x.node, "fence": x.fence, "expires_in": x.expires_in} for x in leases
+            ],
+        }  # fmt: skip
+        print(json.dumps(out, indent=2))
+        return 0
+    print(_("{count} node(s)").format(count=len(nodes)))
+    for n in nodes:
+        state = (
+            _("stopping")
+            if n.stopping
+            else _("silent (no heartbeat)")
+            if n.heartbeat_age > LEASE_SECONDS
+            else _("up")
+        )
+        print(
+            _("  {name}  {url}  {state}, heartbeat {age:.1f} s ago, {rooms} room(s)").format(
+                name=n.name, url=n.url, state=state, age=n.heartbeat_age, rooms=n.rooms
+            )
+        )
+    live = [x for x in leases if x.expires_in > 0]
+    print(_("{count} room lease(s), {live} live").format(count=len(leases), live=len(live)))
+    for x in leases:
+        print(
+            _("  {room}  {node}  fence {fence}, expires in {left:.1f} s").format(
+                room=x.code, node=x.node, fence=x.fence, left=x.expires_in
+            )
+        )
+    return 0
+
+
 __all__ = [
+    "add_cluster_arguments",
     "add_serve_arguments",
     "default_data_dir",
     "friend_urls",
     "lan_addresses",
     "lifecycle_of",
+    "run_cluster",
     "run_serve",
 ]

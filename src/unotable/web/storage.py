@@ -23,6 +23,7 @@ from typing import Any, Final
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     DateTime,
     ForeignKey,
@@ -38,12 +39,26 @@ from sqlalchemy import (
     text,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 """The Alembic scripts."""
 DEAL: Final = "deal"
 """The action of a log row that deals the next hand (its seat is NULL)."""
+MIGRATION_LOCK: Final = 0x756E6F7461626C65
+"""The PostgreSQL advisory lock held while the tables are migrated ("unotable" as a number):
+nodes started together migrate one after another, the first one doing the work."""
+
+
+class LeaseLostError(SQLAlchemyError):
+    """This node no longer holds the room's lease (another node took it): its write was refused
+    and nothing changed (docs/web.md, "Several nodes"). A database error like the others to the
+    code that writes (the client is told ``storage``); the node then drops the room."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"room {code}: this node no longer owns it")
+        self.code = code
 
 
 class Base(DeclarativeBase):
@@ -119,6 +134,38 @@ class ActionRow(Base):
     seat: Mapped[str | None] = mapped_column(String(8), nullable=True)
     action: Mapped[str] = mapped_column(String(40))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class NodeRow(Base):
+    """A ``uno serve`` process of the service: its name, the address other nodes reach it at,
+    and its heartbeat (issue 24)."""
+
+    __tablename__ = "nodes"
+    name: Mapped[str] = mapped_column(String(120), primary_key=True)
+    url: Mapped[str] = mapped_column(String(300))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    stopping: Mapped[bool] = mapped_column(Boolean, default=False)
+    """Set while the node hands its rooms over before it exits (SIGTERM)."""
+
+
+class LeaseRow(Base):
+    """Which node owns a room now: its name, the fencing number (one more at every change of
+    owner) and when the lease ends unless renewed."""
+
+    __tablename__ = "room_leases"
+    code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True)
+    node: Mapped[str] = mapped_column(String(120), index=True)
+    fence: Mapped[int] = mapped_column(BigInteger)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClusterRow(Base):
+    """The service's one row: the secret a node shows another when it relays a request."""
+
+    __tablename__ = "cluster"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    secret: Mapped[str] = mapped_column(String(64))
 
 
 @dataclass(frozen=True)
@@ -257,6 +304,8 @@ class Store:
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         with self.engine.begin() as conn:
+            if conn.dialect.name == "postgresql":  # one node at a time; the lock ends with the commit
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
@@ -274,6 +323,37 @@ class Store:
 
     observe: Callable[[float], None] | None = None
     """Told the seconds of each transaction (the server's metrics), if set."""
+    fencing: Callable[[str], tuple[str, int] | None] | None = None
+    """In a cluster (:mod:`~unotable.web.cluster`): room code -> this node's name and the room's
+    fencing number, ``None`` for a room it does not own. Every write to a room then checks, in
+    its own transaction, that the lease is still this node's with that number (the lease row
+    locked FOR SHARE, so a node taking the room over waits for the write and then reads it), and
+    raises :class:`LeaseLostError` otherwise. ``None``: one server alone, nothing checked."""
+
+    lost: Callable[[str], None] | None = None
+    """In a cluster: told the code of a room whose write was refused (:class:`LeaseLostError`, or a
+    log row another owner wrote first), from the thread that wrote."""
+
+    def _fence(self, conn: Any, code: str) -> None:
+        """Refuse a write to room ``code`` unless this node holds its lease (:attr:`fencing`)."""
+        if self.fencing is None:
+            return
+        held = self.fencing(code)
+        if held is None:
+            raise self._lost(code)
+        row = conn.execute(
+            text(
+                "SELECT 1 FROM room_leases WHERE code = :code AND node = :node AND fence = :fence FOR SHARE"
+            ),
+            {"code": code, "node": held[0], "fence": held[1]},
+        ).first()
+        if row is None:
+            raise self._lost(code)
+
+    def _lost(self, code: str) -> LeaseLostError:
+        if self.lost is not None:
+            self.lost(code)
+        return LeaseLostError(code)
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -346,8 +426,12 @@ class Store:
         address: str | None = None,
     ) -> bool:
         """Give a free person's seat to ``name`` (the room's host if it has none yet); False if
-        it is not free (nothing changed). ``address``: the hash of the taker's address."""
+        it is not free (nothing changed). ``address``: the hash of the taker's address.
+
+        :raises LeaseLostError: in a cluster, if this node no longer owns the room.
+        """
         with self._session() as s:
+            self._fence(s, code)
             row = self._seat(s, code, player)
             if row is None or row.bot is not None or row.token_hash is not None:
                 return False
@@ -368,6 +452,7 @@ class Store:
         """Give a person's seat new keys (a rejoin, or the rejoin hashes of an old seat), if its
         token is still ``old_token_hash``; whether it was."""
         with self._session() as s:
+            self._fence(s, code)
             row = self._seat(s, code, player)
             if row is None or row.token_hash != old_token_hash:
                 return False
@@ -380,6 +465,7 @@ class Store:
         """Make a seat a bot's (``bot``) or a free person's (``None``), forgetting its person,
         with the room's settings as they are now; False if there is no such seat."""
         with self._session() as s:
+            self._fence(s, code)
             row = self._seat(s, code, player)
             room = s.get(RoomRow, code)
             if row is None or room is None:
@@ -395,17 +481,24 @@ class Store:
             select(SeatRow).where(SeatRow.room_code == code, SeatRow.player == player).with_for_update()
         ).one_or_none()
 
-    def append(self, game_id: int, seq: int, seat: str | None, action: str) -> None:
-        """Add row ``seq`` to a game's log, committed.
+    def append(self, game_id: int, seq: int, seat: str | None, action: str, *, code: str = "") -> None:
+        """Add row ``seq`` to a game's log (of room ``code``), committed.
 
         :raises sqlalchemy.exc.IntegrityError: if the game already has a row ``seq``.
+        :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
         # A plain INSERT, not the ORM's unit of work: this is the one write made per action.
-        with self.engine.begin() as conn:
-            conn.execute(
-                insert(ActionRow),
-                {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()},
-            )
+        try:
+            with self.engine.begin() as conn:
+                self._fence(conn, code)
+                conn.execute(
+                    insert(ActionRow),
+                    {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()},
+                )
+        except IntegrityError:
+            if self.fencing is not None:  # another owner wrote this row: this node's copy is stale
+                raise self._lost(code) from None
+            raise
 
     def finish(self, game_id: int) -> None:
         """Mark a game finished (its log says so too; this flag serves listings)."""
@@ -417,8 +510,12 @@ class Store:
     def new_game(
         self, code: str, number: int, rules: dict[str, Any], players: int, rounds: int, seed: int
     ) -> int:
-        """A room's next game (a rematch); its id."""
+        """A room's next game (a rematch); its id.
+
+        :raises LeaseLostError: in a cluster, if this node no longer owns the room.
+        """
         with self._session() as s:
+            self._fence(s, code)
             room = s.get(RoomRow, code)
             assert room is not None
             room.game_number = number
@@ -582,6 +679,7 @@ class Store:
 
 __all__ = [
     "DEAL",
+    "LeaseLostError",
     "ListedRoom",
     "Secrets",
     "Store",

@@ -272,7 +272,7 @@ function act(action) {
   game.armed = false;
   game.chooser = null;
   game.sent.push(action);
-  send({ type: "act", token: game.token, action });
+  if (!send({ type: "act", token: game.token, action })) game.actedSeq = null;  // not sent: try again
 }
 
 function onMessage(m) {
@@ -318,6 +318,9 @@ function onMessage(m) {
     game.reveals = {};
   }
   if (m.type === "welcome") {
+    // A new connection (a reconnect): an action sent while the old one was closing never
+    // reached the server, so this state may be acted on again.
+    game.actedSeq = null;
     game.rejoin = m.rejoin || null;
     game.chat = (m.chat || []).map((c) => ({ player: c.player, name: c.name, text: String(c.text || "") }));
   }

@@ -1,0 +1,351 @@
+"""Several ``uno serve`` nodes, one service, on one PostgreSQL database (issue 24; docs/web.md,
+"Several nodes").
+
+Every room has exactly one owner node, the one that runs its :class:`~unotable.web.room.Room`:
+ownership is a lease in the ``room_leases`` table (owner, fencing number, expiry) that the owner
+renews every :data:`RENEW_SECONDS` with its heartbeat. A node asked for a room it does not hold
+takes the lease if nobody holds it or it has expired (the fencing number goes up by one), then
+reads the room's stored log; otherwise it relays the client to the owner
+(:mod:`~unotable.web.relay`). Every write to a room checks the lease in the same transaction
+(:attr:`~unotable.web.storage.Store.fencing`) and every log row is unique by (game, seq), so an
+owner that lost its lease (paused, partitioned) cannot write: its write fails and it drops the
+room, closing its connections with :data:`RECONNECT` so the clients come back to the new owner.
+
+All of it is plain SQL on PostgreSQL, run in threads off the event loop like the rest of the
+storage; times are the database's (``now()``), so the nodes' clocks need not agree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+
+from unotable.web.storage import Store
+
+log = logging.getLogger("unotable.web.cluster")
+
+LEASE_SECONDS: Final = 6.0
+"""How long a room's lease lasts unless renewed: the longest a dead owner's rooms wait."""
+RENEW_SECONDS: Final = 2.0
+"""How often a node renews its leases and its heartbeat (three chances per lease)."""
+RECONNECT: Final = 1012
+"""The WebSocket close code a node sends when a room moves (the node stops, or lost the room):
+"service restart", reconnect now. The page and the tests' clients reconnect on any close."""
+UNREACHABLE: Final = 1013
+"""The close code of a relayed WebSocket whose owner does not answer: "try again later" (its
+lease expires within :data:`LEASE_SECONDS`, then a live node takes the room)."""
+NODE_HEADER: Final = "x-unotable-node"
+"""The header that carries the service's secret on a request one node relays to another."""
+CLIENT_HEADER: Final = "x-unotable-client"
+"""The header that carries the client's address on a relayed request."""
+EXPIRE: Final = "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE "
+"""A lease given back is expired, not deleted: its fencing number keeps growing."""
+
+
+class RoomElsewhereError(Exception):
+    """The room is owned by another node, reached at ``url``."""
+
+    def __init__(self, code: str, node: str, url: str) -> None:
+        super().__init__(f"room {code} is owned by node {node} ({url})")
+        self.code = code
+        self.node = node
+        self.url = url
+
+
+def default_node_name(port: int) -> str:
+    """A node's name when ``--node-name`` is not given: ``host:port``."""
+    return f"{socket.gethostname()}:{port}"
+
+
+def default_advertise(host: str, port: int, lan: list[str] | None = None) -> str:
+    """The address other nodes reach this one at when ``--advertise`` is not given: the listening
+    address, or for ``0.0.0.0`` the machine's first network address (else its name)."""
+    if host in ("0.0.0.0", "::", ""):
+        host = (lan or [socket.gethostname()])[0]
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}"
+
+
+@dataclass(frozen=True)
+class NodeStatus:
+    """A node as ``uno cluster status`` shows it."""
+
+    name: str
+    url: str
+    started: datetime
+    heartbeat_age: float
+    """Seconds since its last heartbeat."""
+    stopping: bool
+    rooms: int
+    """Rooms whose lease it holds (expired or not)."""
+
+
+@dataclass(frozen=True)
+class LeaseStatus:
+    """A room's lease as ``uno cluster status`` shows it."""
+
+    code: str
+    node: str
+    fence: int
+    expires_in: float
+    """Seconds until it expires (negative: expired, free to take)."""
+
+
+class Cluster:
+    """This node's part of the service: its row in ``nodes``, the leases it holds, and the loop
+    that renews them.
+
+    :param store: the database (PostgreSQL).
+    :param name: this node's name, unique in the service (``--node-name``).
+    :param url: where the other nodes reach it (``--advertise``), e.g. ``http://10.0.0.5:8000``.
+    :raises ValueError: if the database is not PostgreSQL.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        name: str,
+        url: str,
+        *,
+        lease_seconds: float = LEASE_SECONDS,
+        renew_seconds: float = RENEW_SECONDS,
+    ) -> None:
+        if store.engine.dialect.name != "postgresql":
+            raise ValueError("several nodes need PostgreSQL (SQLite stays one server)")
+        self.store = store
+        self.name = name
+        self.url = url.rstrip("/")
+        self.lease_seconds = lease_seconds
+        self.renew_seconds = renew_seconds
+        self.owned: dict[str, int] = {}
+        """Room code -> fencing number, for every room whose lease this node holds."""
+        self.secret = ""
+        """The service's secret (the ``cluster`` table), shown on relayed requests."""
+        self.on_lost: Callable[[str], None] = lambda code: None
+        """Told (on the event loop) the code of a room this node lost: the hub drops it."""
+        self.takeovers = 0
+        """Rooms taken from another node whose lease had expired, since the start."""
+        self.lost_rooms = 0
+        """Rooms this node lost (another node took them), since the start."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._renewer: asyncio.Task[None] | None = None
+        self._losing: set[str] = set()
+
+    # ---- start and stop
+
+    def register(self) -> None:
+        """Enter (or re-enter) the ``nodes`` table with a fresh heartbeat, forget the leases an
+        earlier process of the same name left, read the secret, and fence the store's writes."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO nodes (name, url, started_at, heartbeat_at, stopping) "
+                    "VALUES (:name, :url, now(), now(), false) ON CONFLICT (name) DO UPDATE SET "
+                    "url = :url, started_at = now(), heartbeat_at = now(), stopping = false"
+                ),
+                {"name": self.name, "url": self.url},
+            )
+            conn.execute(text(EXPIRE + "node = :name"), {"name": self.name})
+            self.secret = str(conn.execute(text("SELECT secret FROM cluster WHERE id = 1")).scalar_one())
+        self.store.fencing = self.fence_of
+        self.store.lost = self._lost_in_thread
+
+    def start(self) -> None:
+        """Register, then renew the leases and the heartbeat on the running loop."""
+        self._loop = asyncio.get_running_loop()
+        self.register()
+        self._renewer = self._loop.create_task(self._renew_loop(), name="cluster-renew")
+
+    async def stop(self) -> None:
+        """Stop renewing, give every lease back (the rooms must be stopped first: their clients
+        reconnect and another node takes them at once) and leave the ``nodes`` table."""
+        if self._renewer is not None:
+            self._renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewer
+            self._renewer = None
+        self.owned.clear()
+        try:
+            await asyncio.to_thread(self._leave)
+        except SQLAlchemyError:
+            log.warning("could not give the leases back; they expire in %g s", self.lease_seconds)
+
+    def mark_stopping(self) -> None:
+        """Say in ``nodes`` that this node is handing its rooms over (``uno cluster status``)."""
+        with self.store.engine.begin() as conn:
+            conn.execute(text("UPDATE nodes SET stopping = true WHERE name = :name"), {"name": self.name})
+
+    def _leave(self) -> None:
+        with self.store.engine.begin() as conn:
+            conn.execute(text(EXPIRE + "node = :name"), {"name": self.name})
+            conn.execute(text("DELETE FROM nodes WHERE name = :name"), {"name": self.name})
+
+    # ---- leases
+
+    def fence_of(self, code: str) -> tuple[str, int] | None:
+        """This node's name and room ``code``'s fencing number, if it holds the lease."""
+        fence = self.owned.get(code)
+        return None if fence is None else (self.name, fence)
+
+    def acquire(self, code: str) -> None:
+        """Take room ``code``'s lease if it is free, expired, or an earlier process of this
+        node's; afterwards read the room (its log then holds every write of the owner before).
+
+        :raises RoomElsewhereError: if a live lease is another node's.
+        :raises KeyError: if there is no such room.
+        """
+        with self.store.engine.begin() as conn:
+            try:
+                fence = conn.execute(
+                    text(
+                        "INSERT INTO room_leases AS l (code, node, fence, expires_at) "
+                        "VALUES (:code, :node, 1, now() + make_interval(secs => :ttl)) "
+                        "ON CONFLICT (code) DO UPDATE SET node = :node, fence = l.fence + 1, "
+                        "expires_at = now() + make_interval(secs => :ttl) "
+                        "WHERE l.expires_at < now() OR l.node = :node RETURNING fence"
+                    ),
+                    {"code": code, "node": self.name, "ttl": self.lease_seconds},
+                ).first()
+            except IntegrityError:
+                raise KeyError(code) from None  # no such room (the lease's foreign key)
+            if fence is not None:
+                self.owned[code] = int(fence[0])
+                self._losing.discard(code)
+                if int(fence[0]) > 1:
+                    self.takeovers += 1
+                    log.info("node %s took room %s (fence %d)", self.name, code, fence[0])
+                return
+            row = conn.execute(
+                text(
+                    "SELECT l.node, n.url FROM room_leases l LEFT JOIN nodes n ON n.name = l.node "
+                    "WHERE l.code = :code"
+                ),
+                {"code": code},
+            ).first()
+        if row is None:  # pragma: no cover - released between the two statements: try again
+            self.acquire(code)
+            return
+        raise RoomElsewhereError(code, str(row[0]), str(row[1] or ""))
+
+    def create(self, code: str) -> None:
+        """Hold the lease of a room this node has just made (fencing number 1)."""
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO room_leases (code, node, fence, expires_at) "
+                    "VALUES (:code, :node, 1, now() + make_interval(secs => :ttl))"
+                ),
+                {"code": code, "node": self.name, "ttl": self.lease_seconds},
+            )
+        self.owned[code] = 1
+
+    def release(self, code: str) -> None:
+        """Give room ``code``'s lease back (the room left this node's memory)."""
+        fence = self.owned.pop(code, None)
+        if fence is None:
+            return
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(EXPIRE + "code = :code AND node = :node AND fence = :fence"),
+                {"code": code, "node": self.name, "fence": fence},
+            )
+
+    def leased_elsewhere(self) -> set[str]:
+        """The rooms whose live lease is another node's (the sweeper must not delete them)."""
+        with self.store.engine.begin() as conn:
+            rows = conn.execute(
+                text("SELECT code FROM room_leases WHERE node <> :node AND expires_at > now()"),
+                {"node": self.name},
+            )
+            return {str(r[0]) for r in rows}
+
+    def renew(self) -> list[str]:
+        """Renew the heartbeat and this node's leases; the codes of the rooms it no longer holds
+        (another node took them)."""
+        held = dict(self.owned)
+        with self.store.engine.begin() as conn:
+            beat = text("UPDATE nodes SET heartbeat_at = now() WHERE name = :name")
+            conn.execute(beat, {"name": self.name})
+            rows = conn.execute(
+                text(
+                    "UPDATE room_leases SET expires_at = now() + make_interval(secs => :ttl) "
+                    "WHERE node = :node RETURNING code, fence"
+                ),
+                {"node": self.name, "ttl": self.lease_seconds},
+            ).all()
+        renewed = {str(code): int(fence) for code, fence in rows}
+        return [code for code, fence in held.items() if renewed.get(code) != fence]
+
+    async def _renew_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.renew_seconds)
+            try:
+                lost = await asyncio.to_thread(self.renew)
+            except SQLAlchemyError:
+                log.warning("node %s could not renew its leases; trying again", self.name)
+                continue
+            for code in lost:
+                self.lose(code)
+
+    def _lost_in_thread(self, code: str) -> None:
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.lose, code)
+
+    def lose(self, code: str) -> None:
+        """Room ``code`` is another node's now: forget its lease and have the hub drop it."""
+        if code in self._losing or code not in self.owned:
+            return
+        self._losing.add(code)
+        self.owned.pop(code, None)
+        self.lost_rooms += 1
+        log.warning("node %s lost room %s to another node; dropping it", self.name, code)
+        self.on_lost(code)
+
+
+def status(store: Store) -> tuple[list[NodeStatus], list[LeaseStatus]]:
+    """The service's nodes and leases (``uno cluster status``)."""
+    with store.engine.begin() as conn:
+        nodes = conn.execute(
+            text(
+                "SELECT n.name, n.url, n.started_at, EXTRACT(EPOCH FROM now() - n.heartbeat_at), "
+                "n.stopping, (SELECT count(*) FROM room_leases l WHERE l.node = n.name) "
+                "FROM nodes n ORDER BY n.name"
+            )
+        ).all()
+        leases = conn.execute(
+            text(
+                "SELECT code, node, fence, EXTRACT(EPOCH FROM expires_at - now()) "
+                "FROM room_leases ORDER BY node, code"
+            )
+        ).all()
+    return (
+        [NodeStatus(str(n), str(u), s, float(a), bool(st), int(r)) for n, u, s, a, st, r in nodes],
+        [LeaseStatus(str(c), str(n), int(f), float(e)) for c, n, f, e in leases],
+    )
+
+
+__all__ = [
+    "CLIENT_HEADER",
+    "LEASE_SECONDS",
+    "NODE_HEADER",
+    "RECONNECT",
+    "RENEW_SECONDS",
+    "UNREACHABLE",
+    "Cluster",
+    "LeaseStatus",
+    "NodeStatus",
+    "RoomElsewhereError",
+    "default_advertise",
+    "default_node_name",
+    "status",
+]

@@ -1,0 +1,72 @@
+"""A person plays on in a real browser (Playwright driving Debian's chromium) through nginx in
+front of three nodes while the node holding their room is killed (issue 24): the page
+reconnects by itself, finds its seat, and the game goes on from where it was."""
+
+from __future__ import annotations
+
+import signal
+import time
+from typing import Any
+
+import pytest
+
+from unotable.web.cluster import status
+from unotable.web.storage import Store
+
+from .test_browser import Player, browser, state, take_seat
+from .test_cluster_failover import Service, _post, service
+
+__all__ = ["browser", "service"]  # the fixtures, imported
+
+pytest.importorskip("playwright.sync_api", reason="the browser tests need playwright (make setup)")
+
+
+def _play_until(player: Player, page: Any, done: Any, seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            m = state(page)
+            seen = (
+                None
+                if m is None
+                else (m["seq"], m["table"]["status"], m["view"]["legal"], m["view"]["current"])
+            )
+            conn = "hidden" if page.locator("#conn").is_hidden() else page.locator("#conn").text_content()
+            raise AssertionError(f"not within {seconds:g} s: {what} (the page: {seen}, {conn!r})")
+        if not player.turn():
+            m = state(page)
+            if m is not None and m["table"]["hand_over"] and m["table"]["status"] == "playing":
+                button = page.locator("#next-hand")
+                if button.count() and button.first.is_visible():
+                    button.first.click(timeout=2000)
+            page.wait_for_timeout(150)
+
+
+def test_a_person_plays_on_while_the_node_holding_the_room_is_killed(service: Service, browser: Any) -> None:
+    base = service.base
+    code = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.3})["code"]
+    context = browser.new_context(ignore_https_errors=True)
+    page = context.new_page()
+    try:
+        take_seat(page, base, code, "Ana")
+        ana = Player(page, "Ana")
+
+        def seq() -> int:
+            m = state(page)
+            return -1 if m is None else int(m["seq"])
+
+        _play_until(ana, page, lambda: seq() >= 4, 90, "the game is under way")
+        store = Store(service.url)
+        owner = {x.code: x.node for x in status(store)[1]}[code]
+        node = next(n for n in service.nodes if n.name == owner)
+        at_kill = seq()
+        node.proc.send_signal(signal.SIGKILL)
+        node.proc.wait(10)
+        _play_until(ana, page, lambda: seq() >= at_kill + 4, 120, "the game goes on after the kill")
+        m = state(page)
+        assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
+        assert page.locator("#conn").is_hidden(), "the page says it is connected again"
+        assert {x.code: x.node for x in status(store)[1]}[code] != owner
+        store.close()
+    finally:
+        context.close()

@@ -1,0 +1,248 @@
+"""Several nodes on one PostgreSQL database (issue 24): migrations once under an advisory lock,
+room leases with fencing numbers, a stale owner's writes refused, relays between nodes, the
+hand-over of a node stopped with SIGTERM, and ``uno cluster status``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from unotable.web.cluster import Cluster, RoomElsewhereError, default_advertise, status
+from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
+
+from .conftest import fresh_postgres, postgres_url
+from .test_cluster_failover import Node, start_node, wait_ready
+
+
+@pytest.fixture
+def pg() -> str:
+    """A fresh, migrated PostgreSQL database's SQLAlchemy URL."""
+    url = fresh_postgres(postgres_url())
+    store = Store(url)
+    store.migrate()
+    store.close()
+    return url
+
+
+def _room(store: Store, code: str) -> int:
+    seats = [StoredSeat(0, "greedy", None, None), StoredSeat(1, "greedy", None, None)]
+    return store.create_room(code, {}, seats, {"edition": "classic"}, 2, 1, 7)
+
+
+def _expire(store: Store, code: str) -> None:
+    """The lease of room ``code`` runs out (its owner froze past it)."""
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE code = :c"),
+            {"c": code},
+        )
+
+
+def test_nodes_started_together_migrate_once() -> None:
+    url = fresh_postgres(postgres_url())
+    errors: list[BaseException] = []
+
+    def migrate() -> None:
+        store = Store(url)
+        try:
+            store.migrate()
+        except BaseException as exc:
+            errors.append(exc)
+        finally:
+            store.close()
+
+    threads = [threading.Thread(target=migrate) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert errors == []
+    store = Store(url)
+    with store.engine.begin() as conn:
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0004"
+        assert conn.execute(text("SELECT count(*) FROM cluster")).scalar_one() == 1
+    store.close()
+
+
+def test_one_owner_a_lease_taken_when_expired_and_a_stale_owner_cannot_write(pg: str) -> None:
+    a_store, b_store = Store(pg), Store(pg)
+    a = Cluster(a_store, "a", "http://10.0.0.1:8000")
+    b = Cluster(b_store, "b", "http://10.0.0.2:8000/")
+    a.register()
+    b.register()
+    assert a.secret and a.secret == b.secret
+    lost: list[str] = []
+    a_store.lost = lost.append
+    game = _room(a_store, "ROOM0001")
+    a.create("ROOM0001")
+    a_store.append(game, 0, "0", "draw", code="ROOM0001")
+    with pytest.raises(RoomElsewhereError) as elsewhere:
+        b.acquire("ROOM0001")
+    assert (elsewhere.value.node, elsewhere.value.url) == ("a", "http://10.0.0.1:8000")
+    with pytest.raises(KeyError):
+        b.acquire("NOSUCHRM")
+    assert a.renew() == []  # renewing keeps it a's
+
+    _expire(a_store, "ROOM0001")  # a froze past its lease
+    b.acquire("ROOM0001")
+    assert b.owned == {"ROOM0001": 2} and b.takeovers == 1
+    # a wakes up: its write is refused and it hears that it lost the room; nothing was written.
+    with pytest.raises(LeaseLostError):
+        a_store.append(game, 1, "1", "draw", code="ROOM0001")
+    assert lost == ["ROOM0001"]
+    assert a.renew() == ["ROOM0001"]
+    b_store.append(game, 1, "1", "pass", code="ROOM0001")
+    stored = b_store.load_room("ROOM0001")
+    assert stored is not None and stored.game.log == (("0", "draw"), ("1", "pass"))
+    # Every write to the room is fenced, not only the log.
+    with pytest.raises(LeaseLostError):
+        a_store.new_game("ROOM0001", 1, {"edition": "classic"}, 2, 1, 8)
+    with pytest.raises(LeaseLostError):
+        a_store.take_seat("ROOM0001", 0, "Ana", "h" * 64)
+    # Given back, the lease is expired, not deleted: the next owner's fencing number is higher.
+    b.release("ROOM0001")
+    a.acquire("ROOM0001")
+    assert a.owned["ROOM0001"] == 3
+    nodes, leases = status(a_store)
+    assert [n.name for n in nodes] == ["a", "b"] and [(x.code, x.node, x.fence) for x in leases] == [
+        ("ROOM0001", "a", 3)
+    ]
+    a_store.close()
+    b_store.close()
+
+
+def test_a_row_another_owner_wrote_first_makes_the_writer_drop_the_room(pg: str) -> None:
+    store, other = Store(pg), Store(pg)
+    node = Cluster(store, "a", "http://a:1")
+    node.register()
+    lost: list[str] = []
+    store.lost = lost.append
+    game = _room(store, "ROOM0002")
+    node.create("ROOM0002")
+    other.append(game, 0, None, DEAL)  # a row this node's copy of the room does not know
+    with pytest.raises(LeaseLostError):
+        store.append(game, 0, "0", "draw", code="ROOM0002")
+    assert lost == ["ROOM0002"]
+    with pytest.raises(IntegrityError):  # one server alone: the unique (game, seq) as before
+        other.append(game, 0, "0", "draw")
+    store.close()
+    other.close()
+
+
+def test_the_advertised_address_defaults_from_host_and_port() -> None:
+    assert default_advertise("127.0.0.1", 8001) == "http://127.0.0.1:8001"
+    assert default_advertise("0.0.0.0", 8001, ["10.1.2.3"]) == "http://10.1.2.3:8001"
+    assert default_advertise("::1", 8001) == "http://[::1]:8001"
+
+
+def test_node_flags_need_postgresql(tmp_path: Path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "unotable", "serve", "--data-dir", str(tmp_path), "--node-name", "x"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "PostgreSQL" in out.stderr
+
+
+def _get(url: str, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    req = urllib.request.Request(url, headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as res:
+            return res.status, json.loads(res.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req, timeout=20) as res:
+        out: dict[str, Any] = json.loads(res.read())
+        return out
+
+
+def test_any_node_serves_any_room_and_sigterm_hands_the_rooms_over(tmp_path: Path) -> None:
+    url = fresh_postgres(postgres_url())
+    plain = "postgresql://" + url.split("://", 1)[1]
+    nodes: list[Node] = [start_node(f"n{i}", plain, tmp_path) for i in range(2)]
+    a, b = nodes
+    try:
+        deadline = time.monotonic() + 60
+        for n in nodes:
+            wait_ready(n, deadline)
+        code = _post(a.url + "/api/rooms", {"players": 2, "seats": ["human", "greedy"]})["code"]
+        # b does not own the room: it relays the room's calls to a.
+        seat = _post(b.url + f"/api/rooms/{code}/join", {"name": "Ana"})
+        status_b, info_b = _get(b.url + f"/api/rooms/{code}")
+        status_a, info_a = _get(a.url + f"/api/rooms/{code}")
+        assert status_a == status_b == 200 and info_a["players"] == info_b["players"]
+        assert info_b["players"][0]["name"] == "Ana"
+        # A forged relay header is not believed: it changes nothing.
+        forged, _ = _get(
+            b.url + f"/api/rooms/{code}", {"X-Unotable-Node": "guess", "X-Unotable-Client": "1.2.3.4"}
+        )
+        assert forged == 200
+        # The lobby is the same from every node (read from the database).
+        listed = _post(
+            b.url + "/api/rooms", {"players": 2, "seats": ["human", "human"], "room": {"listed": True}}
+        )
+        lobby_a, lobby_b = _get(a.url + "/api/rooms?open=1"), _get(b.url + "/api/rooms?open=1")
+        assert lobby_a == lobby_b and [r["code"] for r in lobby_a[1]["rooms"]] == [listed["code"]]
+        store = Store(url)
+        assert {x.code: x.node for x in status(store)[1]} == {code: "n0", listed["code"]: "n1"}
+
+        async def scenario() -> None:
+            ws_url = b.url.replace("http://", "ws://") + f"/ws/{code}"
+            async with connect(ws_url) as ws:  # relayed by b to a
+                await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+                welcome = json.loads(await ws.recv())
+                assert welcome["type"] == "welcome" and welcome["you"] == seat["player"]
+                assert welcome["rejoin"]["link"].startswith(b.url)  # the address the client used
+                a.proc.send_signal(signal.SIGTERM)
+                with pytest.raises(ConnectionClosed) as closed:
+                    while True:
+                        await asyncio.wait_for(ws.recv(), 30)
+                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1012  # reconnect
+                # uvicorn exits by the signal once it has shut down (its handler raises it again)
+            assert a.proc.wait(30) in (0, -signal.SIGTERM)
+            nodes_now, leases = status(store)
+            assert [n.name for n in nodes_now] == ["n1"]
+            gone = [x for x in leases if x.node == "n0"]
+            assert all(x.expires_in <= 0 for x in gone), "a gave its leases back before it exited"
+            async with connect(ws_url) as ws:  # the client comes back: b takes the room at once
+                await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+                welcome = json.loads(await ws.recv())
+                assert welcome["type"] == "welcome" and welcome["you"] == seat["player"]
+            assert {x.code: (x.node, x.fence) for x in status(store)[1]}[code] == ("n1", 2)
+
+        asyncio.run(scenario())
+        out = subprocess.run(
+            [sys.executable, "-m", "unotable", "cluster", "status", "--database", plain],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert out.returncode == 0 and "n1" in out.stdout and code in out.stdout and "n0" not in out.stdout
+        store.close()
+    finally:
+        for n in nodes:
+            if n.proc.poll() is None:
+                n.proc.terminate()
+                n.proc.wait(30)

@@ -1,0 +1,357 @@
+"""Three ``uno serve`` nodes on one PostgreSQL database behind nginx round-robin (issue 24), end
+to end on loopback: 30 rooms of bots and scripted people play while one node is killed with
+SIGKILL mid-hand and then another owner is frozen with SIGSTOP past its lease and thawed.
+
+Every room plays on; each client's sequence numbers never go back and, on one connection, come
+one by one; what every client saw at each step is what the stored log replays to; the frozen
+node drops the rooms it lost, so no room ends with two owners or a forked log. Nothing here
+asserts a time: the waits have deadlines.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+
+from unotable.match import Game
+from unotable.rules import Rules
+from unotable.web.cluster import LEASE_SECONDS, RENEW_SECONDS, status
+from unotable.web.fanout import events_for
+from unotable.web.gamelog import replay
+from unotable.web.storage import Store
+
+from .conftest import fresh_postgres, postgres_url
+from .test_nginx import CONF, NGINX_HOST, _free_port, _need, _tls
+
+BOT_ROOMS = 24
+PERSON_ROOMS = 6
+SILENCE = 8.0
+"""Seconds a client waits for a message before it reconnects (a frozen node says nothing)."""
+
+
+@dataclass
+class Node:
+    name: str
+    port: int
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+def start_node(name: str, url: str, tmp: Path) -> Node:
+    port = _free_port("127.0.0.1")
+    log = tmp / f"{name}.log"
+    cmd = [
+        sys.executable, "-m", "unotable", "serve", "--port", str(port), "--database", url,
+        "--node-name", name, "--durability", "normal", "--no-access-log",
+        "--forwarded-allow-ips", "127.0.0.1", "--max-connections", "10000",
+        "--connections-per-address", "10000", "--rate", "1000", "--rooms-per-address", "0",
+        "--seats-per-address", "0", "--lookups-per-second", "0",
+    ]  # fmt: skip
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+    return Node(name, port, proc, log)
+
+
+def wait_ready(node: Node, deadline: float) -> None:
+    while True:
+        try:
+            with urllib.request.urlopen(node.url + "/readyz", timeout=2) as res:
+                if res.status == 200:
+                    return
+        except OSError:
+            pass
+        if node.proc.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"node {node.name} did not start: {node.log.read_text()}")
+        time.sleep(0.1)
+
+
+def cluster_site(ports: list[int], port: int, cert: Path, key: Path) -> str:
+    """docs/deploy/nginx.conf with the nodes as its upstream servers (round-robin)."""
+    text = CONF.read_text()
+    text = re.sub(r"server \{\n    listen 80;.*?\n\}\n", "", text, flags=re.S)
+    servers = "\n    ".join(f"server 127.0.0.1:{p};" for p in ports)
+    text = text.replace("server 127.0.0.1:8000;", servers)
+    text = text.replace("listen 443 ssl;", f"listen {NGINX_HOST}:{port} ssl;")
+    text = re.sub(r"ssl_certificate +\S+;", f"ssl_certificate {cert};", text)
+    return re.sub(r"ssl_certificate_key +\S+;", f"ssl_certificate_key {key};", text)
+
+
+@dataclass
+class Service:
+    nodes: list[Node]
+    base: str
+    url: str
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[Service]:
+    """Three nodes on a fresh database and nginx in front; the base URL through nginx."""
+    nginx, openssl = _need("nginx"), _need("openssl")
+    url = fresh_postgres(postgres_url())
+    plain = "postgresql://" + url.split("://", 1)[1]
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", f"/CN={NGINX_HOST}",
+         "-keyout", str(key), "-out", str(cert)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    nodes = [start_node(f"node{i}", plain, tmp_path) for i in range(3)]  # together: one migrates
+    proc = None
+    try:
+        deadline = time.monotonic() + 60
+        for node in nodes:
+            wait_ready(node, deadline)
+        port = _free_port(NGINX_HOST)
+        (tmp_path / "site.conf").write_text(cluster_site([n.port for n in nodes], port, cert, key))
+        temp = tmp_path / "nginx-temp"
+        temp.mkdir()
+        user = "user root;\n" if os.geteuid() == 0 else ""
+        (tmp_path / "nginx.conf").write_text(
+            f"{user}worker_processes 1;\ndaemon off;\npid {tmp_path}/nginx.pid;\n"
+            f"error_log {tmp_path}/error.log;\nevents {{ worker_connections 1024; }}\n"
+            f"http {{\n  access_log off;\n  client_body_temp_path {temp}/body;\n"
+            f"  proxy_temp_path {temp}/proxy;\n  fastcgi_temp_path {temp}/fastcgi;\n"
+            f"  uwsgi_temp_path {temp}/uwsgi;\n  scgi_temp_path {temp}/scgi;\n"
+            f"  include {tmp_path}/site.conf;\n}}\n"
+        )
+        proc = subprocess.Popen([nginx, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")])
+        while True:
+            try:
+                socket.create_connection((NGINX_HOST, port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("nginx did not start") from None
+                time.sleep(0.05)
+        yield Service(nodes, f"https://{NGINX_HOST}:{port}", url)
+    finally:
+        if proc is not None:
+            proc.terminate()
+            proc.wait(10)
+        for node in nodes:
+            if node.proc.poll() is None:
+                node.proc.send_signal(signal.SIGCONT)
+                node.proc.terminate()
+        for node in nodes:
+            try:
+                node.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                node.proc.kill()
+
+
+def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(req, timeout=30, context=_tls()) as res:
+        out: dict[str, Any] = json.loads(res.read())
+        return out
+
+
+@dataclass
+class Client:
+    """One client of a room (a spectator, or a scripted person with ``token``), reconnecting
+    through nginx whenever its connection ends or goes silent."""
+
+    code: str
+    player: int | None = None
+    token: str | None = None
+    seen: dict[tuple[int, int], list[Any]] = field(default_factory=dict)
+    last: tuple[int, int] = (-1, -1)
+    finished: bool = False
+    connections: int = 0
+    faults: list[str] = field(default_factory=list)
+    _acted: tuple[int, int] | None = None
+
+    async def run(self, base: str, stop: asyncio.Event) -> None:
+        url = base.replace("https://", "wss://") + f"/ws/{self.code}"
+        while not stop.is_set():
+            try:
+                async with connect(url, ssl=_tls(), open_timeout=5, max_size=None) as ws:
+                    self.connections += 1
+                    self._acted = None  # what was sent on the old connection may never have arrived
+                    await ws.send(json.dumps({"type": "hello", "token": self.token}))
+                    await self._listen(ws, stop)
+            except (OSError, TimeoutError, ConnectionClosed, InvalidHandshake, InvalidStatus):
+                pass
+            if not stop.is_set():
+                await asyncio.sleep(0.3)
+
+    async def _listen(self, ws: Any, stop: asyncio.Event) -> None:
+        here: tuple[int, int] | None = None  # the last step heard on this connection
+        while not stop.is_set():
+            try:
+                raw = await asyncio.wait_for(ws.recv(), SILENCE)
+            except TimeoutError:
+                return
+            m = json.loads(raw)
+            if m["type"] not in ("welcome", "update"):
+                continue
+            key = (int(m["table"]["game_number"]), int(m["seq"]))
+            if key < self.last:
+                self.faults.append(f"{self.code}: went back from {self.last} to {key}")
+            if m["type"] == "update" and m["events"]:
+                if here is not None and here[0] == key[0] and key[1] != here[1] + 1:
+                    self.faults.append(f"{self.code}: a gap on one connection, {here} then {key}")
+                if key in self.seen and self.seen[key] != m["events"]:
+                    self.faults.append(f"{self.code}: step {key} heard twice, differently")
+                self.seen[key] = m["events"]
+            here = key
+            self.last = max(self.last, key)
+            self.finished = m["table"]["status"] == "finished"
+            if self.token is not None:
+                await self._play(ws, m, key)
+
+    async def _play(self, ws: Any, m: dict[str, Any], key: tuple[int, int]) -> None:
+        if self._acted == key or self.finished:
+            return
+        view, table = m["view"], m["table"]
+        if table["hand_over"]:
+            self._acted = key
+            await ws.send(json.dumps({"type": "next_hand", "token": self.token}))
+            return
+        legal = view.get("legal") or []
+        if view.get("seat") is None or view.get("current") != view.get("seat") or not legal:
+            return
+        plays = [a for a in legal if a.startswith("play") and a.endswith("uno")] or [
+            a for a in legal if a.startswith("play")
+        ]
+        self._acted = key
+        await ws.send(json.dumps({"type": "act", "token": self.token, "action": (plays or legal)[0]}))
+
+
+def _leases(store: Store) -> dict[str, tuple[str, float]]:
+    return {lease.code: (lease.node, lease.expires_in) for lease in status(store)[1]}
+
+
+def _owned(node: Node) -> int:
+    with urllib.request.urlopen(node.url + "/metrics", timeout=5) as res:
+        text = res.read().decode()
+    found = re.search(r"^unotable_cluster_rooms_owned (\S+)$", text, re.M)
+    assert found, "the node's /metrics shows the rooms it owns"
+    return int(float(found.group(1)))
+
+
+async def _until(what: str, done: Any, seconds: float, clients: list[Client] | None = None) -> None:
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            where = [(c.code, c.player, c.last, c.connections) for c in clients or []]
+            raise AssertionError(f"not within {seconds:g} s: {what}; the clients: {where}")
+        await asyncio.sleep(0.25)
+
+
+class _Recorder:
+    """What one seat (``None``: a spectator) saw at each step of a replayed game."""
+
+    def __init__(self, out: dict[tuple[int, int], Any], number: int, player: int | None) -> None:
+        self.out, self.number, self.player, self.step = out, number, player, 0
+
+    def __call__(self, game: Game, seat: str | None, action: str | None, events: list[Any]) -> None:
+        if action is not None:
+            self.step += 1
+            who = None if self.player is None else game.seat_of(self.player)
+            self.out[(self.number, self.step)] = json.loads(json.dumps(events_for(game, who, events)))
+
+
+def _expected(store: Store, client: Client) -> dict[tuple[int, int], Any]:
+    """What ``client``'s seat saw at every step of the room's stored games, by replaying them."""
+    out: dict[tuple[int, int], Any] = {}
+    numbers = sorted({g for g, _ in client.seen})
+    for number in numbers:
+        stored = store.load_game(client.code, number)
+        assert stored is not None
+        replay(Rules.from_dict(stored.rules), stored, _Recorder(out, number, client.player))
+    return out
+
+
+def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service) -> None:
+    base = service.base
+    clients: list[Client] = []
+    for _ in range(BOT_ROOMS):
+        room = _post(base, "/api/rooms", {"players": 2, "seats": ["greedy", "greedy"], "bot_delay": 0.3})
+        clients.append(Client(room["code"]))
+    for i in range(PERSON_ROOMS):
+        room = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.2})
+        seat = _post(base, f"/api/rooms/{room['code']}/join", {"name": f"P{i}"})
+        clients.append(Client(room["code"], seat["player"], seat["token"]))
+        clients.append(Client(room["code"]))  # and a spectator of the same room
+    store = Store(service.url)
+    by_name = {n.name: n for n in service.nodes}
+
+    def progressed(since: dict[int, tuple[int, int]], steps: int) -> bool:
+        return all(
+            c.finished or (c.last[0] > since[i][0]) or c.last[1] >= since[i][1] + steps
+            for i, c in enumerate(clients)
+        )
+
+    async def scenario() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(c.run(base, stop)) for c in clients]
+        try:
+            await _until("every room plays", lambda: all(c.last[1] >= 3 for c in clients), 90)
+            owners = _leases(store)
+            assert len({node for node, _ in owners.values()}) >= 2, "round-robin spreads the rooms"
+            # SIGKILL the node that owns the most rooms, mid-hand.
+            victim = max(by_name, key=lambda n: sum(1 for o, _ in owners.values() if o == n))
+            moved = {code for code, (o, _) in owners.items() if o == victim}
+            before = {i: c.last for i, c in enumerate(clients)}
+            by_name[victim].proc.send_signal(signal.SIGKILL)
+            by_name[victim].proc.wait(10)
+            await _until("every room plays on after the kill", lambda: progressed(before, 4), 120, clients)
+            after = _leases(store)
+            assert all(after[code][0] != victim for code in moved), "the survivors own its rooms"
+            # SIGSTOP a surviving owner past its lease, then SIGCONT it.
+            survivors = [n for n in by_name if n != victim]
+            frozen = max(survivors, key=lambda n: sum(1 for o, _ in after.values() if o == n))
+            by_name[frozen].proc.send_signal(signal.SIGSTOP)
+            await asyncio.sleep(LEASE_SECONDS + 2 * RENEW_SECONDS + 1)  # past its lease, by design
+            before = {i: c.last for i, c in enumerate(clients)}
+            await _until(
+                "every room plays on with its owner frozen", lambda: progressed(before, 3), 120, clients
+            )
+            by_name[frozen].proc.send_signal(signal.SIGCONT)
+            before = {i: c.last for i, c in enumerate(clients)}
+            await _until("every room plays on after the thaw", lambda: progressed(before, 3), 120, clients)
+
+            def one_owner_each() -> bool:
+                leases = _leases(store)
+                live = [by_name[n] for n in survivors]
+                counts = {n.name: _owned(n) for n in live}
+                held = {n: sum(1 for o, left in leases.values() if o == n and left > 0) for n in counts}
+                return counts == held
+
+            await _until("every node owns exactly the rooms whose lease it holds", one_owner_each, 30)
+        finally:
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(scenario())
+
+    faults = [f for c in clients for f in c.faults]
+    assert not faults, faults[:10]
+    assert sum(c.connections for c in clients) > len(clients), "clients reconnected"
+    for c in clients:
+        expected = _expected(store, c)  # replaying raises on a forked (illegal) log
+        for key, events in c.seen.items():
+            assert expected.get(key) == events, f"room {c.code} step {key}: stored and seen differ"
+    store.close()
