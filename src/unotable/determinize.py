@@ -143,6 +143,7 @@ def determinize(
     st.pend_from = v.pending_from
     st.pend_color = v.pending_color
     st.pend_draw = v.pending_draw
+    st.series = v.series
     st.pend_guilty = (
         v.pending_card == WILD_DRAW_FOUR
         and v.pending_color >= 0

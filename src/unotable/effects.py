@@ -23,6 +23,7 @@ from unotable.events import Event
 from unotable.legality import check, seat_index
 from unotable.notation import (
     ACTION_FIELDS,
+    ACTION_MORE,
     KIND_ACCEPT,
     KIND_CATCH,
     KIND_CHALLENGE,
@@ -129,6 +130,8 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         fx = tb.effect[t]
         if fx == E_NUMBER and left:  # the commonest play, first
             st.color = CARD_COLOR[t]
+            if tb.multi_play and _series(st, seat, t, aid, ev):
+                return
             st.current = (seat + st.direction) % st.n
             if ev is not None:
                 ev.append(Event("turn", seat=st.current))
@@ -278,6 +281,20 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         _draw_cards(st, target, st.tables.suggestion_penalty, ev, "suggestion")
     else:  # pragma: no cover - every kind is handled above
         raise AssertionError(f"unknown action kind {kind}")
+
+
+def _series(st: State, seat: int, t: int, aid: int, ev: list[Event] | None) -> bool:
+    """docs/rules.md §11.5 multi_play: after ``seat``'s number card ``t``, whether its turn goes
+    on (a ``play CARD more``: another card of that number follows); the series ends with a play
+    without ``more``. Only the colour of each card counts: number cards have no other effect."""
+    if ACTION_MORE[aid]:
+        st.series = t
+        st.current = seat
+        if ev is not None:
+            ev.append(Event("turn", seat=seat, reason="more"))
+        return True
+    st.series = -1
+    return False
 
 
 def _reshuffle(st: State, ev: list[Event] | None) -> bool:
@@ -702,6 +719,7 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     st.wrong_snapshot = None
     st.drawn = -1
     st.after_color = -1
+    st.series = -1
     _clear_response(st)
     points = hand_points(st)
     tb = st.tables

@@ -240,6 +240,9 @@ class Rules:
     """RULES §11.5: a player holding this many cards draws no more (112: no limit)."""
     double_finish: bool = False
     """RULES §11.5: a hand won on a draw card scores double."""
+    multi_play: bool | str = False
+    """docs/rules.md §11.5: ``"number"`` (a number card's player may play their other cards of
+    that number in the same turn) or ``"identical"`` (only cards identical to it)."""
     seed: int | None = field(default=None, compare=False)
     """A seed carried with the rules by scenario files and saved games; not a rule."""
 

@@ -258,6 +258,7 @@ def to_state(native: NativeState, rules: Rules) -> State:
         else 0
     )
     st.exposed = d["exposed"]
+    st.series = -1  # multi_play is the Python engine's alone
     st.wrong_seat = -1
     st.wrong_snapshot = None
     known: dict[int, dict[int, list[int]]] = {}
