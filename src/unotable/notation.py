@@ -36,7 +36,9 @@ NAMES_SEAT: Final[tuple[bool, ...]] = tuple(
     t == HOWLER or (not IS_WILD[t] and CARD_VALUE[t] == SEVEN) for t in range(NUM_CARD_TYPES)
 )
 """Per card type: a play of it may name a seat (the Howler; a 7, with ``seven_zero``)."""
-OPENS_SERIES: Final[tuple[bool, ...]] = tuple(not IS_WILD[t] and CARD_VALUE[t] <= 9 for t in range(NUM_CARD_TYPES))
+OPENS_SERIES: Final[tuple[bool, ...]] = tuple(
+    not IS_WILD[t] and CARD_VALUE[t] <= 9 for t in range(NUM_CARD_TYPES)
+)
 """Per card type: a number card, which with ``multi_play`` may be played with ``more``
 (docs/rules.md §11.5)."""
 
@@ -198,7 +200,7 @@ WRONG_IDS: Final = tuple(_id(Kind.WRONG, arg=s) for s in range(MAX_PLAYERS))
 PENALIZE_IDS: Final = tuple(_id(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS))
 INVISIBILITY_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c) for c in range(4))
 INVISIBILITY_UNO_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c, True) for c in range(4))
-MORE_IDS: Final = tuple(
+MORE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
     (_id(Kind.PLAY, t, more=True), _id(Kind.PLAY, t, uno=True, more=True)) if OPENS_SERIES[t] else ()
     for t in range(NUM_CARD_TYPES)
 )

@@ -114,6 +114,8 @@ OUT OF TURN
     "YOUR_TURN": N_("Your turn: "),
     "CHOOSE_A_CARD": N_("choose a card (← → or 1-9) and press Enter, or click it; D draws."),
     "NOTHING_MATCHES": N_("nothing in your hand matches — press D to draw."),
+    "MORE_HINT": N_(" M plays it with more of its number after it."),
+    "IN_SERIES": N_("play another card of the same number (Enter, or M to keep going after it)."),
     "CALL_THE_COLOR": N_("Call the colour: "),
     "SHOW_YOUR_HAND": N_("A: show your hand to the table"),
     "ACCEPT_IT": N_("A: accept it"),
@@ -133,6 +135,7 @@ OUT OF TURN
     "NOTHING_TO_CHALLENGE": N_("Only a Wild Draw Four played on you can be challenged."),
     "NO_INVISIBILITY": N_("You hold no Invisibility that can cancel a card now."),
     "NO_DRAWN_CARD": N_("P and K answer a card you just drew; you have not drawn one."),
+    "NO_MORE": N_("M plays a card with another of its number after it: that card cannot now."),
     "NO_COLOR_TO_CALL": N_("There is no colour to call now."),
     "NOTHING_TO_SKIP": N_("Nothing to skip: it is your move."),
     # buttons
