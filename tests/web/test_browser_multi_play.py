@@ -12,7 +12,7 @@ from .test_browser import Player, against_greedy, browser, lobby, state
 __all__ = ["browser"]
 
 
-NEXT_HAND = '() => { const b = document.querySelector("#overlay:not([hidden]) #next-hand"); if (b) b.click(); }'
+NEXT_HAND = '() => { const b = document.querySelector("#overlay:not([hidden]) #next-hand"); b && b.click(); }'
 
 
 def pick_several(page: Any, m: dict[str, Any]) -> bool:
