@@ -170,7 +170,7 @@ BlankDefinition = int | BlankEffect
 """A blank is either the card type it replaces or a custom effect."""
 
 SCORING_MODES: Final = ("standard", "lowest")
-MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge")
+MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge", "elimination")
 """Game formats (RULES §10). A hand is scored by team in the partnership modes."""
 TEAM_MODES: Final = ("partners", "teams", "rotating-partners", "two-tables")
 """Modes whose hands are won by a team: even seats (team 0) against odd seats (team 1)."""
@@ -294,6 +294,17 @@ class Rules:
         if self.mode == "challenge" and self.scoring != "standard":
             raise ConfigError(
                 _("mode challenge charges each player their own cards: scoring must be standard")
+            )
+        if self.mode == "elimination" and self.scoring != "standard":  # docs/rules.md §10, H-36
+            raise ConfigError(
+                _("mode elimination charges each player their own cards: scoring must be standard")
+            )
+        if self.mode == "elimination" and t != 500:
+            raise ConfigError(
+                _(
+                    "mode elimination is played until one player is left, not to a target: "
+                    "leave the target at 500, not {value}"
+                ).format(value=t)
             )
         if self.mode in TEAM_MODES and self.scoring != "standard":
             raise ConfigError(

@@ -24,7 +24,7 @@ from unotable.engine import E_DRAW, dealer_candidates, tables_for
 from unotable.errors import ConfigError
 from unotable.native import COMPILED, core_module
 from unotable.notation import ACTION_FIELDS
-from unotable.rules import MODES, Rules
+from unotable.rules import Rules
 from unotable.state import State
 
 if TYPE_CHECKING:
@@ -53,6 +53,11 @@ other option, a house rule whose record (:data:`unotable.house.HOUSE_RULES`) doe
 does not know is never played as the official rules."""
 
 
+NATIVE_MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge")
+"""The values of ``mode`` the native core plays (it numbers them in this order); ``elimination``
+is the Python engine's alone."""
+
+
 def native_options() -> frozenset[str]:
     """The options the native core plays at every value: :data:`NATIVE_OPTIONS` and the house
     rules whose record says ``native``."""
@@ -75,6 +80,8 @@ def unsupported(rules: Rules) -> str | None:
     """
     if not COMPILED:
         return "the native core is not loaded (not built, or UNOTABLE_PURE is set)"
+    if rules.mode not in NATIVE_MODES:
+        return f"the native core does not play the mode {rules.mode} (docs/rules.md §10)"
     allowed = native_options()
     for f in fields(rules):
         if f.name in allowed:
@@ -129,7 +136,7 @@ def native_tables(rules: Rules) -> NativeTables:
         tb.suggestion_penalty,
         int(tb.must_play_drawn),
         rules.target,
-        MODES.index(rules.mode),
+        NATIVE_MODES.index(rules.mode),
         1 if rules.scoring == "lowest" else 0,
         int(rules.teams),
         bytes(tb.deck),

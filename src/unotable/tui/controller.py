@@ -388,7 +388,7 @@ class Table:
         one out first among them."""
         g = self.game
         s = g.standings()
-        charged = g.rules.scoring == "lowest" or g.rules.mode == "challenge"
+        charged = g.rules.scoring == "lowest" or g.rules.mode in ("challenge", "elimination")
         out = list(s.eliminated)
 
         def key(p: int) -> tuple[int, int, int]:

@@ -183,6 +183,7 @@ MODE_NAMES: Final = {
     "rotating-partners": N_("rotating partners"),
     "two-tables": N_("two tables"),
     "challenge": N_("challenge"),
+    "elimination": N_("elimination"),
 }
 
 
@@ -389,8 +390,15 @@ def hand_of_total(hand: int, total: int) -> str:
 
 
 def eliminated(names: Sequence[str]) -> str:
-    """Challenge: who is out."""
+    """Challenge and elimination: who is out."""
     return _("out: {names}").format(names=", ".join(names))
+
+
+def out_of_the_game(names: Sequence[str]) -> str:
+    """Elimination and challenge: who the hand just ended put out of the game."""
+    return ngettext("{names} is out of the game.", "{names} are out of the game.", len(names)).format(
+        names=", ".join(names)
+    )
 
 
 def panel_title(seat: int, name: str, kind: str, width: int) -> str:
@@ -978,7 +986,7 @@ def rules_text(rules: Rules, players: int) -> str:
                 "anyone may point it out (W): the card goes back and its player draws 2."
             )
         )
-    if rules.scoring == "lowest" or rules.mode == "challenge":
+    if rules.scoring == "lowest" or rules.mode in ("challenge", "elimination"):
         paragraphs.append(
             _(
                 "When a hand ends, each player is charged the points left in their own hand (numbers "
@@ -1008,6 +1016,10 @@ def rules_text(rules: Rules, players: int) -> str:
             "Two tables of four; every pair partners once, for four hands; the highest total wins."
         ),
         "challenge": _("Reaching {target} points eliminates a player; the last player left wins."),
+        "elimination": _(
+            "After each hand the player left with the most points in their hand is out (a tie: the "
+            "most cards; still tied, all of them); the last player left wins."
+        ),
     }.get(rules.mode, "")
     paragraphs.append(goal.format(target=t))
     head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(

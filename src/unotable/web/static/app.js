@@ -1046,6 +1046,11 @@ function renderOverlay(m, names) {
           ? h.cards.map((c) => cardNode(c, { tag: "span", class: "tiny" })) : el("span", { class: "out" }, t("out!"))));
     })));
   }
+  const out = last.winner !== undefined && standings.eliminated.filter((p) => table.seating.includes(p));
+  if (out && out.length) { // challenge, elimination: who this hand put out of the game
+    content.push(el("p", { class: "out-now", id: "out-now" }, tn("{names} is out of the game.", "{names} are out of the game.",
+      out.length, { names: namesText(out.map((p) => playerName(table, p))) })));
+  }
   content.push(scoresTable(table, over));
   const seated = m.you !== null;
   if (standings.finished) {
@@ -1076,7 +1081,7 @@ function scoresTable(table, over) {
   const history = over && Array.isArray(over.history) ? over.history : null;
   const head = standings.by_team
     ? standings.scores.map((_, i) => t("Team {number}", { number: i + 1 }))
-    : standings.scores.map((_, p) => playerName(table, p));
+    : standings.scores.map((_, p) => (standings.eliminated.includes(p) ? t("{name} (out)", { name: playerName(table, p) }) : playerName(table, p)));
   const rows = [];
   if (history) {
     history.forEach((row, i) => {
