@@ -66,6 +66,8 @@ KEYS
   W                point out a wrong card (option lenient_plays)
   J                jump in: play the card identical to the top
                    card out of turn (house rule jump_in)
+  M                play the chosen card with more of its number
+                   after it (house rule multi_play)
   + / -            the bots play faster / slower
   N                skip ahead: the bots play at once until you
                    have something to do
