@@ -23,7 +23,7 @@ from unotable.cards import CARD_COLOR, POINTS, WILD_DRAW_FOUR
 from unotable.engine import E_DRAW, dealer_candidates, tables_for
 from unotable.errors import ConfigError
 from unotable.native import COMPILED, core_module
-from unotable.notation import ACTION_FIELDS
+from unotable.notation import ACTION_FIELDS, ACTION_MORE
 from unotable.rules import Rules
 from unotable.state import State
 
@@ -56,6 +56,11 @@ does not know is never played as the official rules."""
 NATIVE_MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge")
 """The values of ``mode`` the native core plays (it numbers them in this order); ``elimination``
 is the Python engine's alone."""
+
+
+NATIVE_ACTIONS: Final = ACTION_MORE.index(True)
+"""The notation's actions the native core knows: every one before ``multi_play``'s ``play CARD
+more`` (numbered last, P-490), which it never plays and whose fields are those of a plain play."""
 
 
 def native_options() -> frozenset[str]:
@@ -127,7 +132,7 @@ def native_tables(rules: Rules) -> NativeTables:
             )
     playable = bytes(int(ok) for row in tb.playable for ok in row)
     actions = array("b")
-    for kind, card, arg, uno in ACTION_FIELDS:
+    for kind, card, arg, uno in ACTION_FIELDS[:NATIVE_ACTIONS]:
         actions.extend((kind, card, arg, int(uno)))
     table: NativeTables = core_module.Tables(
         rules.players,
