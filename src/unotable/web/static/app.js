@@ -151,6 +151,7 @@ function keysList() {
     ["1-9", t("play the card at that place in your hand")],
     ["← →", t("move along your hand")],
     ["Enter", t("play the chosen card")],
+    ["M", t("play the chosen card with more of its number after it (several cards at once)")],
     ["D", t("draw a card")],
     ["P / K", t("play or keep the card you drew")],
     ["U", t("call UNO!")],
@@ -1281,6 +1282,9 @@ document.addEventListener("keydown", (ev) => {
   } else if ((key === "d" || key === "D") && legal.draw) act("draw");
   else if ((key === "p" || key === "P") && view.drawn && legal.plays[view.drawn]) playCard(view.drawn);
   else if ((key === "k" || key === "K") && legal.pass) act("pass");
+  else if ((key === "m" || key === "M") && game.selected >= 0 && legal.more[hand[game.selected]]) {
+    act(withUno(legal.more[hand[game.selected]], legal)); // multi_play: this card, then another of its number
+  }
   else if (key === "u" || key === "U") {
     if (legal.uno) act("uno");
     else { game.armed = !game.armed; render(); }
