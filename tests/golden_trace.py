@@ -141,6 +141,7 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("classic-multi-play-2", {"multi_play": "number", "seven_zero": True, "players": 2}),
     ("hp-multi-play", {"edition": "harry-potter", "multi_play": "number", "uno_call": "strict"}),
     ("classic-crazy-multi-play", {**PARTY, **CRAZY, "multi_play": "number"}),
+    ("classic-elimination", {"mode": "elimination", "players": 3}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 

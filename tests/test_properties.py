@@ -119,6 +119,8 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         data["scoring"] = "lowest"
     data["target"] = draw(st.sampled_from([500, 100, 1]))
+    if "scoring" not in data and data["target"] == 500 and draw(st.booleans()):
+        data["mode"] = "elimination"  # docs/rules.md §10, H-36 to H-38: the hand's end differs
     if edition == "classic" and draw(st.booleans()):
         data["blanks"] = draw(blank_sets)
     if edition == "harry-potter" and draw(st.booleans()):
