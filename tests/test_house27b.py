@@ -70,6 +70,35 @@ def test_a_refused_action_inside_a_series_names_the_rule() -> None:
         apply(position(Rules(players=3), [["R5", "B5"], ["G1"], ["Y3"]]), 0, "play R5 more")
 
 
+def test_a_world_sampled_inside_another_seats_series_gives_it_a_card_to_follow() -> None:
+    import random  # noqa: PLC0415
+
+    from unotable.determinize import determinize  # noqa: PLC0415
+    from unotable.invariants import check_invariants  # noqa: PLC0415
+
+    rules = Rules(players=3, multi_play="number")
+    hands = [["R5", "B5", "Y2", "G7"], ["G1", "G2"], ["Y3", "Y4"]]
+    rest = rules.deck()
+    for c in [*(c for h in hands for c in h), "R3"]:
+        rest.remove(parse_card(c))
+    st = from_position(
+        rules,
+        hands=[[parse_card(c) for c in h] for h in hands],
+        draw_pile=rest,
+        discard=[parse_card("R3")],
+        color=0,
+        current=0,
+    )
+    st, _ = apply(st, 0, "play R5 more")
+    rng = random.Random(3)
+    for _ in range(20):
+        world = determinize(view(st, 1), rng)
+        check_invariants(world)
+        fives = {parse_card(c) for c in ("R5", "B5", "G5", "Y5")}
+        assert world.series == parse_card("R5") and fives.intersection(world.hands[0])
+        assert legal_ids(world, 0)
+
+
 def test_the_env_has_the_more_ids_and_the_series_segment_only_with_the_rule() -> None:
     np = pytest.importorskip("numpy")
     from unotable.env.actions import action_table  # noqa: PLC0415
