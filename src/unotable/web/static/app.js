@@ -283,6 +283,7 @@ function act(action) {
 function onMessage(m) {
   if (m.type === "error") {
     game.actedSeq = null;
+    game.queue = []; // a refused play ends the cards picked to follow it
     if (m.code === "bad_token") {
       localStorage.removeItem(tokenKey(game.code));
       game.token = null;
@@ -407,8 +408,8 @@ function sendQueued(m) {
   if (!game.queue.length) return;
   const next = game.queue[0];
   if (m.seat === null || m.view.current !== m.seat || !m.view.series) {
-    if (m.view.current !== m.seat) game.queue = [];
-    return;
+    if (m.seat === null || m.view.current !== m.seat) game.queue = []; // the turn is over
+    return; // (a message from before the first play arrived: wait for the series)
   }
   game.queue.shift();
   act(m.view.legal.includes(next) ? next : next.replace(" uno", ""));
