@@ -44,6 +44,8 @@ HOUSES: Final = (
     "hand_limit=25",
     "double_finish",
     "hand_limit=12",
+    "multi_play=number",
+    "multi_play=identical",
     "party",
     "crazy",
     # Rules greedy bots never meet (they always call UNO, never draw holding a playable card):

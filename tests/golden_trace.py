@@ -38,11 +38,14 @@ from unotable.engine import (
 )
 from unotable.errors import ConfigError, IllegalActionError
 from unotable.events import Event
-from unotable.notation import ACTION_KIND, ACTION_TEXT, TABLE_SEAT, Kind
+from unotable.notation import ACTION_KIND, ACTION_MORE, ACTION_TEXT, TABLE_SEAT, Kind
 from unotable.rules import BlankEffect, Rules, find_edition
 from unotable.state import PHASE_HAND_OVER, PHASE_TURN, Phase, State
 
 GOLDEN: Final = Path(__file__).parent / "data" / "golden-trace.txt"
+ACTIONS_BEFORE_MORE: Final = ACTION_MORE.index(True)
+"""The notation's actions before multi_play's ``play CARD more`` (numbered last): the refusals of
+the tables without that rule are drawn among these, as before it existed."""
 HANDS_PER_CONFIG: Final = 8
 STEP_CAP: Final = 400
 """A hand still going after this many actions is cut (the chooser draws a lot)."""
@@ -132,6 +135,13 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("classic-crazy", {**PARTY, **CRAZY}),
     ("hp-crazy", {"edition": "harry-potter", **PARTY, **CRAZY, "players": 3}),
     ("cars2-crazy", {"edition": "cars2", **PARTY, **CRAZY, "uno_call": "silent", "uno_penalty": 2}),
+    # Issue 27's several cards at once (docs/rules.md §11.5), new lines after the old ones.
+    ("classic-multi-play", {"multi_play": "number", "players": 3}),
+    ("classic-multi-play-identical", {"multi_play": "identical", "jump_in": True, "lenient_plays": True}),
+    ("classic-multi-play-2", {"multi_play": "number", "seven_zero": True, "players": 2}),
+    ("hp-multi-play", {"edition": "harry-potter", "multi_play": "number", "uno_call": "strict"}),
+    ("classic-crazy-multi-play", {**PARTY, **CRAZY, "multi_play": "number"}),
+    ("classic-elimination", {"mode": "elimination", "players": 3}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 
@@ -171,6 +181,8 @@ def state_form(st: State) -> dict[str, object]:
         if name in ("rules", "tables"):
             continue
         value = getattr(st, name)
+        if name == "series" and value < 0:  # multi_play's field, left out when unused: the old lines stay
+            continue
         if name == "known":
             value = {
                 o: {v: sorted(c) for v, c in d.items() if c} for o, d in value.items() if any(d.values())
@@ -192,7 +204,7 @@ def _illegal(st: State, rnd: random.Random, legal: dict[int, list[int]]) -> list
     out = []
     for _ in range(3):
         seat = rnd.choice([*range(st.n), TABLE_SEAT, st.n + 1])
-        aid = rnd.randrange(len(ACTION_TEXT))
+        aid = rnd.randrange(len(ACTION_TEXT) if st.tables.multi_play else ACTIONS_BEFORE_MORE)
         if aid in legal.get(seat, ()):
             continue
         try:

@@ -72,6 +72,8 @@ def test_gymnasium_check_env(edition: str, players: int) -> None:
         {"episode": "game", "players": 4, "mode": "partners", "target": 60},
         {"episode": "game", "players": 4, "mode": "two-tables"},
         {"episode": "game", "players": 4, "mode": "challenge", "target": 60},
+        {"episode": "game", "players": 4, "mode": "elimination"},
+        {"players": 3, "multi_play": "number", "jump_in": True},
         {"reward": "points", "players": 4, "scoring": "lowest"},
         {"window_order": "play", "players": 4, "lenient_plays": True},
         {"players": 2, "must_play_drawn": True, "edition": "harry-potter"},

@@ -27,6 +27,7 @@ NEW_OFFICIAL: dict[str, Any] = {
     "no_action_finish": False,
     "hand_limit": 112,
     "double_finish": False,
+    "multi_play": False,
 }
 BOOK_PRESETS: dict[str, dict[str, Any]] = {
     "official": {
@@ -58,6 +59,7 @@ BOOK_PRESETS: dict[str, dict[str, Any]] = {
         "no_action_finish": True,
         "hand_limit": 25,
         "double_finish": True,
+        "multi_play": "number",
     },
 }
 

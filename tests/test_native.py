@@ -590,9 +590,10 @@ def test_the_cores_constants_are_the_python_tables() -> None:
     }
     modes |= {"M_TWO_TABLES": "two-tables", "M_CHALLENGE": "challenge"}
     assert {name: c[name] for name in c if name.startswith("M_")} == {
-        k: MODES.index(v) for k, v in modes.items()
+        k: native.NATIVE_MODES.index(v) for k, v in modes.items()
     }
-    assert len(modes) == len(MODES)
+    assert len(modes) == len(native.NATIVE_MODES)
+    assert set(MODES) - set(native.NATIVE_MODES) == {"elimination"}  # refused (P-494)
     assert (c["C_WD4"], c["C_HOWLER"], c["C_INVIS"], c["C_MATER"]) == (
         WILD_DRAW_FOUR,
         HOWLER,
@@ -604,7 +605,8 @@ def test_the_cores_constants_are_the_python_tables() -> None:
         len(Rules(edition=e).deck()) for e in (find_edition("classic"), find_edition("cars2"))
     )
     assert c["MAXC"] >= len(Rules(blanks=((0, 7), (1, 7), (2, 7), (3, 7))).deck())
-    assert c["NAMAX"] >= len(ACTIONS) and c["MAXIDS"] >= len(ACTIONS)
+    assert c["NAMAX"] >= native.NATIVE_ACTIONS and c["MAXIDS"] >= native.NATIVE_ACTIONS
+    assert len([a for a in ACTIONS if not a.more]) == native.NATIVE_ACTIONS  # the 'more' ids are last
     st = native.to_state(native.new_hand(Rules(players=3), 4), Rules(players=3))
     v = view(st, 1)
     ints = array("i", pack_view(v)[0])

@@ -119,6 +119,8 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         data["scoring"] = "lowest"
     data["target"] = draw(st.sampled_from([500, 100, 1]))
+    if "scoring" not in data and data["target"] == 500 and draw(st.booleans()):
+        data["mode"] = "elimination"  # docs/rules.md §10, H-36 to H-38: the hand's end differs
     if edition == "classic" and draw(st.booleans()):
         data["blanks"] = draw(blank_sets)
     if edition == "harry-potter" and draw(st.booleans()):
@@ -265,6 +267,14 @@ def stacks_on(rules: Rules, pending: int, answer: int) -> bool:
     return rules.stacking == "any" or answer == pending
 
 
+def follows(rules: Rules, prev: int, card: int) -> bool:
+    """docs/rules.md §11.5 multi_play: whether ``card`` may follow ``prev`` in a series (number
+    cards; not a 7 or a 0 with seven_zero; of the same number, or identical)."""
+    if IS_WILD[card] or CARD_VALUE[card] > 9 or (rules.seven_zero and CARD_VALUE[card] in (0, 7)):
+        return False
+    return card == prev or (rules.multi_play == "number" and CARD_VALUE[card] == CARD_VALUE[prev])
+
+
 def expected_code(state: State, seat: Seat, action: str | int) -> str:
     """The first error code of docs/notation.md that applies to an illegal ``action`` of ``seat``."""
     if isinstance(action, bool) or (isinstance(action, int) and not 0 <= action < len(ACTION_TEXT)):
@@ -289,6 +299,12 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
     if not legal_ids(state, s):
         return "not_your_turn"
     playing = s == state.current and state.phase in (Phase.TURN, Phase.AFTER_DRAW)
+    if act.kind is Kind.PLAY and playing and state.series >= 0:
+        # docs/rules.md §11.5 multi_play, H-25: in a series only a card that follows it plays.
+        if act.card not in state.hands[s]:
+            return "not_in_hand"
+        if not follows(state.rules, state.series, act.card):
+            return "not_playable"
     if act.kind is Kind.PLAY and playing:
         if act.card not in state.hands[s]:
             return "not_in_hand"

@@ -70,6 +70,7 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.pend_guilty = False
     st.pend_color = NO_COLOR
     st.pend_draw = 0
+    st.series = -1
     st.exposed = 0
     st.wrong_seat = -1
     st.wrong_snapshot = None

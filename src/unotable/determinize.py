@@ -75,6 +75,14 @@ def determinize(
             raise ValueError("no unseen card could be the playable card just drawn")
         drawn = unseen.pop(rng.choice(matching))
         reserved.append(drawn)
+    if v.series >= 0 and v.current >= 0 and v.current != v.seat:
+        # docs/rules.md §11.5 multi_play: the seat in a series announced a card that follows it.
+        follows = tables.series_next[v.series]
+        if not any(c in follows for c in v.known.get(v.current, ())):
+            matching = [i for i, c in enumerate(unseen) if c in follows]
+            if not matching:
+                raise ValueError("no unseen card could be the card that follows the series")
+            reserved.append(unseen.pop(rng.choice(matching)))
     n = len(v.hand_sizes)
     dealt: list[list[int]] = [[] for _ in range(n)]
     takes = [0] * n
@@ -143,6 +151,7 @@ def determinize(
     st.pend_from = v.pending_from
     st.pend_color = v.pending_color
     st.pend_draw = v.pending_draw
+    st.series = v.series
     st.pend_guilty = (
         v.pending_card == WILD_DRAW_FOUR
         and v.pending_color >= 0

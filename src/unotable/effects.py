@@ -23,6 +23,7 @@ from unotable.events import Event
 from unotable.legality import check, seat_index
 from unotable.notation import (
     ACTION_FIELDS,
+    ACTION_MORE,
     KIND_ACCEPT,
     KIND_CATCH,
     KIND_CHALLENGE,
@@ -129,6 +130,8 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         fx = tb.effect[t]
         if fx == E_NUMBER and left:  # the commonest play, first
             st.color = CARD_COLOR[t]
+            if tb.multi_play and _series(st, seat, t, aid, ev):
+                return
             st.current = (seat + st.direction) % st.n
             if ev is not None:
                 ev.append(Event("turn", seat=st.current))
@@ -278,6 +281,20 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         _draw_cards(st, target, st.tables.suggestion_penalty, ev, "suggestion")
     else:  # pragma: no cover - every kind is handled above
         raise AssertionError(f"unknown action kind {kind}")
+
+
+def _series(st: State, seat: int, t: int, aid: int, ev: list[Event] | None) -> bool:
+    """docs/rules.md §11.5 multi_play: after ``seat``'s number card ``t``, whether its turn goes
+    on (a ``play CARD more``: another card of that number follows); the series ends with a play
+    without ``more``. Only the colour of each card counts: number cards have no other effect."""
+    if ACTION_MORE[aid]:
+        st.series = t
+        st.current = seat
+        if ev is not None:
+            ev.append(Event("turn", seat=seat, reason="more"))
+        return True
+    st.series = -1
+    return False
 
 
 def _reshuffle(st: State, ev: list[Event] | None) -> bool:
@@ -671,6 +688,31 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
     end_hand(st, seat, ev)
 
 
+def charged_points(st: State) -> list[int]:
+    """The points of each seat's hand once the hand is over (RULES §9), doubled by
+    ``double_finish`` when the hand was won on a draw card (docs/rules.md §11.5)."""
+    points = hand_points(st)
+    tb = st.tables
+    if tb.double_finish and not st.hands[st.winner] and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4):
+        points = [2 * p for p in points]
+    return points
+
+
+def eliminated_seats(st: State) -> list[int]:
+    """docs/rules.md §10 ``elimination`` (H-36, H-37): the seats out of the game after the hand
+    just ended: of those that did not go out, the ones whose own cards are worth the most points;
+    a tie goes to the most cards, and players still tied are all out."""
+    if st.winner < 0:
+        return []
+    points = charged_points(st)
+    others = [s for s in range(st.n) if s != st.winner]
+    if not others:
+        return []
+    key = {s: (points[s], len(st.hands[s])) for s in others}
+    worst = max(key.values())
+    return [s for s in others if key[s] == worst]
+
+
 def _game_winners(st: State) -> list[int]:
     """Who has won the game with the scores of ``st`` once its hand is over (by team in team
     modes): the first to the target; in ``challenge`` the last one standing (RULES §10); with
@@ -681,6 +723,8 @@ def _game_winners(st: State) -> list[int]:
     if rules.teams:
         team = st.winner % 2
         return [team] if scores[team] >= target and rules.mode in ("partners", "teams") else []
+    if rules.mode == "elimination":  # H-37: the last player left wins
+        return [st.winner] if st.n - len(eliminated_seats(st)) <= 1 else []
     if rules.mode == "challenge":
         standing = [s for s in range(st.n) if scores[s] < target]
         return (standing or [st.winner]) if len(standing) <= 1 else []
@@ -702,16 +746,14 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     st.wrong_snapshot = None
     st.drawn = -1
     st.after_color = -1
+    st.series = -1
     _clear_response(st)
-    points = hand_points(st)
-    tb = st.tables
-    if tb.double_finish and not st.hands[winner] and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4):
-        points = [2 * p for p in points]  # RULES §11.5: a hand won on a draw card scores double
+    points = charged_points(st)  # RULES §11.5: a hand won on a draw card scores double
     if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
         team = winner % 2
         st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)
         st.scores[team] += st.hand_points
-    elif rules.mode == "challenge" or rules.scoring == "lowest":  # each is charged their own cards
+    elif rules.mode in ("challenge", "elimination") or rules.scoring == "lowest":  # each their own cards
         for s in range(st.n):
             st.scores[s] += points[s]
         st.hand_points = sum(points)

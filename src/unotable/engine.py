@@ -27,7 +27,16 @@ dealing), and :mod:`unotable.state` imports none of them.
 from __future__ import annotations
 
 from unotable.dealing import deal, dealer_candidates, from_position, new_hand
-from unotable.effects import CHALLENGE_PENALTY, UNO_PENALTY, WRONG_CARD_PENALTY, apply, end_hand, step
+from unotable.effects import (
+    CHALLENGE_PENALTY,
+    UNO_PENALTY,
+    WRONG_CARD_PENALTY,
+    apply,
+    charged_points,
+    eliminated_seats,
+    end_hand,
+    step,
+)
 from unotable.legality import actors, check, legal_actions, legal_ids, pending_draw, seat_index
 from unotable.race import window_open
 from unotable.tables import (
@@ -72,9 +81,11 @@ __all__ = [
     "Tables",
     "actors",
     "apply",
+    "charged_points",
     "check",
     "deal",
     "dealer_candidates",
+    "eliminated_seats",
     "end_hand",
     "from_position",
     "hand_points",

@@ -460,6 +460,35 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         presets={"crazy": True},
         notes={None: N_("Double points: a hand won on a draw card or a Wild Draw Four scores double.")},
     ),
+    HouseRule(
+        name="multi_play",
+        kind="choice",
+        values=(False, "number", "identical"),
+        default=False,
+        bare="number",
+        label=N_("Several cards at once"),
+        help=N_(
+            "A player who plays a number card may play their other cards of that number (or only "
+            "the identical ones) in the same turn."
+        ),
+        value_labels=(
+            N_("Off"),
+            N_("Every card of the same number"),
+            N_("Only identical cards (same colour and number)"),
+        ),
+        presets={"crazy": "number"},
+        notes={
+            "number": N_(
+                "Several cards at once: with a number card you may play your other cards of that "
+                "number, in any colour, one after the other in the same turn; the last one's "
+                "colour is the colour in play. Call UNO with the card that leaves you one."
+            ),
+            "identical": N_(
+                "Several cards at once: with a number card you may play your cards identical to it "
+                "(same colour and number) in the same turn. Call UNO with the card that leaves you one."
+            ),
+        },
+    ),
 )
 """Every house rule, in the order forms and help list them."""
 

@@ -42,6 +42,10 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
     phase = st.phase
     if phase != Phase.RESPOND and st.pend_draw:
         raise InvariantError(f"{st.pend_draw} cards pending outside respond")
+    if st.series >= 0 and (
+        phase != Phase.TURN or st.tables.series_next[st.series].isdisjoint(st.hands[st.current])
+    ):  # docs/rules.md §11.5 multi_play, H-25: a series goes on in a turn, with a card to follow
+        raise InvariantError(f"a series after {CARD_CODE[st.series]} with no card to follow it")
     if phase >= Phase.HAND_OVER:
         if st.current != -1 or st.winner < 0 or st.hands[st.winner]:
             raise InvariantError("a finished hand needs no current seat and a winner with no cards")

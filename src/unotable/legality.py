@@ -6,13 +6,17 @@ Part of the rules core (:mod:`unotable.engine` re-exports every name).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, HOWLER, INVISIBILITY, IS_WILD, WILD_DRAW_FOUR
 from unotable.errors import IllegalActionError, NotationError
 from unotable.notation import (
     ACCEPT_ID,
     ACTION_ARG,
     ACTION_CARD,
+    ACTION_ID,
     ACTION_KIND,
+    ACTION_MORE,
     ACTION_TEXT,
     ACTION_UNO,
     CATCH_IDS,
@@ -59,6 +63,8 @@ def legal_ids(st: State, seat: int) -> list[int]:
         tb = st.tables
         hand = st.hands[seat]
         if phase == PHASE_TURN:
+            if st.series >= 0:  # docs/rules.md §11.5 multi_play: the series goes on, nothing else
+                return _series_ids(st, seat, tb.series_next[st.series].intersection(hand))
             if tb.lenient and len(hand) > 1:
                 cards: set[int] | frozenset[int] = set(hand)
             else:
@@ -67,10 +73,14 @@ def legal_ids(st: State, seat: int) -> list[int]:
             out = [DRAW_ID]
             for t in cards:
                 out += ids[t]
+            if tb.multi_play:  # a wrong card (lenient_plays) begins no series
+                out += _more_ids(st, seat, tb.matching[st.color][st.discard[-1]].intersection(hand))
             if tb.forced_play and len(out) > 1:  # RULES §11.5: who can play must
                 out = _forced(st, seat, out)
         elif phase == PHASE_AFTER_DRAW:
             out = list(tb.ways[len(hand)][seat][st.drawn])
+            if tb.multi_play:
+                out += _more_ids(st, seat, (st.drawn,))
             if not (tb.must_play_drawn or (tb.forced_play and out)):
                 out.append(PASS_ID)
         elif phase == PHASE_CHOOSE_COLOR:
@@ -94,7 +104,7 @@ def legal_ids(st: State, seat: int) -> list[int]:
                         out += ids[t]
     elif seat == TABLE_SEAT:
         return list(PENALIZE_IDS[: st.n]) if st.phase < PHASE_HAND_OVER else []
-    elif st.tables.jump_in and st.phase == PHASE_TURN:
+    elif st.tables.jump_in and st.phase == PHASE_TURN and st.series < 0:  # H-29: none in a series
         out = _jump_in_ids(st, seat)
     else:
         out = []
@@ -123,8 +133,38 @@ def _jump_in_ids(st: State, seat: int) -> list[int]:
     hand = st.hands[seat]
     tb = st.tables
     if top in hand and not tb.wild[top]:
-        return list(tb.ways[len(hand)][seat][top])
+        out = list(tb.ways[len(hand)][seat][top])
+        if tb.multi_play:  # H-29: a jump-in may begin a series
+            out += _more_ids(st, seat, (top,))
+        return out
     return []
+
+
+def _more_ids(st: State, seat: int, cards: Iterable[int]) -> list[int]:
+    """docs/rules.md §11.5 multi_play: the ``play CARD more`` ids of ``seat`` for those of
+    ``cards`` (truly playable now) after which it still holds a card that may follow them."""
+    tb = st.tables
+    hand = st.hands[seat]
+    more = tb.more_ways[len(hand)]
+    out: list[int] = []
+    for t in cards:
+        nxt = tb.series_next[t]
+        if nxt and more[t] and (hand.count(t) > 1 or any(x != t and x in hand for x in nxt)):
+            out += more[t]
+    return out
+
+
+def _series_ids(st: State, seat: int, cards: Iterable[int]) -> list[int]:
+    """docs/rules.md §11.5 multi_play: in a series, the plays of ``cards`` (those that may follow
+    the series' card), each with ``more`` too if another would still follow; and the windows."""
+    ids = st.tables.ways[len(st.hands[seat])][seat]
+    out: list[int] = []
+    for t in cards:
+        out += ids[t]
+    out += _more_ids(st, seat, cards)
+    if st.exposed or st.wrong_seat >= 0:
+        _window_ids(st, seat, out)
+    return out
 
 
 def pending_draw(st: State) -> int:
@@ -200,8 +240,35 @@ def _check_house(st: State, s: int, kind: int, card: int, text: str) -> None:
         raise IllegalActionError(
             "not_allowed_now", f"{text!r}: a Wild Draw Four is never challenged (no_bluffing)"
         )
+    if kind == KIND_PLAY and ACTION_MORE[ACTION_ID.get(text, 0)]:
+        if not tb.multi_play:
+            raise IllegalActionError("not_allowed_now", f"{text!r}: 'more' needs the house rule multi_play")
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: no card of seat {s}'s hand would follow it (multi_play)"
+        )
     if kind == KIND_UNO and tb.uno_call == "strict" and st.exposed >> s & 1:
         raise IllegalActionError("not_allowed_now", f"{text!r}: no late UNO call (uno_call=strict)")
+
+
+def _check_series(st: State, s: int, kind: int, card: int, text: str) -> None:
+    """The error of an action refused in a series of docs/rules.md §11.5 multi_play.
+
+    :raises IllegalActionError: ``not_in_hand``, ``not_playable`` (a card that does not follow
+        the series' card) or ``not_allowed_now`` (anything but a play, or ``more`` with nothing
+        left to follow).
+    """
+    prev = CARD_CODE[st.series]
+    if kind != KIND_PLAY:
+        raise IllegalActionError(
+            "not_allowed_now", f"{text!r}: after 'play {prev} more' a card of its number follows (multi_play)"
+        )
+    if card not in st.hands[s]:
+        raise IllegalActionError("not_in_hand", f"{CARD_CODE[card]} is not in seat {s}'s hand")
+    if card not in st.tables.series_next[st.series]:
+        how = "identical to" if st.tables.multi_play == "identical" else "of the number of"
+        raise IllegalActionError(
+            "not_playable", f"{CARD_CODE[card]} is not {how} {prev}: it cannot follow it (multi_play)"
+        )
 
 
 def check(st: State, seat: int | str, action: str | int) -> int:
@@ -236,6 +303,8 @@ def check(st: State, seat: int | str, action: str | int) -> int:
     who = "the table" if s == TABLE_SEAT else f"seat {s}"
     if not legal:
         raise IllegalActionError("not_your_turn", f"{who} has no legal action now ({st.phase_name})")
+    if s == st.current and st.phase == PHASE_TURN and st.series >= 0:
+        _check_series(st, s, kind, card, text)
     if kind == KIND_PLAY and s == st.current and st.phase in (PHASE_TURN, PHASE_AFTER_DRAW):
         if card not in st.hands[s]:
             raise IllegalActionError("not_in_hand", f"{CARD_CODE[card]} is not in seat {s}'s hand")

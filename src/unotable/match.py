@@ -14,6 +14,8 @@ game formats (option ``mode`` of :class:`~unotable.rules.Rules`):
   partnerships; after the last scheduled hand the highest total wins (ties share the win).
 - ``challenge``: each player is charged their own points; reaching ``target`` eliminates; the
   remaining players play on (two of them head to head) until one is left.
+- ``elimination``: each player is charged their own points; after every hand the player left
+  with the most points in their hand is out (docs/rules.md §10, H-36 to H-40), until one is left.
 
 Rulings P-18 onwards of ``docs/rulings.md`` say what the books leave open. The module is part of
 the core: standard library only.
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from unotable import jsontext
-from unotable.engine import check, legal_ids, new_hand, seat_index, step
+from unotable.engine import check, eliminated_seats, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError, NotationError, UnoError
 from unotable.events import Event
 from unotable.notation import ACTION_TEXT, TABLE
@@ -218,7 +220,8 @@ class Standings:
     hands_by_player: tuple[int, ...]
     """Hands finished that each player played in."""
     eliminated: tuple[int, ...]
-    """Challenge: the eliminated players, in order of elimination (ties by player number)."""
+    """Challenge and elimination: the eliminated players, in order of elimination (ties by
+    player number)."""
     remaining: tuple[int, ...]
     """The players still in the game."""
     winners: tuple[int, ...]
@@ -758,6 +761,8 @@ class Game:
         if mode == "challenge":
             target = self.rules.target
             self._eliminated += [p for p in seating if self._totals[p] >= target]
+        elif mode == "elimination":  # docs/rules.md §10, H-36: the most points in the hand is out
+            self._eliminated += sorted(seating[s] for s in eliminated_seats(st))
         if st.phase == PHASE_GAME_OVER:
             if self._by_team:
                 self._winners = tuple(p for t in st.game_winners for p in range(t, self.players, 2))

@@ -36,6 +36,11 @@ NAMES_SEAT: Final[tuple[bool, ...]] = tuple(
     t == HOWLER or (not IS_WILD[t] and CARD_VALUE[t] == SEVEN) for t in range(NUM_CARD_TYPES)
 )
 """Per card type: a play of it may name a seat (the Howler; a 7, with ``seven_zero``)."""
+OPENS_SERIES: Final[tuple[bool, ...]] = tuple(
+    not IS_WILD[t] and CARD_VALUE[t] <= 9 for t in range(NUM_CARD_TYPES)
+)
+"""Per card type: a number card, which with ``multi_play`` may be played with ``more``
+(docs/rules.md §11.5)."""
 
 
 class Kind(IntEnum):
@@ -78,11 +83,14 @@ class Action:
     """A colour index (wild plays, ``color``, ``invisibility``) or a seat (Howler, a 7 with
     ``seven_zero``, catch, ...)."""
     uno: bool = False
+    more: bool = False
+    """With ``multi_play`` (docs/rules.md §11.5): another card of the same number follows this
+    one in the same turn (``play R5 more``)."""
 
     def text(self) -> str:
         """The action's one spelling."""
         k = self.kind
-        suffix = " uno" if self.uno else ""
+        suffix = (" more" if self.more else "") + (" uno" if self.uno else "")
         if k is Kind.PLAY:
             code = CARD_CODE[self.card]
             if self.arg < 0:
@@ -131,6 +139,10 @@ def _build() -> list[Action]:
     for t in range(NUM_CARD_TYPES):
         if NAMES_SEAT[t] and t != HOWLER:
             acts += [Action(Kind.PLAY, t, s, uno) for uno in (False, True) for s in range(MAX_PLAYERS)]
+    # docs/rules.md §11.5 multi_play: a number card with another of its number to follow.
+    for t in range(NUM_CARD_TYPES):
+        if OPENS_SERIES[t]:
+            acts += [Action(Kind.PLAY, t, -1, uno, more=True) for uno in (False, True)]
     return acts
 
 
@@ -142,6 +154,8 @@ ACTION_KIND: Final[tuple[int, ...]] = tuple(int(a.kind) for a in ACTIONS)
 ACTION_CARD: Final[tuple[int, ...]] = tuple(a.card for a in ACTIONS)
 ACTION_ARG: Final[tuple[int, ...]] = tuple(a.arg for a in ACTIONS)
 ACTION_UNO: Final[tuple[bool, ...]] = tuple(a.uno for a in ACTIONS)
+ACTION_MORE: Final[tuple[bool, ...]] = tuple(a.more for a in ACTIONS)
+"""Per action id: a ``play ... more`` of ``multi_play`` (docs/rules.md §11.5)."""
 ACTION_FIELDS: Final[tuple[tuple[int, int, int, bool], ...]] = tuple(
     (int(a.kind), a.card, a.arg, a.uno) for a in ACTIONS
 )
@@ -171,8 +185,8 @@ def decode(aid: int) -> Action:
     return ACTIONS[aid]
 
 
-def _id(kind: Kind, card: int = -1, arg: int = -1, uno: bool = False) -> int:
-    return ACTION_ID[Action(kind, card, arg, uno).text()]
+def _id(kind: Kind, card: int = -1, arg: int = -1, uno: bool = False, more: bool = False) -> int:
+    return ACTION_ID[Action(kind, card, arg, uno, more).text()]
 
 
 DRAW_ID: Final = _id(Kind.DRAW)
@@ -186,6 +200,11 @@ WRONG_IDS: Final = tuple(_id(Kind.WRONG, arg=s) for s in range(MAX_PLAYERS))
 PENALIZE_IDS: Final = tuple(_id(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS))
 INVISIBILITY_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c) for c in range(4))
 INVISIBILITY_UNO_IDS: Final = tuple(_id(Kind.INVISIBILITY, INVISIBILITY, c, True) for c in range(4))
+MORE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    (_id(Kind.PLAY, t, more=True), _id(Kind.PLAY, t, uno=True, more=True)) if OPENS_SERIES[t] else ()
+    for t in range(NUM_CARD_TYPES)
+)
+"""Per card type: the ids of ``play CARD more`` and ``play CARD more uno`` (number cards only)."""
 
 
 def play_ids(

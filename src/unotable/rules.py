@@ -170,7 +170,7 @@ BlankDefinition = int | BlankEffect
 """A blank is either the card type it replaces or a custom effect."""
 
 SCORING_MODES: Final = ("standard", "lowest")
-MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge")
+MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge", "elimination")
 """Game formats (RULES §10). A hand is scored by team in the partnership modes."""
 TEAM_MODES: Final = ("partners", "teams", "rotating-partners", "two-tables")
 """Modes whose hands are won by a team: even seats (team 0) against odd seats (team 1)."""
@@ -240,6 +240,9 @@ class Rules:
     """RULES §11.5: a player holding this many cards draws no more (112: no limit)."""
     double_finish: bool = False
     """RULES §11.5: a hand won on a draw card scores double."""
+    multi_play: bool | str = False
+    """docs/rules.md §11.5: ``"number"`` (a number card's player may play their other cards of
+    that number in the same turn) or ``"identical"`` (only cards identical to it)."""
     seed: int | None = field(default=None, compare=False)
     """A seed carried with the rules by scenario files and saved games; not a rule."""
 
@@ -291,6 +294,17 @@ class Rules:
         if self.mode == "challenge" and self.scoring != "standard":
             raise ConfigError(
                 _("mode challenge charges each player their own cards: scoring must be standard")
+            )
+        if self.mode == "elimination" and self.scoring != "standard":  # docs/rules.md §10, H-36
+            raise ConfigError(
+                _("mode elimination charges each player their own cards: scoring must be standard")
+            )
+        if self.mode == "elimination" and t != 500:
+            raise ConfigError(
+                _(
+                    "mode elimination is played until one player is left, not to a target: "
+                    "leave the target at 500, not {value}"
+                ).format(value=t)
             )
         if self.mode in TEAM_MODES and self.scoring != "standard":
             raise ConfigError(

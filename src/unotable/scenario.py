@@ -47,7 +47,7 @@ START_KEYS = {"dealer", "deck"}
 EXPECT_KEYS = {
     "hands", "hand_sizes", "draw_pile", "draw_pile_size", "discard_top", "color", "current", "phase",
     "direction", "legal", "winner", "game_winners", "hand_points", "scores", "known", "error",
-    "pending_draw",
+    "pending_draw", "series",
 }  # fmt: skip
 
 
@@ -205,6 +205,7 @@ _EXPECT_SHAPES: dict[str, tuple[str, Any]] = {
     "hand_points": (N_("must be an integer or null"), lambda v: v is None or _is_int(v)),
     "scores": (N_("must be a list of integers"), lambda v: isinstance(v, list) and all(map(_is_int, v))),
     "phase": (N_("must be a phase name"), lambda v: isinstance(v, str)),
+    "series": (N_("must be a card code or null"), lambda v: v is None or isinstance(v, str)),
 }
 """The JSON shape of each simple ``expect`` key (``legal``, ``known`` and ``error`` are checked
 on their own)."""
@@ -397,6 +398,8 @@ def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
         actual = st.hand_points
     elif key == "pending_draw":
         actual = pending_draw(st)
+    elif key == "series":  # docs/rules.md §11.5 multi_play
+        actual = CARD_CODE[st.series] if st.series >= 0 else None
     elif key == "scores":
         actual = list(st.scores)
     elif key == "legal":

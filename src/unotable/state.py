@@ -79,6 +79,7 @@ class State:
         "rng",
         "rules",
         "scores",
+        "series",
         "tables",
         "winner",
         "wrong_seat",
@@ -118,6 +119,9 @@ class State:
     pend_draw: int
     """In ``respond``: the cards ``current`` draws on ``accept`` (with ``stacking``, the total of
     the stack; public); 0 in every other phase."""
+    series: int
+    """docs/rules.md §11.5 multi_play: after a ``play CARD more``, that card (``current`` plays
+    another that may follow it, in the same turn); else -1. Public."""
     exposed: int
     """Bit mask of seats holding one card, not called UNO, inside their window (RULES §7)."""
     wrong_seat: int
@@ -155,6 +159,7 @@ class State:
         new.pend_guilty = self.pend_guilty
         new.pend_color = self.pend_color
         new.pend_draw = self.pend_draw
+        new.series = self.series
         new.exposed = self.exposed
         new.wrong_seat = self.wrong_seat
         new.wrong_snapshot = self.wrong_snapshot
@@ -179,7 +184,7 @@ class State:
             self.rules, self.n, self.hands, self.draw, self.discard, self.color, self.current,
             self.direction, self.dealer, self.phase, self.drawn, self.drew_facing, self.after_color,
             self.pend_card, self.pend_from, self.pend_guilty, self.pend_color, self.pend_draw, self.exposed,
-            self.wrong_seat,
+            self.series, self.wrong_seat,
             self.wrong_snapshot, known, self.scores, self.winner, self.hand_points, self.game_winners,
             self.rng,
         )  # fmt: skip

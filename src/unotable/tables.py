@@ -30,7 +30,7 @@ from unotable.cards import (
     WILD,
     WILD_DRAW_FOUR,
 )
-from unotable.notation import play_ids
+from unotable.notation import MORE_IDS, OPENS_SERIES, play_ids
 from unotable.rules import BlankEffect, Rules
 from unotable.state import State
 
@@ -101,6 +101,8 @@ class Tables:
         "jump_in",
         "lenient",
         "matching",
+        "more_ways",
+        "multi_play",
         "must_play_drawn",
         "n",
         "no_action_finish",
@@ -115,6 +117,7 @@ class Tables:
         "refuses_more",
         "response_windows",
         "rules",
+        "series_next",
         "seven_zero",
         "stacking",
         "suggestion_penalty",
@@ -147,6 +150,13 @@ class Tables:
     no_action_finish: bool
     hand_limit: int
     double_finish: bool
+    multi_play: bool | str
+    series_next: tuple[frozenset[int], ...]
+    """docs/rules.md §11.5 multi_play: per card type, the card types that may follow it in the
+    same turn (empty: it opens no series; always empty without the rule)."""
+    more_ways: list[tuple[tuple[int, ...], ...]]
+    """``more_ways[len(hand)][card]``: the ids of ``play CARD more`` (and ``... more uno`` for a
+    hand of two) of a seat holding that many cards (none for one card)."""
     refuses_more: bool
     """Whether a rule of docs/rules.md §11.5 refuses actions the official rules allow (forced
     play, no going out on an action card, no challenge): what the rollouts check."""
@@ -206,6 +216,7 @@ class Tables:
         self.no_action_finish = rules.no_action_finish
         self.hand_limit = rules.hand_limit
         self.double_finish = rules.double_finish
+        self.multi_play = rules.multi_play
         self.refuses_more = bool(
             rules.forced_play
             or rules.no_action_finish
@@ -259,6 +270,20 @@ class Tables:
         self.effect = tuple(effect)
         self.finishing = tuple(
             not self.no_action_finish or self.base_effect[t] == E_NUMBER for t in range(NUM_CARD_TYPES)
+        )
+        # docs/rules.md §11.5 multi_play: a number card (not a 7 or a 0 with seven_zero: H-27) is
+        # followed by the cards of its number, or only by its identical copies.
+        numbers = [t for t in range(NUM_CARD_TYPES) if OPENS_SERIES[t] and effect[t] == E_NUMBER]
+        self.series_next = tuple(
+            frozenset(
+                x
+                for x in numbers
+                if t in numbers
+                and (x == t or (self.multi_play == "number" and CARD_VALUE[x] == CARD_VALUE[t]))
+            )
+            if self.multi_play
+            else frozenset()
+            for t in range(NUM_CARD_TYPES)
         )
 
     def _blanks(self, rules: Rules) -> None:
@@ -345,6 +370,13 @@ class Tables:
         self.ways += [self.play] * (len(self.deck) - 2)  # a hand holds fewer cards than the deck
         self.deck_set = frozenset(self.deck)
         self.deck_bytes = bytes(self.deck)
+        none: tuple[tuple[int, ...], ...] = ((),) * NUM_CARD_TYPES
+        if self.multi_play:
+            more = tuple(MORE_IDS[t][:1] if self.series_next[t] else () for t in range(NUM_CARD_TYPES))
+            more_two = tuple(MORE_IDS[t] if self.series_next[t] else () for t in range(NUM_CARD_TYPES))
+            self.more_ways = [none, none, more_two] + [more] * (len(self.deck) - 2)
+        else:
+            self.more_ways = [none] * (len(self.deck) + 1)
 
     def holds_color(self, hand: Sequence[int], color: int) -> bool:
         """Whether ``hand`` holds a card of ``color``, wild cards (a wild blank too) not counted:

@@ -68,6 +68,9 @@ class View:
     game_winners: tuple[int, ...]
     legal: tuple[int, ...]
     """Ids of this seat's legal actions (``legal_actions`` gives them as text)."""
+    series: int = -1
+    """With ``multi_play``: the card ``current`` played with ``more``, which another card of its
+    number now follows in the same turn; else -1 (docs/rules.md §11.5)."""
 
     @property
     def top(self) -> int:
@@ -81,7 +84,7 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form in the notation."""
-        return {
+        out: dict[str, Any] = {
             "seat": self.seat if self.seat >= 0 else None,
             "rules": self.rules.to_dict(),
             "hand": [CARD_CODE[c] for c in self.hand],
@@ -112,6 +115,9 @@ class View:
             "game_winners": list(self.game_winners),
             "legal": self.legal_actions,
         }
+        if self.rules.multi_play:  # docs/rules.md §11.5: the card another of its number follows
+            out["series"] = CARD_CODE[self.series] if self.series >= 0 else None
+        return out
 
 
 def view(st: State, seat: int | None) -> View:
@@ -159,6 +165,7 @@ def view(st: State, seat: int | None) -> View:
         hand_points=st.hand_points,
         game_winners=tuple(st.game_winners),
         legal=tuple(sorted(legal_ids(st, seat))),
+        series=st.series,
     )
 
 

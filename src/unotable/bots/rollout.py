@@ -32,12 +32,15 @@ from unotable.notation import (
     ACCEPT_ID,
     ACTION_CARD,
     ACTION_KIND,
+    ACTION_MORE,
+    ACTION_UNO,
     CHALLENGE_ID,
     COLOR_IDS,
     DRAW_ID,
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
     KIND_PLAY,
+    MORE_IDS,
     NAMES_SEAT,
     PASS_ID,
     play_ids,
@@ -236,11 +239,32 @@ def rollout_action(st: State) -> int:
     """The action of ``st.current`` by the greedy bot's rules at its default settings, read off
     the state directly (legal in ``st``); deterministic, so that playouts of two actions from
     one sampled state differ only by what the actions change."""
+    if st.tables.multi_play:  # docs/rules.md §11.5: shed every card of the number
+        return _multi_play_action(st)
     a = _greedy_action(st)
     if st.tables.refuses_more:  # docs/rules.md §11.5: house rules that refuse what greedy picks
         legal = legal_ids(st, st.current)
         if a not in legal:
             return _fallback(st, legal)
+    return a
+
+
+def _multi_play_action(st: State) -> int:
+    """:func:`rollout_action` with ``multi_play``: in a series, the next card (with ``more``
+    while one would still follow); else the greedy choice, with ``more`` when it may have it."""
+    seat = st.current
+    legal = legal_ids(st, seat)
+    if st.series >= 0 and st.phase == PHASE_TURN:
+        plays = [a for a in legal if ACTION_KIND[a] == KIND_PLAY]
+        plays = [a for a in plays if ACTION_MORE[a]] or plays
+        return min([a for a in plays if ACTION_UNO[a]] or plays)  # the call when it leaves one
+    a = _greedy_action(st)
+    if a not in legal:
+        return _fallback(st, legal)
+    if ACTION_KIND[a] == KIND_PLAY and MORE_IDS[ACTION_CARD[a]]:
+        more = MORE_IDS[ACTION_CARD[a]][1 if ACTION_UNO[a] else 0]
+        if more in legal:
+            return more
     return a
 
 

@@ -40,6 +40,7 @@ from unotable.notation import (
     ACTION_ARG,
     ACTION_CARD,
     ACTION_KIND,
+    ACTION_MORE,
     CHALLENGE_ID,
     COLOR_IDS,
     DRAW_ID,
@@ -179,6 +180,10 @@ class GreedyBot(BaseBot):
         )
         if not cards:
             return DRAW_ID if DRAW_ID in options else options[0]
+        if view.series >= 0:  # docs/rules.md §11.5 multi_play: the best colour last
+            follow = [t for t in cards if any(ACTION_MORE[a] for a in play_of(options, t))]
+            if follow:
+                return self.play_card(view, options, min(follow, key=lambda t: self.card_score(view, t)))
         best = max(cards, key=lambda t: self.card_score(view, t))
         if self.card_score(view, best) <= -1000 and DRAW_ID in options:  # forced_play: no draw
             return DRAW_ID
@@ -234,6 +239,10 @@ class GreedyBot(BaseBot):
         """The option that plays ``card`` best: the colour held most for a wild card, the
         opponent with the fewest cards for a Howler."""
         ways = play_of(options, card)
+        more = [a for a in ways if ACTION_MORE[a]]
+        if more:  # docs/rules.md §11.5 multi_play: shed every card of the number
+            return min(more)  # without "uno": the base class adds the call
+        ways = [a for a in ways if not ACTION_MORE[a]] if view.rules.multi_play else ways
         if len(ways) == 1:
             return ways[0]
         if swaps_hands(view, card):

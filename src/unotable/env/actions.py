@@ -22,6 +22,7 @@ from unotable.notation import (
     ACTION_CARD,
     ACTION_ID,
     ACTION_KIND,
+    ACTION_MORE,
     ACTION_TEXT,
     KIND_CATCH,
     KIND_INVISIBILITY,
@@ -93,7 +94,7 @@ def _possible(aid: int, rules: Rules, wild: tuple[bool, ...], deck: frozenset[in
     if kind == KIND_PENALIZE:  # the referee's, not a seat's
         return False
     if kind == KIND_PLAY:
-        if card not in deck:
+        if card not in deck or (ACTION_MORE[aid] and not rules.multi_play):
             return False
         if card == HOWLER:
             return arg < n

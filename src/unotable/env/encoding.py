@@ -90,6 +90,8 @@ class Layout:
             parts.append(
                 ("pending_card", (T,), 1, 0.0, "deflect: in respond, the card whose draw is pending")
             )
+        if rules.multi_play:  # docs/rules.md §11.5: the card a series goes on from
+            parts.append(("series", (T,), 1, 0.0, "multi_play: the card a series goes on from (one-hot)"))
         segments: list[Segment] = []
         start = 0
         for name, shape, high, low, doc in parts:
@@ -127,6 +129,7 @@ class Layout:
         self._scores = o["scores"].start
         self._stack = o["pending_draw"].start if "pending_draw" in o else -1
         self._pcard = o["pending_card"].start if "pending_card" in o else -1
+        self._series = o["series"].start if "series" in o else -1
 
     def encode(self, v: View, window: bool, out: F32) -> None:
         """Write ``v`` (``window``: the seat's turn is an out-of-turn moment) into ``out``."""
@@ -155,6 +158,8 @@ class Layout:
             idx.append(self._pcolor + (v.pending_color if v.pending_color >= 0 else 4))
         if v.after_color >= 0:
             idx.append(self._after + rel[v.after_color])
+        if v.series >= 0 and self._series >= 0:
+            idx.append(self._series + v.series)
         for s in v.uno_exposed:
             idx.append(self._exposed + rel[s])
         for s, f in enumerate(v.drew_facing):

@@ -23,8 +23,8 @@ from unotable.cards import CARD_COLOR, POINTS, WILD_DRAW_FOUR
 from unotable.engine import E_DRAW, dealer_candidates, tables_for
 from unotable.errors import ConfigError
 from unotable.native import COMPILED, core_module
-from unotable.notation import ACTION_FIELDS
-from unotable.rules import MODES, Rules
+from unotable.notation import ACTION_FIELDS, ACTION_MORE
+from unotable.rules import Rules
 from unotable.state import State
 
 if TYPE_CHECKING:
@@ -53,6 +53,16 @@ other option, a house rule whose record (:data:`unotable.house.HOUSE_RULES`) doe
 does not know is never played as the official rules."""
 
 
+NATIVE_MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-tables", "challenge")
+"""The values of ``mode`` the native core plays (it numbers them in this order); ``elimination``
+is the Python engine's alone."""
+
+
+NATIVE_ACTIONS: Final = ACTION_MORE.index(True)
+"""The notation's actions the native core knows: every one before ``multi_play``'s ``play CARD
+more`` (numbered last, P-490), which it never plays and whose fields are those of a plain play."""
+
+
 def native_options() -> frozenset[str]:
     """The options the native core plays at every value: :data:`NATIVE_OPTIONS` and the house
     rules whose record says ``native``."""
@@ -75,6 +85,8 @@ def unsupported(rules: Rules) -> str | None:
     """
     if not COMPILED:
         return "the native core is not loaded (not built, or UNOTABLE_PURE is set)"
+    if rules.mode not in NATIVE_MODES:
+        return f"the native core does not play the mode {rules.mode} (docs/rules.md §10)"
     allowed = native_options()
     for f in fields(rules):
         if f.name in allowed:
@@ -120,7 +132,7 @@ def native_tables(rules: Rules) -> NativeTables:
             )
     playable = bytes(int(ok) for row in tb.playable for ok in row)
     actions = array("b")
-    for kind, card, arg, uno in ACTION_FIELDS:
+    for kind, card, arg, uno in ACTION_FIELDS[:NATIVE_ACTIONS]:
         actions.extend((kind, card, arg, int(uno)))
     table: NativeTables = core_module.Tables(
         rules.players,
@@ -129,7 +141,7 @@ def native_tables(rules: Rules) -> NativeTables:
         tb.suggestion_penalty,
         int(tb.must_play_drawn),
         rules.target,
-        MODES.index(rules.mode),
+        NATIVE_MODES.index(rules.mode),
         1 if rules.scoring == "lowest" else 0,
         int(rules.teams),
         bytes(tb.deck),
@@ -258,6 +270,7 @@ def to_state(native: NativeState, rules: Rules) -> State:
         else 0
     )
     st.exposed = d["exposed"]
+    st.series = -1  # multi_play is the Python engine's alone
     st.wrong_seat = -1
     st.wrong_snapshot = None
     known: dict[int, dict[int, list[int]]] = {}

@@ -54,7 +54,7 @@ SPEEDS: Final = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 
 _GAME_KEYS: Final = frozenset(
     {"cursor", "digit", "enter", "draw", "play_drawn", "keep", "color", "accept", "challenge",
-     "invisibility", "uno", "catch", "wrong", "cancel"}
+     "invisibility", "uno", "catch", "wrong", "cancel", "more"}
 )  # fmt: skip
 """Actions that are moves of the human (they answer with a line when they do nothing now)."""
 
@@ -79,6 +79,7 @@ class UnoApp(Moves):
         Binding("d", "draw", "Draw"),
         Binding("p", "play_drawn", "Play it"),
         Binding("k", "keep", "Keep it"),
+        Binding("m", "more", "And more", show=False),
         Binding("r", "color(0)", "Red"),
         Binding("y", "color(1)", "Yellow"),
         Binding("g", "color(2)", "Green"),
@@ -430,6 +431,8 @@ class UnoApp(Moves):
             return mine and v.phase == Phase.AFTER_DRAW and not picking
         if name == "keep":
             return ch.keep is not None and not picking
+        if name == "more":
+            return bool(ch.more) and not picking
         if name == "color":
             return picking in ("color", "invis") or (mine and v.phase == Phase.CHOOSE_COLOR)
         if name == "accept":

@@ -486,10 +486,17 @@ class Board(App[int]):
         phase = v.phase
         if phase == Phase.TURN:
             out.append(words.YOUR_TURN, style="bold")
-            out.append(words.CHOOSE_A_CARD if ch.plays else words.NOTHING_MATCHES)
+            if v.series >= 0:  # docs/rules.md §11.5 multi_play
+                out.append(words.IN_SERIES)
+            else:
+                out.append(words.CHOOSE_A_CARD if ch.plays else words.NOTHING_MATCHES)
+                if ch.more:
+                    out.append(words.MORE_HINT)
         elif phase == Phase.AFTER_DRAW:
             out.append(words.drew_playable(v.drawn), style="bold")
             out.append(words.play_or_keep(ch.keep is not None))
+            if ch.more:
+                out.append(words.MORE_HINT)
         elif phase == Phase.CHOOSE_COLOR:
             out.append(words.CALL_THE_COLOR, style="bold")
             self._color_keys(out)

@@ -30,6 +30,7 @@ from unotable.notation import (
     ACTION_ARG,
     ACTION_CARD,
     ACTION_KIND,
+    ACTION_MORE,
     ACTION_UNO,
     KIND_ACCEPT,
     KIND_CATCH,
@@ -89,6 +90,8 @@ class Choices:
     """Seat -> ``catch S`` id."""
     wrong: Mapping[int, int] = field(default_factory=dict)
     """Seat -> ``wrong S`` id."""
+    more: Mapping[int, int] = field(default_factory=dict)
+    """Card type -> ``play CARD more`` (``multi_play``, docs/rules.md §11.5), without ``uno``."""
     uno_twins: frozenset[int] = frozenset()
     """Ids of the ``... uno`` spellings that are legal (plays of the next-to-last card)."""
 
@@ -111,12 +114,15 @@ def sort_choices(legal: Sequence[int]) -> Choices:
     catch: dict[int, int] = {}
     wrong: dict[int, int] = {}
     twins: set[int] = set()
+    more: dict[int, int] = {}
     for a in legal:
         kind = ACTION_KIND[a]
         if ACTION_UNO[a]:
             twins.add(a)
             continue
-        if kind == KIND_PLAY:
+        if ACTION_MORE[a]:
+            more[ACTION_CARD[a]] = a
+        elif kind == KIND_PLAY:
             plays.setdefault(ACTION_CARD[a], []).append(a)
         elif kind == KIND_DRAW:
             draw = a
@@ -147,6 +153,7 @@ def sort_choices(legal: Sequence[int]) -> Choices:
         uno=uno,
         catch=dict(sorted(catch.items())),
         wrong=dict(sorted(wrong.items())),
+        more=more,
         uno_twins=frozenset(twins),
     )
 
@@ -381,7 +388,7 @@ class Table:
         one out first among them."""
         g = self.game
         s = g.standings()
-        charged = g.rules.scoring == "lowest" or g.rules.mode == "challenge"
+        charged = g.rules.scoring == "lowest" or g.rules.mode in ("challenge", "elimination")
         out = list(s.eliminated)
 
         def key(p: int) -> tuple[int, int, int]:

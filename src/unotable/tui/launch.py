@@ -364,7 +364,11 @@ def run_text(table: Table, delay: float, out: TextIO) -> int:
     game = table.game
     rules = game.rules
     print(
-        _("{edition}, {players} players, {mode}, to {target} points").format(
+        (
+            _("{edition}, {players} players, {mode}, to {target} points")
+            if rules.mode != "elimination"
+            else _("{edition}, {players} players, {mode}, until one is left")
+        ).format(
             edition=words.edition_title(rules.edition.name),
             players=game.players,
             mode=words.mode_name(rules.mode),
@@ -382,6 +386,10 @@ def run_text(table: Table, delay: float, out: TextIO) -> int:
                 ),
                 file=out,
             )
+            last = game.results[-1]
+            out_now = [table.display_name(p) for p in last.deal.seating if p in game.standings().eliminated]
+            if out_now:  # challenge, elimination: who this hand put out (docs/rules.md §10)
+                print(words.out_of_the_game(out_now), file=out)
             if game.finished:
                 break
             print(words.hand_header(game.hand_index + 2), file=out)

@@ -181,6 +181,28 @@ class Moves(Board):
             return
         self._play_card(card)
 
+    def action_more(self) -> None:
+        """Play the card under the cursor (the drawn card, the jump-in card) with another of its
+        number after it (docs/rules.md §11.5 ``multi_play``)."""
+        v = self._view()
+        if v is None or self.picking:
+            return
+        ch = self._choices()
+        card = -1
+        if v.current != v.seat:
+            card = self._jump(ch) or -1
+        elif v.phase == Phase.AFTER_DRAW:
+            card = v.drawn
+        else:
+            cards = self._sorted_hand(v)
+            if 0 <= self.cursor < len(cards):
+                card = cards[self.cursor]
+        aid = ch.more.get(card)
+        if aid is None:
+            self._say(words.NO_MORE)
+            return
+        self._act(self._with_uno(ch, aid))
+
     def action_play_drawn(self) -> None:
         """Play the card just drawn."""
         v = self._view()

@@ -121,10 +121,13 @@ def hand_over_body(table: Table) -> RenderableType:
     parts: list[RenderableType] = []
     result = g.results[-1] if g.results else None
     if result is not None:
-        charged = g.rules.scoring == "lowest" or g.rules.mode == "challenge"
+        charged = g.rules.scoring == "lowest" or g.rules.mode in ("challenge", "elimination")
         parts.append(
             Text(words.went_out(table.display_name(result.winner), result.hand_points, charged), style="bold")
         )
+        out = [p for p in result.deal.seating if p in g.standings().eliminated]
+        if out:  # docs/rules.md §10: who this hand put out of the game
+            parts.append(Text(words.out_of_the_game([table.display_name(p) for p in out]), style="bold red"))
         parts.append(Text(""))
         parts.append(Text(words.CARDS_LEFT_HEADER, style="bold"))
         left = _grid(words.PLAYER_COLUMN, words.POINTS_COLUMN, words.CARDS_COLUMN, right_from=1)

@@ -66,6 +66,8 @@ KEYS
   W                point out a wrong card (option lenient_plays)
   J                jump in: play the card identical to the top
                    card out of turn (house rule jump_in)
+  M                play the chosen card with more of its number
+                   after it (house rule multi_play)
   + / -            the bots play faster / slower
   N                skip ahead: the bots play at once until you
                    have something to do
@@ -114,6 +116,8 @@ OUT OF TURN
     "YOUR_TURN": N_("Your turn: "),
     "CHOOSE_A_CARD": N_("choose a card (← → or 1-9) and press Enter, or click it; D draws."),
     "NOTHING_MATCHES": N_("nothing in your hand matches — press D to draw."),
+    "MORE_HINT": N_(" M plays it with more of its number after it."),
+    "IN_SERIES": N_("play another card of the same number (Enter, or M to keep going after it)."),
     "CALL_THE_COLOR": N_("Call the colour: "),
     "SHOW_YOUR_HAND": N_("A: show your hand to the table"),
     "ACCEPT_IT": N_("A: accept it"),
@@ -133,6 +137,7 @@ OUT OF TURN
     "NOTHING_TO_CHALLENGE": N_("Only a Wild Draw Four played on you can be challenged."),
     "NO_INVISIBILITY": N_("You hold no Invisibility that can cancel a card now."),
     "NO_DRAWN_CARD": N_("P and K answer a card you just drew; you have not drawn one."),
+    "NO_MORE": N_("M plays a card with another of its number after it: that card cannot now."),
     "NO_COLOR_TO_CALL": N_("There is no colour to call now."),
     "NOTHING_TO_SKIP": N_("Nothing to skip: it is your move."),
     # buttons
@@ -180,6 +185,7 @@ MODE_NAMES: Final = {
     "rotating-partners": N_("rotating partners"),
     "two-tables": N_("two tables"),
     "challenge": N_("challenge"),
+    "elimination": N_("elimination"),
 }
 
 
@@ -386,8 +392,15 @@ def hand_of_total(hand: int, total: int) -> str:
 
 
 def eliminated(names: Sequence[str]) -> str:
-    """Challenge: who is out."""
+    """Challenge and elimination: who is out."""
     return _("out: {names}").format(names=", ".join(names))
+
+
+def out_of_the_game(names: Sequence[str]) -> str:
+    """Elimination and challenge: who the hand just ended put out of the game."""
+    return ngettext("{names} is out of the game.", "{names} are out of the game.", len(names)).format(
+        names=", ".join(names)
+    )
 
 
 def panel_title(seat: int, name: str, kind: str, width: int) -> str:
@@ -975,7 +988,7 @@ def rules_text(rules: Rules, players: int) -> str:
                 "anyone may point it out (W): the card goes back and its player draws 2."
             )
         )
-    if rules.scoring == "lowest" or rules.mode == "challenge":
+    if rules.scoring == "lowest" or rules.mode in ("challenge", "elimination"):
         paragraphs.append(
             _(
                 "When a hand ends, each player is charged the points left in their own hand (numbers "
@@ -1005,6 +1018,10 @@ def rules_text(rules: Rules, players: int) -> str:
             "Two tables of four; every pair partners once, for four hands; the highest total wins."
         ),
         "challenge": _("Reaching {target} points eliminates a player; the last player left wins."),
+        "elimination": _(
+            "After each hand the player left with the most points in their hand is out (a tie: the "
+            "most cards; still tied, all of them); the last player left wins."
+        ),
     }.get(rules.mode, "")
     paragraphs.append(goal.format(target=t))
     head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(

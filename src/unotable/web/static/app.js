@@ -79,7 +79,7 @@ function backNode(cls = "") {
 
 // A seat's legal actions (texts of the notation) sorted for the screen.
 function sortLegal(legal) {
-  const out = { plays: {}, twins: new Set(), draw: false, pass: false, colors: [], accept: false,
+  const out = { plays: {}, more: {}, twins: new Set(), draw: false, pass: false, colors: [], accept: false,
     challenge: false, invis: [], uno: false, catches: [], wrongs: [] };
   for (const text of legal) {
     const parts = text.split(" ");
@@ -88,7 +88,10 @@ function sortLegal(legal) {
       continue;
     }
     switch (parts[0]) {
-      case "play": (out.plays[parts[1]] ||= []).push(text); break;
+      case "play":
+        if (parts[parts.length - 1] === "more") out.more[parts[1]] = text; // multi_play (rules §11.5)
+        else (out.plays[parts[1]] ||= []).push(text);
+        break;
       case "draw": out.draw = true; break;
       case "pass": out.pass = true; break;
       case "color": out.colors.push(parts[1]); break;
@@ -148,6 +151,7 @@ function keysList() {
     ["1-9", t("play the card at that place in your hand")],
     ["← →", t("move along your hand")],
     ["Enter", t("play the chosen card")],
+    ["M", t("play the chosen card with more of its number after it (several cards at once)")],
     ["D", t("draw a card")],
     ["P / K", t("play or keep the card you drew")],
     ["U", t("call UNO!")],
@@ -188,6 +192,7 @@ const game = {
   code: null, token: null, ws: null, msg: null, retry: 0, armed: false, selected: -1,
   chooser: null, closedByUs: false, actedSeq: null, reveals: {}, bubbles: {}, lastPlay: null,
   colorBefore: null, fxCount: 0, sent: [], menu: null, handOver: null, chat: [],
+  picks: null, queue: [], // multi_play: the hand's indexes chosen to play at once; the plays still to send
 };
 window.unotable = game; // for tests and the curious: only what this seat may see
 game.art = Art;
@@ -278,6 +283,7 @@ function act(action) {
 function onMessage(m) {
   if (m.type === "error") {
     game.actedSeq = null;
+    game.queue = []; // a refused play ends the cards picked to follow it
     if (m.code === "bad_token") {
       localStorage.removeItem(tokenKey(game.code));
       game.token = null;
@@ -339,6 +345,7 @@ function onMessage(m) {
     game.chooser = null;
     game.selected = -1;
     game.actedSeq = null;
+    if (m.view.current !== m.seat || m.view.hand.length !== before.view.hand.length) game.picks = null;
   }
   const rects = before && m.type !== "welcome" ? measure() : null;
   game.msg = m;
@@ -363,6 +370,52 @@ function onMessage(m) {
   }
   const log = $("log");
   log.scrollTop = log.scrollHeight;
+  sendQueued(m);
+}
+
+// Several cards at once (multi_play, docs/rules.md §11.5): the cards picked, played one by one
+// as the server answers ("play R5 more", ..., "play B5"); the UNO call with the card that
+// leaves one, when armed.
+function sameSeries(rules, a, b) {
+  return /^[RYGB][0-9]$/.test(b) && (rules.multi_play === "identical" ? a === b : a.slice(1) === b.slice(1));
+}
+
+// Whether hand card i may be picked now: the first a card that begins (or, in a series, goes
+// on with) one; the others of its number, or identical to it.
+function canPick(view, legal, i) {
+  const picks = game.picks;
+  const code = view.hand[i];
+  if (!picks.length) return Boolean(legal.more[code] || (view.series && legal.plays[code]));
+  return sameSeries(view.rules, view.hand[picks[0]], code);
+}
+
+function togglePick(i) {
+  const view = game.msg.view;
+  const at = game.picks.indexOf(i);
+  if (at >= 0) game.picks.splice(at, 1);
+  else if (canPick(view, sortLegal(view.legal), i)) game.picks.push(i);
+  render();
+}
+
+function playPicks() {
+  const view = game.msg.view;
+  const codes = game.picks.map((i) => view.hand[i]);
+  const left = view.hand.length;
+  const texts = codes.map((code, i) => `play ${code}${i < codes.length - 1 ? " more" : ""}${game.armed && left - i === 2 ? " uno" : ""}`);
+  game.picks = null;
+  game.queue = texts.slice(1);
+  act(texts[0]);
+}
+
+function sendQueued(m) {
+  if (!game.queue.length) return;
+  const next = game.queue[0];
+  if (m.seat === null || m.view.current !== m.seat || !m.view.series) {
+    if (m.seat === null || m.view.current !== m.seat) game.queue = []; // the turn is over
+    return; // (a message from before the first play arrived: wait for the series)
+  }
+  game.queue.shift();
+  act(m.view.legal.includes(next) ? next : next.replace(" uno", ""));
 }
 
 // What an event leaves on the table for a while: reveals, the last play, the colour before a
@@ -721,6 +774,8 @@ function decisionText(m, names, legal) {
         : t("Keep the card you drew.");
     case "choose_color": return t("Choose the colour.");
     case "turn":
+      if (view.series) return t("Play another card of the same number.");
+      if (game.picks) return t("Pick the cards to play together, then play them.");
       if (!Object.keys(legal.plays).length) return t("Nothing to play: draw a card.");
       if (legal.twins.size && view.hand.length === 2) return t("Your turn: two cards left, call UNO! with your play.");
       return t("Your turn: play a card or draw.");
@@ -784,6 +839,14 @@ function renderActions(legal, names) {
   for (const s of legal.wrongs) buttons.push(b(t("{name}'s card was wrong", { name: names[s] }), `wrong ${s}`));
   if (legal.draw) buttons.push(b(t("Draw"), "draw", "secondary"));
   const view = game.msg.view;
+  if (game.picks && game.picks.length) {
+    buttons.push(el("button", { type: "button", dataset: { action: "play-picks" }, onclick: playPicks },
+      tn("Play {n} card", "Play {n} cards", game.picks.length)));
+  }
+  if (Object.keys(legal.more).length || game.picks) {
+    buttons.push(el("button", { type: "button", class: `secondary${game.picks ? " armed" : ""}`, "aria-pressed": String(Boolean(game.picks)),
+      dataset: { action: "several" }, onclick: () => { game.picks = game.picks ? null : []; render(); } }, t("Several at once")));
+  }
   if (view.phase === "after_draw" && view.drawn && legal.plays[view.drawn]) {
     buttons.push(el("button", { type: "button", dataset: { action: "play-drawn" },
       onclick: () => playCard(view.drawn) }, t("Play it")));
@@ -840,11 +903,12 @@ function renderHand(m, legal) {
   const focused = document.activeElement && document.activeElement.closest && document.activeElement.closest("#hand .card");
   const focusIndex = focused ? Number(focused.dataset.index) : -1;
   const nodes = view.hand.map((code, i) => {
-    const playable = Boolean(legal.plays[code]);
+    const picking = game.picks !== null;
+    const playable = picking ? game.picks.includes(i) || canPick(view, legal, i) : Boolean(legal.plays[code]);
     const node = cardNode(code, {
-      class: [playable ? "playable" : "dim", i === game.selected ? "selected" : "",
+      class: [playable ? "playable" : "dim", i === game.selected || (picking && game.picks.includes(i)) ? "selected" : "",
         view.drawn === code && view.phase === "after_draw" ? "drawn" : ""].join(" "),
-      dataset: { index: String(i) }, onclick: () => playCard(code),
+      dataset: { index: String(i) }, onclick: () => (picking ? togglePick(i) : playCard(code)),
     });
     node.setAttribute("aria-label", playable ? t("{card}, playable", { card: cardName(code) }) : cardName(code));
     node.addEventListener("focus", () => { game.selected = i; });
@@ -988,6 +1052,11 @@ function renderOverlay(m, names) {
           ? h.cards.map((c) => cardNode(c, { tag: "span", class: "tiny" })) : el("span", { class: "out" }, t("out!"))));
     })));
   }
+  const out = last.winner !== undefined && standings.eliminated.filter((p) => table.seating.includes(p));
+  if (out && out.length) { // challenge, elimination: who this hand put out of the game
+    content.push(el("p", { class: "out-now", id: "out-now" }, tn("{names} is out of the game.", "{names} are out of the game.",
+      out.length, { names: namesText(out.map((p) => playerName(table, p))) })));
+  }
   content.push(scoresTable(table, over));
   const seated = m.you !== null;
   if (standings.finished) {
@@ -1018,7 +1087,7 @@ function scoresTable(table, over) {
   const history = over && Array.isArray(over.history) ? over.history : null;
   const head = standings.by_team
     ? standings.scores.map((_, i) => t("Team {number}", { number: i + 1 }))
-    : standings.scores.map((_, p) => playerName(table, p));
+    : standings.scores.map((_, p) => (standings.eliminated.includes(p) ? t("{name} (out)", { name: playerName(table, p) }) : playerName(table, p)));
   const rows = [];
   if (history) {
     history.forEach((row, i) => {
@@ -1218,6 +1287,9 @@ document.addEventListener("keydown", (ev) => {
   } else if ((key === "d" || key === "D") && legal.draw) act("draw");
   else if ((key === "p" || key === "P") && view.drawn && legal.plays[view.drawn]) playCard(view.drawn);
   else if ((key === "k" || key === "K") && legal.pass) act("pass");
+  else if ((key === "m" || key === "M") && game.selected >= 0 && legal.more[hand[game.selected]]) {
+    act(withUno(legal.more[hand[game.selected]], legal)); // multi_play: this card, then another of its number
+  }
   else if (key === "u" || key === "U") {
     if (legal.uno) act("uno");
     else { game.armed = !game.armed; render(); }

@@ -117,6 +117,7 @@ function modeWords(mode) {
     case "rotating-partners": return t("Rotating partners (4 players)");
     case "two-tables": return t("Two tables of four (8 players)");
     case "challenge": return t("Challenge (last one standing)");
+    case "elimination": return t("Elimination (the most points in a hand is out)");
     default: return t(mode);
   }
 }
@@ -272,6 +273,8 @@ function createForm(opts) {
   const mode = el("select", { name: "mode", id: "mode" }, opts.modes.map((k) => el("option", { value: k }, modeWords(k))));
   const players = el("input", { type: "number", id: "players", min: opts.players[0], max: opts.players[1], value: 4 });
   const target = el("input", { type: "number", id: "target", min: opts.target[0], max: opts.target[1], value: 500 });
+  // Elimination is played until one player is left, not to a target (docs/rules.md §10, H-38).
+  mode.addEventListener("change", () => { target.disabled = mode.value === "elimination"; });
   const rounds = el("input", { type: "number", id: "rounds", min: opts.rounds[0], max: opts.rounds[1], value: 1 });
   const turn = el("input", { type: "number", id: "turn-seconds", min: 0, max: opts.turn_seconds[1], value: 0 });
   const delay = el("input", { type: "number", id: "bot-delay", min: 0, max: opts.bot_delay[1], step: 0.1, value: opts.bot_delay[2] });
@@ -362,7 +365,8 @@ function createForm(opts) {
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const body = {
-      edition: edition.value, mode: mode.value, players: Number(players.value), target: Number(target.value),
+      edition: edition.value, mode: mode.value, players: Number(players.value),
+      target: mode.value === "elimination" ? 500 : Number(target.value),
       options: { must_play_drawn: mustPlay.checked, lenient_plays: lenient.checked,
         scoring: lowest.checked ? "lowest" : "standard" },
       seats: [...seatsBox.querySelectorAll("select")].map((s) => s.value),
