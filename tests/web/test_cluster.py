@@ -246,3 +246,40 @@ def test_any_node_serves_any_room_and_sigterm_hands_the_rooms_over(tmp_path: Pat
             if n.proc.poll() is None:
                 n.proc.terminate()
                 n.proc.wait(30)
+
+
+def _live_nodes(node: Node) -> float:
+    with urllib.request.urlopen(node.url + "/metrics", timeout=20) as res:
+        for line in res.read().decode().splitlines():
+            if line.startswith("unotable_cluster_live_nodes "):
+                return float(line.split()[1])
+    raise AssertionError("no unotable_cluster_live_nodes on /metrics")
+
+
+def test_a_clients_rate_holds_across_the_service_not_per_node(tmp_path: Path) -> None:
+    """--lookups-per-second 2 (a burst of 8) on each of two nodes: a client that spreads its
+    lookups over both (as a round-robin balancer does) gets no more than the flag allows one
+    server, because each node allows it half (P-462)."""
+    url = fresh_postgres(postgres_url())
+    plain = "postgresql://" + url.split("://", 1)[1]
+    nodes = [start_node(f"r{i}", plain, tmp_path, lookups_per_second=2) for i in range(2)]
+    try:
+        deadline = time.monotonic() + 60
+        for n in nodes:
+            wait_ready(n, deadline)
+        while not all(_live_nodes(n) == 2 for n in nodes):  # each has seen the other's heartbeat
+            assert time.monotonic() < deadline, "the nodes did not see each other"
+            time.sleep(0.2)
+        start = time.monotonic()
+        answers = [_get(nodes[i % 2].url + "/api/rooms/ZZZZZZ")[0] for i in range(24)]
+        elapsed = time.monotonic() - start
+        allowed = sum(1 for a in answers if a != 429)
+        assert set(answers) <= {404, 429}, answers
+        # One server would let through its burst (8) and 2 a second after it; two nodes that
+        # each counted the flag's whole rate would let through twice that.
+        assert 1 <= allowed <= 8 + 2 * elapsed + 1, (allowed, elapsed, answers)
+    finally:
+        for n in nodes:
+            if n.proc.poll() is None:
+                n.proc.terminate()
+                n.proc.wait(30)

@@ -57,7 +57,7 @@ class Node:
         return f"http://127.0.0.1:{self.port}"
 
 
-def start_node(name: str, url: str, tmp: Path) -> Node:
+def start_node(name: str, url: str, tmp: Path, *, lookups_per_second: float = 0) -> Node:
     port = _free_port("127.0.0.1")
     log = tmp / f"{name}.log"
     cmd = [
@@ -65,7 +65,7 @@ def start_node(name: str, url: str, tmp: Path) -> Node:
         "--node-name", name, "--durability", "normal", "--no-access-log",
         "--forwarded-allow-ips", "127.0.0.1", "--max-connections", "10000",
         "--connections-per-address", "10000", "--rate", "1000", "--rooms-per-address", "0",
-        "--seats-per-address", "0", "--lookups-per-second", "0",
+        "--seats-per-address", "0", "--lookups-per-second", f"{lookups_per_second:g}",
     ]  # fmt: skip
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)

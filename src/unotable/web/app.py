@@ -136,17 +136,35 @@ async def _object(request: Request, keys: set[str], shape: str) -> dict[str, Any
     return data
 
 
-def _check_rate(request: Request) -> None:
-    """Refuse a client (by address) that sends requests that change things too fast (P-190)."""
-    limits: dict[str, RateLimit] = request.app.state.http_limits
-    host = request.client.host if request.client else ""
+def _limit(conn: HTTPConnection, limits: dict[str, RateLimit], rate: float, burst: float) -> RateLimit | None:
+    """The client's token bucket in ``limits``, at this node's share of the service's ``rate``
+    and ``burst``; None for a request another node relayed (that node counted it).
+
+    Each request is counted once, by the node the client reached, and each of the service's
+    live nodes allows a client ``1 / nodes`` of the flags' rate and burst: however a load
+    balancer spreads a client's requests, the service as a whole lets through no more than the
+    flags say (P-462). One node alone allows all of it."""
+    if relayed(conn):
+        return None
+    cluster: Cluster | None = conn.app.state.cluster
+    share = 1.0 / cluster.live_nodes if cluster is not None else 1.0
+    host = conn.client.host if conn.client else ""
     limit = limits.get(host)
     if limit is None:
         if len(limits) >= 10_000:
             limits.clear()
-        rate: float = request.app.state.rate
-        limit = limits[host] = RateLimit(rate, 3 * rate)
-    if not limit.allow():
+        limit = limits[host] = RateLimit(rate * share, burst * share)
+    else:  # the service grew or shrank since: the bucket follows the new share
+        limit.rate, limit.burst = rate * share, burst * share
+        limit.tokens = min(limit.tokens, limit.burst)
+    return limit
+
+
+def _check_rate(request: Request) -> None:
+    """Refuse a client (by address) that sends requests that change things too fast (P-190)."""
+    rate: float = request.app.state.rate
+    limit = _limit(request, request.app.state.http_limits, rate, 3 * rate)
+    if limit is not None and not limit.allow():
         raise ProtocolError("too_fast")
 
 
@@ -180,14 +198,8 @@ def _check_lookup(conn: HTTPConnection) -> None:
     rate = _hub(conn).lifecycle.lookups_per_second
     if not rate:
         return
-    limits: dict[str, RateLimit] = conn.app.state.lookup_limits
-    host = _address(conn)
-    limit = limits.get(host)
-    if limit is None:
-        if len(limits) >= 10_000:
-            limits.clear()
-        limit = limits[host] = RateLimit(rate, 4 * rate)
-    if not limit.allow():
+    limit = _limit(conn, conn.app.state.lookup_limits, rate, 4 * rate)
+    if limit is not None and not limit.allow():
         raise ProtocolError("too_fast")
 
 
@@ -532,6 +544,7 @@ def create_app(
                 relayed_requests=lambda: relay.requests if relay else 0,
                 takeovers=lambda: cluster.takeovers,
                 lost=lambda: cluster.lost_rooms,
+                live_nodes=lambda: cluster.live_nodes,
             )
         app.state.cluster = cluster
         app.state.relay = relay

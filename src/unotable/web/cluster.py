@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from unotable.web.storage import Store
@@ -137,6 +137,11 @@ class Cluster:
         """Rooms taken from another node whose lease had expired, since the start."""
         self.lost_rooms = 0
         """Rooms this node lost (another node took them), since the start."""
+        self.live_nodes = 1
+        """The nodes of the service that are up (a heartbeat within a lease, not stopping), this
+        one included, as of the last renewal: each node allows a client ``1 / live_nodes`` of
+        the service's rates, so that the service as a whole allows it no more than the flags
+        say (P-462)."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._renewer: asyncio.Task[None] | None = None
         self._losing: set[str] = set()
@@ -157,6 +162,7 @@ class Cluster:
             )
             conn.execute(text(EXPIRE + "node = :name"), {"name": self.name})
             self.secret = str(conn.execute(text("SELECT secret FROM cluster WHERE id = 1")).scalar_one())
+            self.live_nodes = self._count_live(conn)
         self.store.fencing = self.fence_of
         self.store.lost = self._lost_in_thread
 
@@ -283,8 +289,19 @@ class Cluster:
                 ),
                 {"node": self.name, "ttl": self.lease_seconds},
             ).all()
+            self.live_nodes = self._count_live(conn)
         renewed = {str(code): int(fence) for code, fence in rows}
         return [code for code, fence in held.items() if renewed.get(code) != fence]
+
+    def _count_live(self, conn: Connection) -> int:
+        live = conn.execute(
+            text(
+                "SELECT count(*) FROM nodes WHERE NOT stopping "
+                "AND heartbeat_at > now() - make_interval(secs => :ttl)"
+            ),
+            {"ttl": self.lease_seconds},
+        ).scalar_one()
+        return max(1, int(live))
 
     async def _renew_loop(self) -> None:
         while True:

@@ -91,6 +91,7 @@ class Metrics:
         relayed_requests: Callable[[], float],
         takeovers: Callable[[], float],
         lost: Callable[[], float],
+        live_nodes: Callable[[], float] = lambda: 1.0,
     ) -> None:
         """A node of several (docs/web.md, "Several nodes"): its figures, read at each scrape."""
         r = self.registry
@@ -100,6 +101,7 @@ class Metrics:
             ("relayed_requests", "HTTP requests relayed to rooms' owners since the start.", relayed_requests),
             ("takeovers", "Rooms taken from a node whose lease had expired, since the start.", takeovers),
             ("rooms_lost", "Rooms this node lost to another node, since the start.", lost),
+            ("live_nodes", "The service's nodes up at the last renewal (they share the rates).", live_nodes),
         ):
             Gauge("unotable_cluster_" + name, doc, registry=r).set_function(read)
 
