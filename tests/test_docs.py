@@ -91,7 +91,12 @@ def test_nothing_points_outside_the_repository() -> None:
     files = [ROOT / "README.md", ROOT / "Makefile", ROOT / "pyproject.toml", ROOT / "setup.py"]
     for root in roots:
         if root.is_dir():
-            files += [p for pattern in TEXT_FILES for p in root.rglob(pattern) if not any(part.startswith(".venv") for part in p.parts)]
+            files += [
+                p
+                for pattern in TEXT_FILES
+                for p in root.rglob(pattern)
+                if not any(part.startswith(".venv") for part in p.parts)
+            ]
     outside = re.compile(r"\.\./shared|/work/|shared/(RULES|NOTATION)")
     this = Path(__file__).resolve()
     found = [
