@@ -4,7 +4,8 @@ Plays exactly the games ``evaluate(bot, opponents, hands, players, seed=seed)`` 
 table seeds, the bots made and reseeded the same way, each deal once from every seat), but deal
 by deal (every seat of a deal, then the next deal) on ``--workers`` processes, writing one JSON
 line per deal to ``--out`` as it ends: which seats the bot won from, and the milliseconds of each
-of its decisions. So a run stopped early still holds whole seat-rotated deals, the figure for the
+of its decisions (wall clock, and the process's CPU time: on a loaded machine the first
+includes the waits for a core). So a run stopped early still holds whole seat-rotated deals, the figure for the
 full count equals ``evaluate``'s, and two runs with the same seed (``expert`` and ``search`` in
 the same seat against the same opponents) pair hand by hand. ``--summary`` prints a finished or
 partial file's figures (win rate with its Wilson interval, decisions' median and 99th percentile,
@@ -45,6 +46,7 @@ def play_deal(table_seed: int) -> dict[str, Any]:
     n = rules.players
     won: list[int] = []
     ms: list[float] = []
+    cpu: list[float] = []
     for seat in range(n):
         ring: list[str | None] = [None if p == seat else _JOB["opponents"] for p in range(n)]
         seats = seat_specs(ring, seat, n)
@@ -64,7 +66,7 @@ def play_deal(table_seed: int) -> dict[str, Any]:
             b = bots[d.actor]
             view = d.view_of(d.actor)
             assert view is not None
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             if d.window:
                 choice = b.react(view)
                 aid = DECLINE if choice is None else choice
@@ -72,10 +74,11 @@ def play_deal(table_seed: int) -> dict[str, Any]:
                 aid = b.act(view)
             if d.actor == seat:
                 ms.append(round(1000 * (time.perf_counter() - t0), 3))
+                cpu.append(round(1000 * (time.process_time() - c0), 3))
             rewards = d.act(aid)
         if rewards[seat] > 0:
             won.append(seat)
-    return {"seed": table_seed, "won": won, "ms": ms}
+    return {"seed": table_seed, "won": won, "ms": ms, "cpu": cpu}
 
 
 def table_seeds(hands: int, players: int, seed: int) -> list[int]:
@@ -96,6 +99,7 @@ def summary(path: Path, pair: Path | None = None) -> dict[str, Any]:
     wins = sum(len(r["won"]) for r in rows)
     low, high = wilson(wins, hands)
     ms = sorted(t for r in rows for t in r["ms"])
+    cpu = sorted(t for r in rows for t in r.get("cpu", ()))
     out: dict[str, Any] = {
         "file": str(path),
         "deals": len(rows),
@@ -108,6 +112,9 @@ def summary(path: Path, pair: Path | None = None) -> dict[str, Any]:
         "median_ms": statistics.median(ms) if ms else 0.0,
         "p99_ms": ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else 0.0,
         "mean_ms": statistics.fmean(ms) if ms else 0.0,
+        "median_cpu_ms": statistics.median(cpu) if cpu else 0.0,
+        "p99_cpu_ms": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0,
+        "mean_cpu_ms": statistics.fmean(cpu) if cpu else 0.0,
     }
     if pair is not None:
         other = {}

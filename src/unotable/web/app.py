@@ -39,6 +39,7 @@ from starlette.websockets import WebSocket
 
 from unotable import house
 from unotable.bots import BOT_NAMES
+from unotable.bots.levels import levels_json
 from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
@@ -246,6 +247,7 @@ async def options(request: Request) -> Response:
             "game_players": GAME_PLAYERS,
             "players": [MIN_PLAYERS, MAX_PLAYERS],
             "bots": list(BOT_NAMES),
+            "bot_levels": levels_json(),
             "bot_options": {k: list(v[:2]) for k, v in BOT_OPTIONS.items()},
             "target": list(TARGET_RANGE),
             "rounds": list(ROUNDS_RANGE),
