@@ -3,11 +3,11 @@
 Plays exactly the games ``evaluate(bot, opponents, hands, players, seed=seed)`` plays (the same
 table seeds, the bots made and reseeded the same way, each deal once from every seat), but deal
 by deal (every seat of a deal, then the next deal) on ``--workers`` processes, writing one JSON
-line per deal to ``--out`` as it ends: which seats the bot won from, and the milliseconds of each
-of its decisions (wall clock, and the process's CPU time: on a loaded machine the first
-includes the waits for a core). So a run stopped early still holds whole seat-rotated deals, the figure for the
-full count equals ``evaluate``'s, and two runs with the same seed (``expert`` and ``search`` in
-the same seat against the same opponents) pair hand by hand. ``--summary`` prints a finished or
+line per deal to ``--out`` as it ends: which seats the bot won from, and the milliseconds of
+each of its decisions (wall clock, and the process's CPU time: on a loaded machine the first
+includes the waits for a core). So a run stopped early still holds whole seat-rotated deals,
+the figure for the full count equals ``evaluate``'s, and two runs with the same seed
+(``expert`` and ``search`` in the same seat against the same opponents) pair hand by hand. ``--summary`` prints a finished or
 partial file's figures (win rate with its Wilson interval, decisions' median and 99th percentile,
 and with ``--pair`` the paired difference against another file).
 
@@ -135,9 +135,9 @@ def summary(path: Path, pair: Path | None = None) -> dict[str, Any]:
             out["paired_hands"] = len(diffs)
             out["paired_diff"] = mean
             out["paired_half"] = half
-            out["pair_rate"] = sum(
-                len(other[r["seed"]]["won"]) for r in rows if r["seed"] in other
-            ) / max(1, len(diffs))
+            out["pair_rate"] = sum(len(other[r["seed"]]["won"]) for r in rows if r["seed"] in other) / max(
+                1, len(diffs)
+            )
     return out
 
 
@@ -172,9 +172,7 @@ def main(argv: list[str] | None = None) -> int:
         if fresh:
             meta = {"bot": args.bot, "opponents": args.opponents, "players": args.players}
             f.write(json.dumps({**meta, "hands": args.hands, "seed": None}) + "\n")
-        with multiprocessing.Pool(
-            args.workers, _init, (args.bot, args.opponents, args.players)
-        ) as pool:
+        with multiprocessing.Pool(args.workers, _init, (args.bot, args.opponents, args.players)) as pool:
             for i, row in enumerate(pool.imap(play_deal, todo)):
                 f.write(json.dumps(row) + "\n")
                 f.flush()

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import bot_match  # noqa: E402
+import bot_match
 
 BOTS = ("random", "greedy", "search", "learned", "expert")
 

@@ -74,7 +74,9 @@ class ExpertBot(SearchBot):
         )
         self.per_candidate = int(check_number("per_candidate", per_candidate, 1, MAX_BUDGET, integer=True))
         self.cap = int(check_number("cap", cap, 1, MAX_BUDGET, integer=True))
-        self.fallback_budget = int(check_number("fallback_budget", fallback_budget, 1, MAX_BUDGET, integer=True))
+        self.fallback_budget = int(
+            check_number("fallback_budget", fallback_budget, 1, MAX_BUDGET, integer=True)
+        )
 
     def search(self, view: View, cands: list[int]) -> list[list[float]]:
         """The search's rewards, at this decision's budget."""

@@ -87,7 +87,8 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
         ).format(
             bots=", ".join(BOT_NAMES),
             default=DEFAULT_BOTS,
-            levels="; ".join(level_words(level) for level in LEVELS).replace("%", "%%"),  # argparse formats help
+            # argparse formats a help with %: the figures' signs doubled
+            levels="; ".join(level_words(level) for level in LEVELS).replace("%", "%%"),
         ),
     )
     play.add_argument(
