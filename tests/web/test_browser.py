@@ -287,7 +287,9 @@ def test_the_form_offers_bots_by_strength(browser: Any, sqlite_url: str) -> None
     try:
         page = ctx.new_page()
         page.goto(server.http + "/")
-        page.wait_for_selector('#seat-choices select[data-seat="2"] option[data-level="expert"]')
+        page.wait_for_selector(
+            '#seat-choices select[data-seat="2"] option[data-level="expert"]', state="attached"
+        )
         levels = page.eval_on_selector_all(
             '#seat-choices select[data-seat="2"] option[data-level]',
             "els => els.map((e) => [e.dataset.level, e.value, e.textContent])",

@@ -2,7 +2,8 @@
 
 HTTP (JSON in and out, bodies of at most :data:`MAX_BODY` bytes):
 
-- ``GET /api/options``: editions, modes, bots and bounds, for the page's form.
+- ``GET /api/options``: editions, modes, bots (and the bots by strength, with their measured
+  figures: ``bot_levels``) and bounds, for the page's form.
 - ``POST /api/rooms``: a new room from its settings (:mod:`~unotable.web.settings`); its code.
 - ``GET /api/rooms?open=1``: the listed rooms waiting for players.
 - ``POST /api/play-now`` ``{"name": ...}``: a room with you and three greedy bots, and your seat.
