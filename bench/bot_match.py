@@ -7,9 +7,10 @@ line per deal to ``--out`` as it ends: which seats the bot won from, and the mil
 each of its decisions (wall clock, and the process's CPU time: on a loaded machine the first
 includes the waits for a core). So a run stopped early still holds whole seat-rotated deals,
 the figure for the full count equals ``evaluate``'s, and two runs with the same seed
-(``expert`` and ``search`` in the same seat against the same opponents) pair hand by hand. ``--summary`` prints a finished or
-partial file's figures (win rate with its Wilson interval, decisions' median and 99th percentile,
-and with ``--pair`` the paired difference against another file).
+(``expert`` and ``search`` in the same seat against the same opponents) pair hand by hand.
+``--summary`` prints a finished or partial file's figures (win rate with its Wilson interval,
+decisions' median and 99th percentile, and with ``--pair`` the paired difference against
+another file).
 
 ``python bench/bot_match.py --bot expert --opponents search --players 2 --hands 10000 --seed 2026
 --workers 2 --out runs/expert_search2.jsonl``
