@@ -19,6 +19,7 @@ another file).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import multiprocessing
@@ -26,6 +27,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -173,8 +175,15 @@ def main(argv: list[str] | None = None) -> int:
         if fresh:
             meta = {"bot": args.bot, "opponents": args.opponents, "players": args.players}
             f.write(json.dumps({**meta, "hands": args.hands, "seed": None}) + "\n")
-        with multiprocessing.Pool(args.workers, _init, (args.bot, args.opponents, args.players)) as pool:
-            for i, row in enumerate(pool.imap(play_deal, todo)):
+        job = (args.bot, args.opponents, args.players)
+        with contextlib.ExitStack() as stack:
+            if args.workers > 1:
+                pool = stack.enter_context(multiprocessing.Pool(args.workers, _init, job))
+                rows: Iterator[dict[str, Any]] = pool.imap(play_deal, todo)
+            else:
+                _init(*job)
+                rows = map(play_deal, todo)
+            for i, row in enumerate(rows):
                 f.write(json.dumps(row) + "\n")
                 f.flush()
                 if (i + 1) % 50 == 0:

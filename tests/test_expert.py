@@ -5,7 +5,10 @@ options."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -158,3 +161,38 @@ def test_level_words_in_portuguese_and_french() -> None:
         assert "ganha" in level_words(hard) and f"{round(100 * hard.rate)}%" in level_words(hard)
     with use_language("fr"):
         assert "gagne" in level_words(hard)
+
+
+# ---- the evaluation scripts
+
+
+def bench_module(name: str) -> ModuleType:
+    """``bench/NAME.py`` (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parent.parent / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bot_match_plays_evaluates_deals_and_pairs_them(tmp_path: Path) -> None:
+    """``bench/bot_match.py`` plays the games of ``evaluate`` (the same wins), resumes a file,
+    and pairs two runs deal by deal; ``bench/bot_table.py`` reads its files into the table."""
+    pytest.importorskip("numpy")
+    from unotable.env import evaluate  # noqa: PLC0415
+
+    bot_match, bot_table = bench_module("bot_match"), bench_module("bot_table")
+
+    out, base = tmp_path / "greedy_vs_random_4p.jsonl", tmp_path / "random_vs_greedy_4p.jsonl"
+    assert bot_match.main(["--bot", "greedy", "--opponents", "random", "--players", "4", "--hands", "8",
+                           "--seed", "3", "--out", str(out)]) == 0  # fmt: skip
+    assert bot_match.main(["--bot", "greedy", "--opponents", "random", "--players", "4", "--hands", "8",
+                           "--seed", "3", "--out", str(out)]) == 0  # fmt: skip
+    bot_match.main(["--bot", "random", "--opponents", "greedy", "--players", "4", "--hands", "8",
+                    "--seed", "3", "--out", str(base)])  # fmt: skip
+    got = bot_match.summary(out, base)
+    want = evaluate("greedy", "random", 8, 4, seed=3)
+    assert (got["wins"], got["hands"]) == (want.wins, want.hands)
+    assert got["paired_hands"] == 8 and got["decisions"] > 0 and got["p99_cpu_ms"] >= got["median_cpu_ms"]
+    text = bot_table.table({"greedy|random|4": got})
+    assert f"{100 * got['rate']:.1f}" in text and "| `greedy` |" in text
