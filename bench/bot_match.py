@@ -153,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--out", type=Path)
+    ap.add_argument(
+        "--skip", type=int, default=0, help="start at this deal (a second run on other deals, another file)"
+    )
     ap.add_argument("--summary", type=Path, help="print the figures of a run's file and stop")
     ap.add_argument("--pair", type=Path, help="with --summary: the paired difference against this run")
     args = ap.parse_args(argv)
@@ -169,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             r = json.loads(line)
             if r.get("seed") is not None:
                 done.add(r["seed"])
-    todo = [s for s in seeds if s not in done]
+    todo = [s for s in seeds[args.skip :] if s not in done]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as f:
         if fresh:
