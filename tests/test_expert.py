@@ -133,8 +133,8 @@ def test_levels_name_known_bots_from_the_easiest() -> None:
     assert all(lv.bot in BOT_NAMES and lv.against in LEVEL_BOTS for lv in LEVELS)
     assert [lv.bot for lv in LEVELS] == ["random", "greedy", "search", "expert"]
     assert all(0 < lv.rate < 1 and lv.hands > 0 for lv in LEVELS)
-    # each level above the easiest beats the one below it
-    assert all(lv.rate > 0.5 for lv in LEVELS[1:])
+    # every level above the easiest wins most hands against the one it is measured against
+    assert all(lv.rate > 0.5 for lv in LEVELS[1:]) and LEVELS[0].rate < 0.5
 
 
 def test_a_level_stands_for_its_bot_wherever_bots_are_written() -> None:

@@ -1,8 +1,8 @@
 """The bots offered by strength: easy, medium, hard and expert, each with its measured strength.
 
 A level is a name a person chooses from (the web's seat menus, ``uno play --bots``), the bot it
-plays, and one measured figure that says how strong it is: its win rate heads-up against the
-level below it (the easiest against the one above), from the every-bot table of ``docs/bots.md``
+plays, and one measured figure that says how strong it is: its win rate heads-up against
+``medium`` (``medium`` against ``easy``), from the every-bot table of ``docs/bots.md``
 (``bench/bot_table.py``: paired, seat-rotated deals of ``unotable.env.evaluate``, seed 2026).
 The web's ``/api/options`` carries these figures, so the page shows them without knowing them.
 
@@ -30,12 +30,14 @@ class Level:
 
 
 LEVELS: Final[tuple[Level, ...]] = (
-    Level("easy", "random", "medium", 0.05, 2000),
-    Level("medium", "greedy", "easy", 0.95, 2000),
-    Level("hard", "search", "medium", 0.616, 2000),
-    Level("expert", "expert", "hard", 0.52, 1000),
+    Level("easy", "random", "medium", 9 / 400, 400),
+    Level("medium", "greedy", "easy", 391 / 400, 400),
+    Level("hard", "search", "medium", 253 / 400, 400),
+    Level("expert", "expert", "medium", 454 / 700, 700),
 )
-"""The levels from the easiest; figures of docs/bots.md's every-bot table."""
+"""The levels from the easiest; figures of docs/bots.md's every-bot table (seed 2026,
+2026-12-02): each against ``medium`` (the greedy bot, the yardstick a person knows), ``medium``
+against ``easy``."""
 LEVEL_BOTS: Final[dict[str, str]] = {level.name: level.bot for level in LEVELS}
 """Each level's bot spec by the level's name."""
 
