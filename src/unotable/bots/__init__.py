@@ -7,7 +7,7 @@
   styles of it (more and less action cards, bluffs and challenges);
 - ``search``: Monte Carlo search over determinizations of its view (``budget`` playouts
   per decision, default 500, or ``time_budget`` seconds);
-- ``expert``: the search with 30 times the playouts where the native core plays them (``search``
+- ``expert``: the search with 10-20 times the playouts where the native core plays them (``search``
   itself without it; :mod:`unotable.bots.expert`);
 - ``learned``: a policy network trained by ``examples/train.py`` (docs/bots.md), shipped as
   weights and run with numpy (the ``[rl]`` extra; loaded only when asked for).

@@ -5,11 +5,11 @@ alone, each candidate played in them and played out by the rollout policy, UCB1 
 playouts, the greedy choice kept unless another candidate beats it on their common worlds), with
 many more playouts: ``per_candidate`` for each candidate the decision has (``cap`` at most), so
 a choice between two cards gets 5,000 and one among four or more the cap of 10,000. The native core
-plays them in about 10-40 ms (``docs/bots.md``: what 30 times the playouts are worth, and what
+plays them in about 7-35 ms of CPU (``docs/bots.md``: what many more playouts are worth, and what
 ``expert`` wins against every other bot).
 
 Without the native core (``UNOTABLE_PURE=1``, or rules it does not play: house rules,
-``lenient_plays``) a decision is searched in Python, where 15,000 playouts would take over a
+``lenient_plays``) a decision is searched in Python, where 10,000 playouts would take about a
 second: ``expert`` then plays exactly as ``search`` does (``fallback_budget`` playouts, 500 by
 default, about 30-50 ms), a documented step down rather than a game that hangs.
 
