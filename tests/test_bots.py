@@ -72,11 +72,15 @@ def random_states(count: int, seed: int) -> Iterator[State]:
             yield st
 
 
+QUICK: dict[str, dict[str, int]] = {
+    "search": {"budget": 6},
+    "expert": {"per_candidate": 3, "cap": 9, "fallback_budget": 6},
+}
+"""Small budgets for the searching bots (the same code, fewer playouts)."""
+
+
 def all_bots(seed: int) -> list[BaseBot]:
-    return [
-        make_bot(name, seed, **({"budget": 6} if name == "search" else {}), forget_uno=0.3)
-        for name in BOT_NAMES
-    ]
+    return [make_bot(name, seed, **QUICK.get(name, {}), forget_uno=0.3) for name in BOT_NAMES]
 
 
 def test_every_bot_answers_legally_in_random_states_of_every_edition() -> None:
@@ -107,7 +111,7 @@ def test_whole_hands_between_every_kind_of_bot_end_with_legal_actions_only() -> 
     rnd = random.Random(5)
     for i in range(24):
         rules = table_rules(rnd)
-        names = [rnd.choice([n for n in BOT_NAMES if n != "search"]) for _ in range(rules.players)]
+        names = [rnd.choice([n for n in BOT_NAMES if n not in QUICK]) for _ in range(rules.players)]
         names[rnd.randrange(rules.players)] = "search"
         specs = tuple(
             BotSpec(n, (("budget", 4),) if n == "search" else (("forget_uno", 0.3),)) for n in names
@@ -138,7 +142,8 @@ def shuffled_hidden(st: State, seat: int, rnd: random.Random) -> State:
 def test_decisions_depend_on_the_view_only(name: str) -> None:
     """Shuffling the cards a seat cannot see (other hands, the draw pile) changes no decision of
     a bot seeded alike: bots read nothing but the view."""
-    options = {"budget": 12} if name == "search" else {}
+    quick = {"search": {"budget": 12}, "expert": {"per_candidate": 4, "cap": 12, "fallback_budget": 12}}
+    options = quick.get(name, {})
     rnd = random.Random(17)
     changed = 0
     for i, st in enumerate(random_states(60, seed=29)):

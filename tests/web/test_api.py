@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from unotable.bots.levels import levels_json
 from unotable.cards import CARD_CODE
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
@@ -83,6 +84,10 @@ def test_options_list_what_the_form_offers(client: TestClient) -> None:
     data = client.get("/api/options").json()
     assert set(data["editions"]) == {"classic", "harry-potter", "cars2"}
     assert "rotating-partners" in data["modes"] and "search" in data["bots"]
+    # the bots by strength, with their measured figures (the page words them, issue 26)
+    assert data["bot_levels"] == levels_json()
+    assert [lv["level"] for lv in data["bot_levels"]] == ["easy", "medium", "hard", "expert"]
+    assert {lv["bot"] for lv in data["bot_levels"]} <= set(data["bots"])
 
 
 @pytest.mark.parametrize(

@@ -297,6 +297,36 @@ def test_a_hand_in_the_browser(browser: Any, sqlite_url: str) -> None:
         server.stop()
 
 
+def test_the_form_offers_bots_by_strength(browser: Any, sqlite_url: str) -> None:
+    """Each seat's choices start with easy, medium, hard and expert, each worded with its
+    measured figure from the server's options (issue 26); the other bots follow."""
+    server = LiveServer(sqlite_url, seeds=lambda: SEED)
+    ctx = browser.new_context(viewport=DESKTOP)
+    try:
+        page = ctx.new_page()
+        page.goto(server.http + "/")
+        page.wait_for_selector(
+            '#seat-choices select[data-seat="2"] option[data-level="expert"]', state="attached"
+        )
+        levels = page.eval_on_selector_all(
+            '#seat-choices select[data-seat="2"] option[data-level]',
+            "els => els.map((e) => [e.dataset.level, e.value, e.textContent])",
+        )
+        offered = http_json(server.http, "GET", "/api/options")["bot_levels"]
+        assert [(lv[0], lv[1]) for lv in levels] == [(o["level"], o["bot"]) for o in offered]
+        for (_, _, words), o in zip(levels, offered, strict=True):
+            assert f"wins {round(100 * o['rate'])}% of hands heads-up" in words
+        assert "Hard (search bot)" in levels[2][2]
+        assert page.eval_on_selector('#seat-choices select[data-seat="2"]', "s => s.value") == "greedy"
+        others = page.eval_on_selector_all(
+            '#seat-choices select[data-seat="2"] option:not([data-level])', "els => els.map((e) => e.value)"
+        )
+        assert "human" in others and "aggressive" in others and "greedy" not in others
+    finally:
+        ctx.close()
+        server.stop()
+
+
 def test_a_hand_in_the_browser_on_postgresql(browser: Any) -> None:
     server = LiveServer(fresh_postgres(postgres_url()), seeds=lambda: SEED)
     try:

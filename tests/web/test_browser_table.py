@@ -505,11 +505,13 @@ def test_an_absent_friend_is_played_by_a_bot_and_gets_his_seat_back(browser: Any
         ana_page.wait_for_function("() => window.unotable.msg.table.players[1].away === false")
         m = state(ben_page)
         assert m is not None and len(m["view"]["hand"]) == m["view"]["hand_sizes"][m["seat"]]
-        # The host's menu: Ben's seat to a bot; Ben watches from then on.
+        # The host's menu: Ben's seat to a bot chosen by strength; Ben watches from then on.
         ana_page.click('[data-menu="1"]')
-        ana_page.click('[data-seat-bot="1"]')
+        assert ana_page.locator('[data-seat-bot="1"]').count() == 1
+        assert "wins" in ana_page.text_content('[data-seat-level="1:hard"]')
+        ana_page.click('[data-seat-level="1:hard"]')
         ben_page.wait_for_function("() => window.unotable.msg && window.unotable.msg.you === null")
-        ana_page.wait_for_function("() => window.unotable.msg.table.players[1].bot !== null")
+        ana_page.wait_for_function("() => window.unotable.msg.table.players[1].bot === 'search'")
     finally:
         for ctx in contexts:
             ctx.close()

@@ -7,6 +7,8 @@
   styles of it (more and less action cards, bluffs and challenges);
 - ``search``: Monte Carlo search over determinizations of its view (``budget`` playouts
   per decision, default 500, or ``time_budget`` seconds);
+- ``expert``: the search with 10-20 times the playouts where the native core plays them (``search``
+  itself without it; :mod:`unotable.bots.expert`);
 - ``learned``: a policy network trained by ``examples/train.py`` (docs/bots.md), shipped as
   weights and run with numpy (the ``[rl]`` extra; loaded only when asked for).
 
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from unotable.bots.base import RATE_DEFAULTS, BaseBot, Bot, phase_options
+from unotable.bots.expert import ExpertBot
 from unotable.bots.search import SearchBot
 from unotable.bots.simple import STYLES, GreedyBot, RandomBot, wd4_guilt
 from unotable.i18n import _
@@ -42,6 +45,7 @@ _KINDS: Final[dict[str, tuple[Callable[[], type[BaseBot]], dict[str, Any]]]] = {
     "random": (lambda: RandomBot, {}),
     **{style: (lambda: GreedyBot, preset) for style, preset in STYLES.items()},
     "search": (lambda: SearchBot, {}),
+    "expert": (lambda: ExpertBot, {}),
     "learned": (_learned, {}),
 }
 """Each bot name: what loads its class (``learned`` imports numpy) and the options it presets
@@ -91,6 +95,7 @@ __all__ = [
     "BOT_NAMES",
     "BaseBot",
     "Bot",
+    "ExpertBot",
     "GreedyBot",
     "RandomBot",
     "SearchBot",

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from unotable.bots import BOT_NAMES, BaseBot, make_bot
+from unotable.bots.levels import LEVEL_BOTS
 from unotable.errors import ConfigError
 from unotable.i18n import _
 
@@ -31,7 +32,9 @@ def parse_value(text: str) -> Any:
 
 @dataclass(frozen=True)
 class BotSpec:
-    """A bot by name, with options: written ``name`` or ``name:key=value:key=value``."""
+    """A bot by name, with options: written ``name`` or ``name:key=value:key=value``; a
+    strength (``easy``, ``medium``, ``hard``, ``expert``: :mod:`unotable.bots.levels`) stands
+    for its bot."""
 
     name: str
     options: tuple[tuple[str, Any], ...] = ()
@@ -51,7 +54,8 @@ class BotSpec:
                     _("bot option {part} of {spec} is not key=value").format(part=repr(part), spec=repr(text))
                 )
             options.append((key.strip(), parse_value(value.strip())))
-        spec = cls(name.strip().lower(), tuple(options))
+        bot = name.strip().lower()
+        spec = cls(LEVEL_BOTS.get(bot, bot), tuple(options))
         spec.make(0)
         return spec
 

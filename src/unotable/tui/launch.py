@@ -17,6 +17,7 @@ from typing import Any, Final, TextIO
 
 from unotable import argtypes, savefile
 from unotable.bots import BOT_NAMES, Bot, make_bot
+from unotable.bots.levels import LEVELS, level_words
 from unotable.bots.spec import BotSpec, parse_bots
 from unotable.errors import ConfigError, UnoError
 from unotable.i18n import _, ngettext
@@ -81,8 +82,14 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
         default=None,
         help=_(
             "bot kinds, one for all or one per bot, comma-separated ({bots}); "
-            "options as name:key=value ({default}; with --resume, the saved game's)"
-        ).format(bots=", ".join(BOT_NAMES), default=DEFAULT_BOTS),
+            "options as name:key=value ({default}; with --resume, the saved game's); "
+            "or a strength: {levels}"
+        ).format(
+            bots=", ".join(BOT_NAMES),
+            default=DEFAULT_BOTS,
+            # argparse formats a help with %: the figures' signs doubled
+            levels="; ".join(level_words(level) for level in LEVELS).replace("%", "%%"),
+        ),
     )
     play.add_argument(
         "--forget-rate",

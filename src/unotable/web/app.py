@@ -2,7 +2,8 @@
 
 HTTP (JSON in and out, bodies of at most :data:`MAX_BODY` bytes):
 
-- ``GET /api/options``: editions, modes, bots and bounds, for the page's form.
+- ``GET /api/options``: editions, modes, bots (and the bots by strength, with their measured
+  figures: ``bot_levels``) and bounds, for the page's form.
 - ``POST /api/rooms``: a new room from its settings (:mod:`~unotable.web.settings`); its code.
 - ``GET /api/rooms?open=1``: the listed rooms waiting for players.
 - ``POST /api/play-now`` ``{"name": ...}``: a room with you and three greedy bots, and your seat.
@@ -39,6 +40,7 @@ from starlette.websockets import WebSocket
 
 from unotable import house
 from unotable.bots import BOT_NAMES
+from unotable.bots.levels import levels_json
 from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
@@ -271,6 +273,7 @@ async def options(request: Request) -> Response:
             "game_players": GAME_PLAYERS,
             "players": [MIN_PLAYERS, MAX_PLAYERS],
             "bots": list(BOT_NAMES),
+            "bot_levels": levels_json(),
             "bot_options": {k: list(v[:2]) for k, v in BOT_OPTIONS.items()},
             "target": list(TARGET_RANGE),
             "rounds": list(ROUNDS_RANGE),

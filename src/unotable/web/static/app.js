@@ -217,8 +217,24 @@ function botName(spec, player) {
     case "aggressive": return t("Aggressive bot {number}", { number: player + 1 });
     case "cautious": return t("Cautious bot {number}", { number: player + 1 });
     case "search": return t("Search bot {number}", { number: player + 1 });
+    case "expert": return t("Expert bot {number}", { number: player + 1 });
+    case "learned": return t("Learned bot {number}", { number: player + 1 });
     default: return t("Bot {number}", { number: player + 1 });
   }
+}
+
+// The bots by strength the server offers (GET /api/options, lobby.js), fetched once: none
+// until they come (the menu is drawn again then).
+let botLevelsSeen = null;
+function botLevels() {
+  if (botLevelsSeen === null) {
+    botLevelsSeen = [];
+    getOptions().then((opts) => {
+      botLevelsSeen = Array.isArray(opts.bot_levels) ? opts.bot_levels : [];
+      if (game.msg) render();
+    }).catch(() => {});
+  }
+  return botLevelsSeen;
 }
 
 function seatNames(table) {
@@ -666,6 +682,11 @@ function seatMenu(m, player, seat, names) {
       items.push(el("button", { type: "button", class: "secondary", dataset: { seatBot: String(player) },
         onclick: () => send({ type: "seat_bot", token: game.token, player, bot: (table.settings.room || {}).away_bot || "greedy" }) },
       t("Give this seat to a bot")));
+      for (const lv of botLevels()) {
+        items.push(el("button", { type: "button", class: "secondary", dataset: { seatLevel: `${player}:${lv.level}` },
+          onclick: () => send({ type: "seat_bot", token: game.token, player, bot: lv.bot }) },
+        t("Give this seat to a bot: {choice}", { choice: levelWords(lv) })));
+      }
     }
   }
   if (!items.length) return null;

@@ -129,11 +129,31 @@ function botWords(spec) {
     case "aggressive": return t("Aggressive bot");
     case "cautious": return t("Cautious bot");
     case "search": return t("Search bot (strong, slower)");
+    case "expert": return t("Expert bot (strongest, slowest)");
+    case "learned": return t("Learned bot (a trained network)");
     case "search:budget=100": return t("Search bot, quick (100 playouts)");
     case "search:budget=1000": return t("Search bot, strongest (1,000 playouts)");
     case "greedy:forget_uno=0": return t("Greedy bot that never forgets UNO");
     default: return t(spec);
   }
+}
+
+function levelTitle(level) {
+  switch (level) {
+    case "easy": return t("Easy");
+    case "medium": return t("Medium");
+    case "hard": return t("Hard");
+    case "expert": return t("Expert");
+    default: return level;
+  }
+}
+
+// A strength the server offers (GET /api/options' bot_levels): its name, its bot and how it
+// fares, as measured (docs/bots.md).
+function levelWords(lv) {
+  return t("{level} ({bot} bot): wins {share} of hands heads-up against {against}", {
+    level: levelTitle(lv.level), bot: lv.bot, share: `${Math.round(100 * lv.rate)}%`, against: levelTitle(lv.against),
+  });
 }
 
 // One house rule's control, built from its record.
@@ -329,12 +349,16 @@ function createForm(opts) {
   function drawSeats() {
     const n = Math.max(2, Math.min(seatCount(), 10));
     const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const bots = [...opts.bots, "search:budget=100", "search:budget=1000", "greedy:forget_uno=0"];
+    const levels = opts.bot_levels || [];
+    const byLevel = new Set(levels.map((lv) => lv.bot));
+    const bots = [...opts.bots, "search:budget=100", "search:budget=1000", "greedy:forget_uno=0"].filter((b) => !byLevel.has(b));
     seatsBox.replaceChildren(el("div", { class: "label" }, t("Seats")), el("div", { class: "seat-grid" },
       Array.from({ length: n }, (_, i) => el("label", { class: "seat-choice" },
         el("span", {}, t("Seat {number}", { number: i + 1 })),
         el("select", { dataset: { seat: String(i) } }, el("option", { value: "human" }, t("A person")),
-          bots.map((b) => el("option", { value: b }, botWords(b))))))));
+          levels.length ? el("optgroup", { label: t("Bots by strength") },
+            levels.map((lv) => el("option", { value: lv.bot, dataset: { level: lv.level } }, levelWords(lv)))) : null,
+          el("optgroup", { label: t("Other bots") }, bots.map((b) => el("option", { value: b }, botWords(b)))))))));
     seatsBox.querySelectorAll("select").forEach((s, i) => { s.value = old[i] || (i < 2 ? "human" : "greedy"); });
   }
   players.addEventListener("input", drawSeats);
