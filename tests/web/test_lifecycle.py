@@ -28,7 +28,7 @@ from unotable.web.settings import parse_settings
 from unotable.web.storage import ActionRow, GameRow, SeatRow, Store, StoredSeat
 
 from .conftest import LiveServer
-from .test_api import hub, make_room, room
+from .test_api import hub, make_room, play_out, room
 
 SEED = 20261201
 NO_QUOTAS = Lifecycle(rooms_per_address=0, seats_per_address=0, lookups_per_second=0)
@@ -329,21 +329,6 @@ def test_new_codes_have_40_bits_and_old_six_letter_codes_still_work(db_url: str)
 
 
 # ---- replays
-
-
-async def play_out(r: Room) -> None:
-    game = r.game
-    while not game.finished:
-        if game.hand_over:
-            await r.next_hand()
-            continue
-        p = game.current_player
-        assert p is not None
-        legal = game.legal_actions(p)
-        plays = [a for a in legal if a.startswith("play") and a.endswith("uno")] or [
-            a for a in legal if a.startswith("play")
-        ]
-        await r.act(p, (plays or legal)[0])
 
 
 def test_a_replay_is_computed_once_paged_and_gzipped(client: TestClient) -> None:
