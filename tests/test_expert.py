@@ -12,6 +12,7 @@ from types import ModuleType
 
 import pytest
 
+from test_native_search import hidden_twin
 from unotable.bots import BOT_NAMES, make_bot
 from unotable.bots import expert as expert_module
 from unotable.bots.expert import CAP, FALLBACK_BUDGET, PER_CANDIDATE, ExpertBot
@@ -24,7 +25,6 @@ from unotable.i18n import use_language
 from unotable.native import COMPILED
 from unotable.rules import Rules, find_edition
 from unotable.sim import SimConfig, simulate
-from unotable.state import State
 from unotable.views import View, view
 
 QUICK = "expert:per_candidate=4:cap=12:fallback_budget=8"
@@ -83,19 +83,6 @@ def test_without_the_core_the_expert_plays_exactly_as_search(monkeypatch: pytest
         assert a == b
     search = make_bot("search", 0)
     assert isinstance(search, SearchBot) and ExpertBot(0).fallback_budget == FALLBACK_BUDGET == search.budget
-
-
-def hidden_twin(st: State, seat: int, rng: random.Random) -> State:
-    """``st`` with the cards ``seat`` cannot see dealt otherwise: the same view."""
-    other = st.copy()
-    hidden = [s for s in range(st.n) if s != seat and not st.known.get(s)]
-    pool = [t for s in hidden for t in other.hands[s]] + other.draw
-    rng.shuffle(pool)
-    for s in hidden:
-        k = len(other.hands[s])
-        other.hands[s], pool = pool[:k], pool[k:]
-    other.draw = pool
-    return other
 
 
 @pytest.mark.skipif(not COMPILED, reason="the expert's own budgets are for the native core")
