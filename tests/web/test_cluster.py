@@ -25,7 +25,7 @@ from unotable.web.cluster import Cluster, RoomElsewhereError, default_advertise,
 from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
 
 from .conftest import fresh_postgres, postgres_url
-from .test_cluster_failover import Node, start_node, wait_ready
+from .test_cluster_failover import Node, node_metric, start_node, wait_ready
 
 
 @pytest.fixture
@@ -248,14 +248,6 @@ def test_any_node_serves_any_room_and_sigterm_hands_the_rooms_over(tmp_path: Pat
                 n.proc.wait(30)
 
 
-def _live_nodes(node: Node) -> float:
-    with urllib.request.urlopen(node.url + "/metrics", timeout=20) as res:
-        for line in res.read().decode().splitlines():
-            if line.startswith("unotable_cluster_live_nodes "):
-                return float(line.split()[1])
-    raise AssertionError("no unotable_cluster_live_nodes on /metrics")
-
-
 def test_a_clients_rate_holds_across_the_service_not_per_node(tmp_path: Path) -> None:
     """--lookups-per-second 2 (a burst of 8) on each of two nodes: a client that spreads its
     lookups over both (as a round-robin balancer does) gets no more than the flag allows one
@@ -267,7 +259,9 @@ def test_a_clients_rate_holds_across_the_service_not_per_node(tmp_path: Path) ->
         deadline = time.monotonic() + 60
         for n in nodes:
             wait_ready(n, deadline)
-        while not all(_live_nodes(n) == 2 for n in nodes):  # each has seen the other's heartbeat
+        while not all(
+            node_metric(n, "unotable_cluster_live_nodes") == 2 for n in nodes
+        ):  # each has seen the other's heartbeat
             assert time.monotonic() < deadline, "the nodes did not see each other"
             time.sleep(0.2)
         start = time.monotonic()

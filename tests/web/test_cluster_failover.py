@@ -243,12 +243,17 @@ def _leases(store: Store) -> dict[str, tuple[str, float]]:
     return {lease.code: (lease.node, lease.expires_in) for lease in status(store)[1]}
 
 
-def _owned(node: Node) -> int:
-    with urllib.request.urlopen(node.url + "/metrics", timeout=5) as res:
+def node_metric(node: Node, name: str, timeout: float = 5) -> float:
+    """The value of the metric ``name`` (one with no labels) on the node's ``/metrics``."""
+    with urllib.request.urlopen(node.url + "/metrics", timeout=timeout) as res:
         text = res.read().decode()
-    found = re.search(r"^unotable_cluster_rooms_owned (\S+)$", text, re.M)
-    assert found, "the node's /metrics shows the rooms it owns"
-    return int(float(found.group(1)))
+    found = re.search(rf"^{re.escape(name)} (\S+)$", text, re.M)
+    assert found, f"the node's /metrics shows {name}"
+    return float(found.group(1))
+
+
+def _owned(node: Node) -> int:
+    return int(node_metric(node, "unotable_cluster_rooms_owned"))
 
 
 async def _until(what: str, done: Any, seconds: float, clients: list[Client] | None = None) -> None:
