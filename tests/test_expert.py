@@ -15,9 +15,9 @@ import pytest
 from test_native_search import hidden_twin
 from unotable.bots import BOT_NAMES, make_bot
 from unotable.bots import expert as expert_module
-from unotable.bots.expert import CAP, FALLBACK_BUDGET, PER_CANDIDATE, ExpertBot
+from unotable.bots.expert import CAP, FALLBACK_BUDGET, PER_CANDIDATE, TABLE_BUDGET, ExpertBot
 from unotable.bots.levels import LEVEL_BOTS, LEVELS, level_words
-from unotable.bots.search import SearchBot, native_playouts
+from unotable.bots.search import MAX_BUDGET, SearchBot, native_playouts
 from unotable.bots.spec import BotSpec, parse_bots
 from unotable.engine import legal_ids, new_hand, step
 from unotable.house import preset
@@ -59,16 +59,17 @@ def test_expert_plays_legally_in_every_edition_and_house_rule(edition: str, hous
 
 @pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=4), Rules(players=3, stacking="any")])
 def test_the_budget_is_per_candidate_in_the_core_and_the_searchs_in_python(rules: Rules) -> None:
-    """In the native core a decision plays ``per_candidate`` playouts per candidate (at most
-    ``cap``); where it cannot run (no core, house rules) the search's ``fallback_budget``."""
-    bot = ExpertBot(3, per_candidate=7, cap=20, fallback_budget=11)
+    """In the native core a heads-up decision plays ``per_candidate`` playouts per candidate (at
+    most ``cap``), one at a table of three or more ``table_budget``; where the core cannot run
+    (no core, house rules) the search's ``fallback_budget``."""
+    bot = ExpertBot(3, per_candidate=7, cap=20, table_budget=17, fallback_budget=11)
     views = searched_views(rules, 8, 6)
     assert views
     for v in views:
         k = len(bot.candidates(v, list(v.legal)))
         before = bot.playouts
         bot.act(v)
-        want = min(20, 7 * k) if native_playouts(v) else 11
+        want = (17 if rules.players > 2 else min(20, 7 * k)) if native_playouts(v) else 11
         assert bot.playouts - before == want
     assert native_playouts(views[0]) == (COMPILED and not rules.stacking)
 
@@ -106,10 +107,13 @@ def test_two_states_with_one_view_give_the_same_action_at_the_default_budgets() 
 def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="per_candidate"):
         make_bot("expert", 0, per_candidate=0)
+    with pytest.raises(ValueError, match="table_budget"):
+        make_bot("expert", 0, table_budget=MAX_BUDGET + 1)
     with pytest.raises(ValueError, match="budget"):
         make_bot("expert", 0, budget=100)  # its budget is per candidate
     bot = make_bot("expert", 0)
     assert isinstance(bot, ExpertBot) and (bot.per_candidate, bot.cap) == (PER_CANDIDATE, CAP)
+    assert bot.table_budget == TABLE_BUDGET == MAX_BUDGET
 
 
 # ---- by strength

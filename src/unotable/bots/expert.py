@@ -3,10 +3,13 @@
 The same decision as ``search`` (:mod:`unotable.bots.search`: worlds dealt from the seat's view
 alone, each candidate played in them and played out by the rollout policy, UCB1 sharing the
 playouts, the greedy choice kept unless another candidate beats it on their common worlds), with
-many more playouts: ``per_candidate`` for each candidate the decision has (``cap`` at most), so
-a choice between two cards gets 5,000 and one among four or more the cap of 10,000. The native core
-plays them in about 7-35 ms of CPU (``docs/bots.md``: what many more playouts are worth, and what
-``expert`` wins against every other bot).
+many more playouts. Heads-up, ``per_candidate`` for each candidate the decision has (``cap`` at
+most), so a choice between two cards gets 5,000 and one among four or more the cap of 10,000: the
+native core plays them in about 7-35 ms of CPU. At a table of three or more players, where a hand
+is more a matter of luck and a better choice shows less, every open decision gets
+``table_budget`` playouts (20,000, the most the search takes): about 50 ms of CPU at four
+players (``docs/bots.md``: what many more playouts are worth, and what ``expert`` wins against
+every other bot).
 
 Without the native core (``UNOTABLE_PURE=1``, or rules it does not play: house rules,
 ``lenient_plays``) a decision is searched in Python, where 10,000 playouts would take about a
@@ -28,15 +31,18 @@ from unotable.views import View
 PER_CANDIDATE: Final = 2_500
 """Playouts per candidate of a decision in the native core."""
 CAP: Final = 10_000
-"""The most playouts a decision takes in the native core."""
+"""The most playouts a heads-up decision takes in the native core."""
+TABLE_BUDGET: Final = MAX_BUDGET
+"""Playouts per open decision in the native core at a table of three or more players."""
 FALLBACK_BUDGET: Final = 500
 """Playouts per decision searched in Python (the ``search`` bot's default)."""
 
 
 class ExpertBot(SearchBot):
-    """``search`` with ``per_candidate`` playouts per candidate (at most ``cap``) in the native
-    core, ``fallback_budget`` in Python (see the module's docstring); every other option is the
-    search's, with its defaults."""
+    """``search`` with ``per_candidate`` playouts per candidate (at most ``cap``) heads-up and
+    ``table_budget`` at a table of three or more in the native core, ``fallback_budget`` in
+    Python (see the module's docstring); every other option is the search's, with its
+    defaults."""
 
     name = "expert"
 
@@ -46,6 +52,7 @@ class ExpertBot(SearchBot):
         *,
         per_candidate: int = PER_CANDIDATE,
         cap: int = CAP,
+        table_budget: int = TABLE_BUDGET,
         fallback_budget: int = FALLBACK_BUDGET,
         exploration: float = 0.7,
         reward: str = "win",
@@ -74,6 +81,7 @@ class ExpertBot(SearchBot):
         )
         self.per_candidate = int(check_number("per_candidate", per_candidate, 1, MAX_BUDGET, integer=True))
         self.cap = int(check_number("cap", cap, 1, MAX_BUDGET, integer=True))
+        self.table_budget = int(check_number("table_budget", table_budget, 1, MAX_BUDGET, integer=True))
         self.fallback_budget = int(
             check_number("fallback_budget", fallback_budget, 1, MAX_BUDGET, integer=True)
         )
@@ -81,7 +89,10 @@ class ExpertBot(SearchBot):
     def search(self, view: View, cands: list[int]) -> list[list[float]]:
         """The search's rewards, at this decision's budget."""
         if self.native and native_playouts(view):
-            self.budget = min(self.cap, self.per_candidate * len(cands))
+            if len(view.hand_sizes) > 2:
+                self.budget = self.table_budget
+            else:
+                self.budget = min(self.cap, self.per_candidate * len(cands))
         else:
             self.budget = self.fallback_budget
         return super().search(view, cands)
