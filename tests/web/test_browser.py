@@ -310,13 +310,21 @@ def test_the_form_offers_bots_by_strength(browser: Any, sqlite_url: str) -> None
         )
         levels = page.eval_on_selector_all(
             '#seat-choices select[data-seat="2"] option[data-level]',
-            "els => els.map((e) => [e.dataset.level, e.value, e.textContent])",
+            "els => els.map((e) => [e.dataset.level, e.value, e.textContent, e.title])",
         )
         offered = http_json(server.http, "GET", "/api/options")["bot_levels"]
         assert [(lv[0], lv[1]) for lv in levels] == [(o["level"], o["bot"]) for o in offered]
-        for (_, _, words), o in zip(levels, offered, strict=True):
+        # A closed select shows a short label; the measured words are its title and the notes
+        # under the seats, so nothing is cut off.
+        assert [lv[2] for lv in levels] == ["Easy bot", "Medium bot", "Hard bot", "Expert bot"]
+        notes = page.eval_on_selector_all(
+            "#level-notes li", "els => els.map((e) => [e.dataset.level, e.textContent])"
+        )
+        assert [n[0] for n in notes] == [o["level"] for o in offered]
+        for (_, _, _, words), (_, note), o in zip(levels, notes, offered, strict=True):
             assert f"wins {round(100 * o['rate'])}% of hands heads-up" in words
-        assert "Hard (search bot)" in levels[2][2]
+            assert note == words
+        assert "Hard (search bot)" in levels[2][3]
         assert page.eval_on_selector('#seat-choices select[data-seat="2"]', "s => s.value") == "greedy"
         others = page.eval_on_selector_all(
             '#seat-choices select[data-seat="2"] option:not([data-level])', "els => els.map((e) => e.value)"

@@ -357,8 +357,13 @@ function createForm(opts) {
         el("span", {}, t("Seat {number}", { number: i + 1 })),
         el("select", { dataset: { seat: String(i) } }, el("option", { value: "human" }, t("A person")),
           levels.length ? el("optgroup", { label: t("Bots by strength") },
-            levels.map((lv) => el("option", { value: lv.bot, dataset: { level: lv.level } }, levelWords(lv)))) : null,
-          el("optgroup", { label: t("Other bots") }, bots.map((b) => el("option", { value: b }, botWords(b)))))))));
+            levels.map((lv) => el("option", { value: lv.bot, title: levelWords(lv), dataset: { level: lv.level } },
+              t("{level} bot", { level: levelTitle(lv.level) })))) : null,
+          el("optgroup", { label: t("Other bots") }, bots.map((b) => el("option", { value: b }, botWords(b)))))))),
+      // The strengths' measured words once, under the seats: a closed select shows only its
+      // short label.
+      levels.length ? el("ul", { class: "level-notes", id: "level-notes" },
+        levels.map((lv) => el("li", { dataset: { level: lv.level } }, levelWords(lv)))) : null);
     seatsBox.querySelectorAll("select").forEach((s, i) => { s.value = old[i] || (i < 2 ? "human" : "greedy"); });
   }
   players.addEventListener("input", drawSeats);
