@@ -4,11 +4,13 @@ Each cell is a :mod:`bot_match` run (the deals of ``unotable.env.evaluate``, see
 paired: every cell of a row and column plays the same deals): the row's bot in one seat against
 the column's bot in every other seat, ``--hands`` hands (``--heavy`` for cells with ``expert``
 among the opponents at four players, whose three searching seats cost three times as much). A
-cell whose file exists is not played again (so the runs of the acceptance rows, made
-with ``bot_match.py`` under the same names, are reused). Prints the table in Markdown and
-writes the figures to ``--json``.
+cell whose file exists is resumed up to its count of hands, and kept whole if it holds more (so
+the runs of the acceptance rows, made with ``bot_match.py`` under the same names, are reused
+and a table run again with larger counts extends its cells). Prints the table in Markdown,
+writes the figures to ``--json`` and draws them with ``--plot``.
 
-``python bench/bot_table.py --hands 2000 --heavy 200 --dir runs/table --json docs/figures/bot_table.json``
+``python bench/bot_table.py --hands 2000 --heavy 200 --dir runs/table --json docs/figures/bot_table.json
+--plot docs/figures/bot_table.png``
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--dir", type=Path, default=Path("runs/table"))
     ap.add_argument("--json", type=Path)
     ap.add_argument("--only-table", action="store_true", help="print the table of the files so far")
+    ap.add_argument("--plot", type=Path, help="draw the two tables as heat maps to this PNG")
     args = ap.parse_args(argv)
     cells = []
     for players in (2, 4):
@@ -57,8 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.only_table:
         for bot, opp, players, hands in cells:
             path = cell_file(args.dir, bot, opp, players)
-            if path.exists():  # made elsewhere (the acceptance runs) or before
-                continue
+            if path.exists() and bot_match.summary(path)["hands"] >= hands:
+                continue  # made before, or elsewhere (the acceptance runs): kept whole
             print(f"{bot} against {opp}, {players} players, {hands} hands", file=sys.stderr, flush=True)
             bot_match.main(
                 [
@@ -74,6 +77,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n")
     print(table(figures))
+    if args.plot:
+        plot(figures, args.plot)
     return 0
 
 
@@ -88,6 +93,53 @@ def _cell(figures: dict[str, dict[str, float]], bot: str, opp: str, players: int
     if flip:
         rate, low, high = 1 - rate, 1 - high, 1 - low
     return f"{100 * rate:.1f} ({100 * low:.1f}-{100 * high:.1f}), {f['hands']:,}"
+
+
+def _rate(figures: dict[str, dict[str, float]], bot: str, opp: str, players: int) -> tuple[float, int] | None:
+    """The row bot's win rate against the column's and the hands, or None for no figure."""
+    f = figures.get(f"{bot}|{opp}|{players}")
+    if f is not None and f["hands"]:
+        return f["rate"], int(f["hands"])
+    f = figures.get(f"{opp}|{bot}|{players}") if players == 2 else None
+    if f is not None and f["hands"]:
+        return 1 - f["rate"], int(f["hands"])
+    return None
+
+
+def plot(figures: dict[str, dict[str, float]], out: Path) -> None:
+    """The two tables as heat maps: each cell the row bot's win rate less an equal share (50%
+    heads-up, 25% one against three), its rate and its hands written in it."""
+    import matplotlib  # noqa: PLC0415 - the optional extra "plot"
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 5.4))
+    for ax, players in zip(axes, (2, 4), strict=True):
+        share = 1 / players
+        grid = [[float("nan")] * len(BOTS) for _ in BOTS]
+        for i, bot in enumerate(BOTS):
+            for j, opp in enumerate(BOTS):
+                got = None if bot == opp else _rate(figures, bot, opp, players)
+                if got is None:
+                    continue
+                rate, hands = got
+                grid[i][j] = edge = 100 * (rate - share)
+                dark = abs(edge) > 60 * share  # white words on the deep colours
+                ax.text(j, i, f"{100 * rate:.1f}%\n{hands:,}", ha="center", va="center", fontsize=8,
+                        color="white" if dark else "black")  # fmt: skip
+        ax.imshow(grid, cmap="RdBu", vmin=-100 * share, vmax=100 * share)
+        ax.set_xticks(range(len(BOTS)), BOTS)
+        ax.set_yticks(range(len(BOTS)), BOTS)
+        ax.set_xlabel("against (every other seat)")
+        ax.set_ylabel("bot (one seat)")
+        title = "heads-up" if players == 2 else "4 players, one against three"
+        ax.set_title(f"{title}: win rate, hands")
+    fig.suptitle("Every bot against every other (classic, seed 2026; blue: above an equal share)")
+    fig.tight_layout()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
 
 
 def table(figures: dict[str, dict[str, float]]) -> str:

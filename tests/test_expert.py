@@ -187,3 +187,12 @@ def test_bot_match_plays_evaluates_deals_and_pairs_them(tmp_path: Path) -> None:
     assert got["paired_hands"] == 8 and got["decisions"] > 0 and got["p99_cpu_ms"] >= got["median_cpu_ms"]
     text = bot_table.table({"greedy|random|4": got})
     assert f"{100 * got['rate']:.1f}" in text and "| `greedy` |" in text
+    if importlib.util.find_spec("matplotlib") is not None:
+        bot_table.plot({"greedy|random|4": got}, tmp_path / "table.png")
+        assert (tmp_path / "table.png").stat().st_size > 10_000
+    # a cell asked for more hands is extended: only the new deals are played
+    assert bot_match.main(["--bot", "greedy", "--opponents", "random", "--players", "4", "--hands", "16",
+                           "--seed", "3", "--out", str(out)]) == 0  # fmt: skip
+    more, want = bot_match.summary(out), evaluate("greedy", "random", 16, 4, seed=3)
+    assert (more["wins"], more["hands"]) == (want.wins, want.hands)
+    assert len(out.read_text().splitlines()) == 1 + 16 // 4  # a header and a line per deal
