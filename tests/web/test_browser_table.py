@@ -44,6 +44,15 @@ MATER_SEED = 33
 """Cars 2, two players: Ana (player 0) is dealt a Mater and plays first."""
 
 
+RINGS_NOW = """() => {
+  const msg = window.unotable && window.unotable.msg;
+  if (!msg) return null;
+  const sel = `#seats .seat[data-player="${msg.you}"] .ring.timed`;
+  return {msg, rings: document.querySelectorAll(sel).length};
+}"""
+"""The page's last message and how many timed rings its own seat shows, read at one moment."""
+
+
 def acts(page: Any) -> list[str]:
     """The actions the page has sent."""
     sent: list[dict[str, Any]] = page.evaluate("() => window.__sent")
@@ -392,12 +401,15 @@ def test_harry_potter_accepts_for_you_after_the_pause(browser: Any, sqlite_url: 
         sent = 0
         while True:
             assert time.monotonic() < deadline, "no answer window in time"
-            m = state(page)
-            assert m is not None
+            # The message and its rings read at one moment: with a one-second window the
+            # server may accept (and the page redraw) between two reads on a loaded machine.
+            snap = page.evaluate(RINGS_NOW)
+            assert snap is not None
+            m, rings = snap["msg"], snap["rings"]
             answer = m["table"].get("answer")
             if answer and answer["player"] == m["you"]:
                 window_seen = True
-                assert page.locator(f'#seats .seat[data-player="{m["you"]}"] .ring.timed').count() == 1
+                assert rings == 1
                 seq = m["seq"]
                 sent = len(acts(page))
                 page.wait_for_function(f"() => window.unotable.msg.seq > {seq}", timeout=10_000)
