@@ -6,8 +6,8 @@ the column's bot in every other seat, ``--hands`` hands (``--heavy`` for cells w
 among the opponents at four players, whose three searching seats cost three times as much). A
 cell whose file exists is resumed up to its count of hands, and kept whole if it holds more (so
 the runs of the acceptance rows, made with ``bot_match.py`` under the same names, are reused
-and a table run again with larger counts extends its cells). Prints the table in Markdown,
-writes the figures to ``--json`` and draws them with ``--plot``.
+and a table run again with larger counts extends its cells). Prints the table in Markdown
+(and each bot's CPU time per decision), writes the figures to ``--json`` and draws them with ``--plot``.
 
 ``python bench/bot_table.py --hands 2000 --heavy 200 --dir runs/table --json docs/figures/bot_table.json
 --plot docs/figures/bot_table.png``
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -77,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(json.dumps(figures, indent=1) + "\n")
     print(table(figures))
+    print(times(args.dir, [(bot, opp, players) for bot, opp, players, _ in cells]))
     if args.plot:
         plot(figures, args.plot)
     return 0
@@ -152,6 +154,28 @@ def table(figures: dict[str, dict[str, float]]) -> str:
         out.append("| --- " * (len(BOTS) + 1) + "|")
         for bot in BOTS:
             out.append(f"| `{bot}` | " + " | ".join(_cell(figures, bot, o, players) for o in BOTS) + " |")
+    return "\n".join(out)
+
+
+def times(folder: Path, cells: list[tuple[str, str, int]]) -> str:
+    """Markdown: each bot's CPU time per decision (median, 99th percentile) over its decisions
+    as the row's bot of the cells (the seat the runs time)."""
+    out = ["", "| bot | median | 99th percentile | decisions |", "| --- | ---: | ---: | ---: |"]
+    for bot in BOTS:
+        cpu: list[float] = []
+        for row, opp, players in cells:
+            path = cell_file(folder, row, opp, players)
+            if row != bot or not path.exists():
+                continue
+            for line in path.read_text().splitlines():
+                r = json.loads(line) if line.strip() else {}
+                if r.get("seed") is not None:
+                    cpu.extend(r.get("cpu", ()))
+        if cpu:
+            cpu.sort()
+            median = statistics.median(cpu)
+            p99 = cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]
+            out.append(f"| `{bot}` | {median:.2f} ms | {p99:.2f} ms | {len(cpu):,} |")
     return "\n".join(out)
 
 

@@ -187,6 +187,10 @@ def test_bot_match_plays_evaluates_deals_and_pairs_them(tmp_path: Path) -> None:
     assert got["paired_hands"] == 8 and got["decisions"] > 0 and got["p99_cpu_ms"] >= got["median_cpu_ms"]
     text = bot_table.table({"greedy|random|4": got})
     assert f"{100 * got['rate']:.1f}" in text and "| `greedy` |" in text
+    timed = bot_table.times(tmp_path, [("greedy", "random", 4), ("random", "greedy", 4)])
+    rows = {line.split(" | ")[0]: line for line in timed.splitlines() if line.startswith("| `")}
+    assert set(rows) == {"| `random`", "| `greedy`"}
+    assert f"{got['decisions']:,} |" in rows["| `greedy`"]  # the row bot's decisions, its seat's alone
     if importlib.util.find_spec("matplotlib") is not None:
         bot_table.plot({"greedy|random|4": got}, tmp_path / "table.png")
         assert (tmp_path / "table.png").stat().st_size > 10_000

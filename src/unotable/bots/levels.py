@@ -30,10 +30,10 @@ class Level:
 
 
 LEVELS: Final[tuple[Level, ...]] = (
-    Level("easy", "random", "medium", 9 / 400, 400),
-    Level("medium", "greedy", "easy", 391 / 400, 400),
-    Level("hard", "search", "medium", 253 / 400, 400),
-    Level("expert", "expert", "medium", 454 / 700, 700),
+    Level("easy", "random", "medium", 45 / 2000, 2000),
+    Level("medium", "greedy", "easy", 1955 / 2000, 2000),
+    Level("hard", "search", "medium", 6131 / 10000, 10000),
+    Level("expert", "expert", "medium", 6361 / 10000, 10000),
 )
 """The levels from the easiest; figures of docs/bots.md's every-bot table (seed 2026,
 2026-12-02): each against ``medium`` (the greedy bot, the yardstick a person knows), ``medium``
