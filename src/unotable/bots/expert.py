@@ -7,9 +7,9 @@ many more playouts. Heads-up, ``per_candidate`` for each candidate the decision 
 most), so a choice between two cards gets 5,000 and one among four or more the cap of 10,000: the
 native core plays them in about 7-35 ms of CPU. At a table of three or more players, where a hand
 is more a matter of luck and a better choice shows less, every open decision gets
-``table_budget`` playouts (20,000, the most the search takes): about 50 ms of CPU at four
-players (``docs/bots.md``: what many more playouts are worth, and what ``expert`` wins against
-every other bot).
+``table_budget`` playouts (20,000, the most the search takes): 37 ms of CPU at the median and
+96 ms at the 99th percentile at four players (``docs/bots.md``: what many more playouts are
+worth, and what ``expert`` wins against every other bot).
 
 Without the native core (``UNOTABLE_PURE=1``, or rules it does not play: house rules,
 ``lenient_plays``) a decision is searched in Python, where 10,000 playouts would take about a
