@@ -93,11 +93,22 @@ def table_seeds(hands: int, players: int, seed: int) -> list[int]:
     return out
 
 
+def deals(path: Path) -> list[dict[str, Any]]:
+    """A run file's deals (its lines but the header)."""
+    rows = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return [r for r in rows if r.get("seed") is not None]
+
+
+def p99(ordered: list[float]) -> float:
+    """The 99th percentile of sorted figures (0 for none)."""
+    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else 0.0
+
+
 def summary(path: Path, pair: Path | None = None) -> dict[str, Any]:
     """A run's figures (those of its deals so far)."""
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    players = next(r["players"] for r in rows if "players" in r)
-    rows = [r for r in rows if r.get("seed") is not None]
+    with path.open() as f:
+        players = json.loads(f.readline())["players"]  # the header, the file's first line
+    rows = deals(path)
     hands = len(rows) * players
     wins = sum(len(r["won"]) for r in rows)
     low, high = wilson(wins, hands)
@@ -113,18 +124,14 @@ def summary(path: Path, pair: Path | None = None) -> dict[str, Any]:
         "high": high,
         "decisions": len(ms),
         "median_ms": statistics.median(ms) if ms else 0.0,
-        "p99_ms": ms[min(len(ms) - 1, int(0.99 * len(ms)))] if ms else 0.0,
+        "p99_ms": p99(ms),
         "mean_ms": statistics.fmean(ms) if ms else 0.0,
         "median_cpu_ms": statistics.median(cpu) if cpu else 0.0,
-        "p99_cpu_ms": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))] if cpu else 0.0,
+        "p99_cpu_ms": p99(cpu),
         "mean_cpu_ms": statistics.fmean(cpu) if cpu else 0.0,
     }
     if pair is not None:
-        other = {}
-        for line in pair.read_text().splitlines():
-            r = json.loads(line)
-            if r.get("seed") is not None:
-                other[r["seed"]] = r
+        other = {r["seed"]: r for r in deals(pair)}
         diffs = []
         for r in rows:
             o = other.get(r["seed"])
@@ -165,13 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is None:
         ap.error("--out is needed to run")
     seeds = table_seeds(args.hands, args.players, args.seed)
-    done = set()
     fresh = not args.out.exists()
-    if not fresh:  # resume
-        for line in args.out.read_text().splitlines():
-            r = json.loads(line)
-            if r.get("seed") is not None:
-                done.add(r["seed"])
+    done = set() if fresh else {r["seed"] for r in deals(args.out)}  # resume
     todo = [s for s in seeds[args.skip :] if s not in done]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     with args.out.open("a") as f:

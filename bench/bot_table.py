@@ -162,19 +162,11 @@ def times(folder: Path, cells: list[tuple[str, str, int]]) -> str:
     as the row's bot of the cells (the seat the runs time)."""
     out = ["", "| bot | median | 99th percentile | decisions |", "| --- | ---: | ---: | ---: |"]
     for bot in BOTS:
-        cpu: list[float] = []
-        for row, opp, players in cells:
-            path = cell_file(folder, row, opp, players)
-            if row != bot or not path.exists():
-                continue
-            for line in path.read_text().splitlines():
-                r = json.loads(line) if line.strip() else {}
-                if r.get("seed") is not None:
-                    cpu.extend(r.get("cpu", ()))
+        paths = [cell_file(folder, row, opp, players) for row, opp, players in cells if row == bot]
+        runs = [bot_match.deals(path) for path in paths if path.exists()]
+        cpu = sorted(t for run in runs for r in run for t in r.get("cpu", ()))
         if cpu:
-            cpu.sort()
-            median = statistics.median(cpu)
-            p99 = cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]
+            median, p99 = statistics.median(cpu), bot_match.p99(cpu)
             out.append(f"| `{bot}` | {median:.2f} ms | {p99:.2f} ms | {len(cpu):,} |")
     return "\n".join(out)
 
