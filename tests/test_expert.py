@@ -57,19 +57,24 @@ def test_expert_plays_legally_in_every_edition_and_house_rule(edition: str, hous
     assert len(records) == 3
 
 
-@pytest.mark.parametrize("rules", [Rules(players=2), Rules(players=4), Rules(players=3, stacking="any")])
+@pytest.mark.parametrize(
+    "rules",
+    [*(Rules(players=n) for n in (2, 4, 6, 8, 10)), Rules(players=3, stacking="any")],
+)
 def test_the_budget_is_per_candidate_in_the_core_and_the_searchs_in_python(rules: Rules) -> None:
     """In the native core a heads-up decision plays ``per_candidate`` playouts per candidate (at
-    most ``cap``), one at a table of three or more ``table_budget``; where the core cannot run
-    (no core, house rules) the search's ``fallback_budget``."""
-    bot = ExpertBot(3, per_candidate=7, cap=20, table_budget=17, fallback_budget=11)
+    most ``cap``), one at a table of three to six ``table_budget`` and past six players its share
+    (``table_budget * 6 // players``); where the core cannot run (no core, house rules) the
+    search's ``fallback_budget``."""
+    bot = ExpertBot(3, per_candidate=7, cap=20, table_budget=170, fallback_budget=11)
+    table = {4: 170, 6: 170, 8: 127, 10: 102}.get(rules.players, 170)
     views = searched_views(rules, 8, 6)
     assert views
     for v in views:
         k = len(bot.candidates(v, list(v.legal)))
         before = bot.playouts
         bot.act(v)
-        want = (17 if rules.players > 2 else min(20, 7 * k)) if native_playouts(v) else 11
+        want = (table if rules.players > 2 else min(20, 7 * k)) if native_playouts(v) else 11
         assert bot.playouts - before == want
     assert native_playouts(views[0]) == (COMPILED and not rules.stacking)
 
