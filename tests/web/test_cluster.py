@@ -22,6 +22,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from unotable.web.cluster import Cluster, RoomElsewhereError, default_advertise, status
+from unotable.web.hub import Hub
+from unotable.web.settings import parse_settings
 from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
 
 from .conftest import fresh_postgres, postgres_url
@@ -141,6 +143,52 @@ def test_a_row_another_owner_wrote_first_makes_the_writer_drop_the_room(pg: str)
         other.append(game, 0, "0", "draw")
     store.close()
     other.close()
+
+
+def test_a_room_whose_lease_is_lost_while_it_is_read_does_not_go_live(
+    pg: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Node a takes a room's lease and reads the room; before the read ends, its renewal comes
+    too late and node b takes the lease. The room must not go live on a, where none of its moves
+    could be saved (a CI run saw such a room stuck for good after a node was killed): a reads
+    it again and sends the client to b; once b gives it back, a serves it."""
+    a_store, b_store = Store(pg), Store(pg)
+    a = Cluster(a_store, "a", "http://10.0.0.1:8000")
+    b = Cluster(b_store, "b", "http://10.0.0.2:8000")
+    a.register()
+    b.register()
+
+    async def scenario() -> None:
+        maker = Hub(a_store, cluster=a)
+        code = (await maker.create(parse_settings({"players": 2, "seats": ["greedy", "greedy"]}))).code
+        await maker.drop(code)
+        a.release(code)
+        hub = Hub(a_store, cluster=a)
+        read = a_store.load_room
+        taken: list[int] = []
+
+        def slow_read(c: str) -> Any:
+            stored = read(c)
+            if not taken:  # the first read: b takes the lease meanwhile, a's renewal hears it
+                taken.append(1)
+                _expire(a_store, c)
+                b.acquire(c)
+                assert a.renew() == [c]
+                a.lose(c)
+            return stored
+
+        monkeypatch.setattr(a_store, "load_room", slow_read)
+        with pytest.raises(RoomElsewhereError) as elsewhere:
+            await hub.get(code)
+        assert elsewhere.value.node == "b" and code not in hub.rooms and code not in a.owned
+        b.release(code)
+        room = await hub.get(code)
+        assert room is not None and hub.rooms[code] is room and code in a.owned
+        await hub.drop(code)
+
+    asyncio.run(scenario())
+    a_store.close()
+    b_store.close()
 
 
 def test_the_advertised_address_defaults_from_host_and_port() -> None:

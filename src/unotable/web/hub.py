@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from unotable.web.cluster import RECONNECT, Cluster
+from unotable.web.cluster import RECONNECT, Cluster, RoomElsewhereError
 from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
@@ -165,6 +165,14 @@ class Hub:
 
     async def _fetch(self, code: str) -> Room | None:
         room = await asyncio.to_thread(self._load, code)
+        if room is not None and self.cluster is not None and code not in self.cluster.owned:
+            # The lease was lost while the room was read (this node's renewal came too late and
+            # another node took it): the drop found nothing to drop, so the room must not go
+            # live here, where none of its moves could be saved. Read it again: the lease is
+            # this node's once more, or the other node's, to which the client is sent.
+            room = await asyncio.to_thread(self._load, code)
+            if room is not None and code not in self.cluster.owned:
+                raise RoomElsewhereError(code, "", "")  # lost twice in a row: the client asks again
         if room is None:
             self._missing[code] = time.monotonic()
             self._missing.move_to_end(code)
