@@ -62,7 +62,7 @@ test-core: setup
 
 # The suite again in pure Python, the native core left unloaded (CI runs both): every test but
 # those marked `surface` (a browser, a terminal screen, killed servers: tests/conftest.py), whose
-# subject lies above the rules core and which `make test` runs; about 7 of CI's 25 minutes.
+# subject lies above the rules core and which `make test` runs; 5-6 of CI's 23-25 minutes.
 test-pure: setup
 	UNOTABLE_PURE=1 $(BIN)/pytest -m 'not slow and not surface'
 
