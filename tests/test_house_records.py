@@ -58,7 +58,7 @@ BOOK_PRESETS: dict[str, dict[str, Any]] = {
         "uno_call": "strict",
         "no_action_finish": True,
         "hand_limit": 25,
-        "double_finish": True,
+        "double_finish": False,  # H-53: no_action_finish leaves it nothing to double
         "multi_play": "number",
     },
 }

@@ -31,6 +31,9 @@ from unotable.cards import (
     INVISIBILITY,
     IS_WILD,
     NUM_CARD_TYPES,
+    POINTS,
+    REVERSE,
+    SKIP,
     WILD_DRAW_FOUR,
     parse_card,
 )
@@ -267,6 +270,13 @@ def stacks_on(rules: Rules, pending: int, answer: int) -> bool:
     return rules.stacking == "any" or answer == pending
 
 
+def deflects(rules: Rules, colour: int, card: int) -> bool:
+    """docs/rules.md §11.5 deflect: whether ``card`` may send a pending draw on or back: a Skip
+    or a Reverse, as the rule says, of the colour to match (H-48: never by symbol)."""
+    kinds = {"reverse": (REVERSE,), "skip": (SKIP,), "both": (REVERSE, SKIP)}.get(str(rules.deflect), ())
+    return not IS_WILD[card] and CARD_VALUE[card] in kinds and CARD_COLOR[card] == colour
+
+
 def follows(rules: Rules, prev: int, card: int) -> bool:
     """docs/rules.md §11.5 multi_play: whether ``card`` may follow ``prev`` in a series (number
     cards; not a 7 or a 0 with seven_zero; of the same number, or identical)."""
@@ -317,13 +327,15 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
         pending = state.pend_card
         draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE)
         kind = pending if pending == WILD_DRAW_FOUR else CARD_VALUE[pending]
-        in_deck = (WILD_DRAW_FOUR, rules.edition.draw_value)
-        if kind in draw_cards and any(stacks_on(rules, kind, a) for a in in_deck):
-            # RULES §11: the seat a draw card fell on may answer it (§11.5: as stack_cards says)
+        if kind in draw_cards:
+            # RULES §11: the seat a draw fell on may answer it, even when stack_cards or its hand
+            # leave it no answer (docs/rules.md H-41, H-56); a card that may deflect it (H-48: of
+            # the colour to match) is refused, if at all, for another reason (H-42).
             if act.card not in state.hands[s]:
                 return "not_in_hand"
             answer = act.card if act.card == WILD_DRAW_FOUR else CARD_VALUE[act.card]
-            if answer not in draw_cards or not stacks_on(rules, kind, answer):
+            stacks = answer in draw_cards and stacks_on(rules, kind, answer)
+            if not stacks and not deflects(rules, state.color, act.card):
                 return "not_playable"
     if (
         act.kind is Kind.INVISIBILITY
@@ -578,6 +590,30 @@ def test_views_do_not_depend_on_hidden_cards(script: Script, data: st.DataObject
                 flipped = state.copy()
                 flipped.pend_guilty = not state.pend_guilty
                 assert view(flipped, seat) == mine
+
+
+@PROPERTY_SETTINGS
+@given(scripts())
+def test_hands_end_and_score_as_the_rulings_say(script: Script) -> None:
+    """docs/rules.md H-52 to H-54 (issue 32): with ``no_action_finish`` a hand ends only on a number
+    card (so ``double_finish`` never doubles there); in ``elimination``, ``challenge`` and with
+    ``scoring: lowest`` the hand's points are the total charged to all players, each their own
+    cards, doubled for a hand won on a draw card with ``double_finish``."""
+    trace = run(script)
+    state = trace.states[-1]
+    rules = state.rules
+    if state.winner < 0:
+        return
+    top = state.discard[-1]
+    if rules.no_action_finish:
+        assert not IS_WILD[top] and CARD_VALUE[top] <= 9, CARD_CODE[top]
+    on_draw = top == WILD_DRAW_FOUR or (not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE))
+    factor = 2 if rules.double_finish and on_draw else 1
+    charged = [factor * sum(POINTS[c] for c in hand) for hand in state.hands]
+    if rules.mode in ("elimination", "challenge") or rules.scoring == "lowest":
+        assert state.hand_points == sum(charged)
+    elif not rules.teams:
+        assert state.hand_points == sum(charged)  # the winner's hand is empty
 
 
 @PROPERTY_SETTINGS

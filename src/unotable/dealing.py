@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from unotable.cards import CARD_CODE, CARD_COLOR, CARD_VALUE, IS_WILD, NO_COLOR
-from unotable.effects import _draw_cards, _game_winners
+from unotable.effects import _can_answer, _draw_cards, _game_winners
 from unotable.errors import ConfigError, PositionError
 from unotable.events import Event
 from unotable.invariants import InvariantError, check_invariants
@@ -373,11 +373,12 @@ def _opens_respond(st: State, fx: int, top: int, hand: Sequence[int]) -> bool:
     """Whether ``top`` (of base effect ``fx``) can have opened a ``respond`` phase for the seat
     holding ``hand`` (docs/notation.md): a Wild Draw Four in every edition; in Harry Potter, every
     action card played on a seat (a Reverse only with two players, where it acts as a Skip);
-    with ``stacking``, a draw card whose seat holds an answer to it (RULES §11)."""
+    with ``stacking``, a draw card whose seat holds an answer to it (RULES §11), or with
+    ``deflect`` a card that deflects it (§11.5, H-4)."""
     tb = st.tables
     if fx == E_WD4:
         return True
-    if fx == E_DRAW and tb.stacking and not tb.answers[top].isdisjoint(hand):
+    if fx == E_DRAW and tb.stacking and _can_answer(st, st.current, top):
         return True
     if not tb.response_windows:
         return False

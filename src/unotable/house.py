@@ -457,7 +457,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         default=False,
         label=N_("Double points on a draw card"),
         help=N_("A hand won by going out on a draw card or a Wild Draw Four scores double."),
-        presets={"crazy": True},
+        # Not in crazy: its no_action_finish refuses every last draw card (H-53).
         notes={None: N_("Double points: a hand won on a draw card or a Wild Draw Four scores double.")},
     ),
     HouseRule(

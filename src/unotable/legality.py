@@ -318,11 +318,13 @@ def check(st: State, seat: int | str, action: str | int) -> int:
                 f"{CARD_CODE[card]} does not match {CARD_CODE[st.discard[-1]]}"
                 f" with {COLORS[st.color]} to match",
             )
-    if kind == KIND_PLAY and s == st.current and st.phase == PHASE_RESPOND and tb.answers[st.pend_card]:
-        # RULES §11 stacking: the seat a draw card fell on may play, an answer only.
+    if kind == KIND_PLAY and s == st.current and st.phase == PHASE_RESPOND and tb.stacking and st.pend_draw:
+        # RULES §11 stacking: the seat a draw fell on may play, an answer only, even when the
+        # rules (stack_cards) or its hand leave it none (docs/rules.md H-41, H-56).
         if card not in st.hands[s]:
             raise IllegalActionError("not_in_hand", f"{CARD_CODE[card]} is not in seat {s}'s hand")
-        if card not in tb.answers[st.pend_card]:
+        deflects = tb.deflect and card in tb.deflectors[st.color]  # H-42: refused, if so, for another reason
+        if card not in tb.answers[st.pend_card] and not deflects:
             raise IllegalActionError(
                 "not_playable", f"{CARD_CODE[card]} does not answer the {CARD_CODE[st.pend_card]} (stacking)"
             )
