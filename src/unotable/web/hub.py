@@ -25,6 +25,7 @@ from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.thinker import Thinker
 
 log = logging.getLogger("unotable.web")
 
@@ -67,6 +68,8 @@ class Hub:
         self.seeds = seeds
         """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
         self.lifecycle = lifecycle or Lifecycle()
+        self.thinker = Thinker(self.lifecycle.bot_workers, cpu_share=self.lifecycle.bot_cpu_share)
+        """Where the rooms' bots think (:mod:`~unotable.web.thinker`)."""
         self.rooms: dict[str, Room] = {}
         self.loads = 0
         """Rooms looked up in the database (found or not), for the tests and metrics."""
@@ -135,6 +138,7 @@ class Hub:
             room = Room(self.store, code, settings, seats, stored, self.seeds)
             self.rooms[code] = room
             self._missing.pop(code, None)
+            room.driver.thinker = self.thinker
             room.start()
             return room
         raise ProtocolError("storage")
@@ -183,6 +187,7 @@ class Hub:
         if live is not None:  # pragma: no cover - only this task loads the code
             return live
         self.rooms[code] = room
+        room.driver.thinker = self.thinker
         room.start()
         return room
 
@@ -343,6 +348,7 @@ class Hub:
         code = RECONNECT if self.cluster is not None else 1008
         for room in list(self.rooms.values()):
             await room.stop(code)
+        self.thinker.close()
 
 
 __all__ = ["DAY", "IDLE_UNLOAD", "Hub", "Lifecycle", "address_key"]
