@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+from collections.abc import Iterator
 
+import pytest
 from starlette.testclient import TestClient
 
 from unotable.bots.spec import BotSpec
@@ -21,6 +23,8 @@ from unotable.web.hub import Hub
 from unotable.web.room import Room
 from unotable.web.storage import DEAL
 from unotable.web.thinker import Decision, Thinker, make_room_bot
+
+from .test_api_seats import hello, people
 
 SEED = 20261203
 
@@ -146,3 +150,40 @@ def test_a_room_of_search_bots_plays_through_the_workers_exactly_as_its_seed_say
             decided += 1
         game.apply_seat(actor, action)
     assert decided >= 10 and thinker.decisions >= decided
+
+
+# ---- reactions per seat, spectators per address
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(sqlite_url, seeds=lambda: SEED)) as c:
+        yield c
+
+
+def _reactions_taken(client: TestClient, code: str, token: str | None, connections: int) -> int:
+    """Two reactions sent on each of ``connections`` connections of one seat (``None``: a
+    spectator, all from one address), one connection after the other; how many went through."""
+    taken = 0
+    for _ in range(connections):
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            hello(ws, token)
+            for _ in range(2):
+                ws.send_json({"type": "react", "token": token, "reaction": "gg"})
+                while True:
+                    m = ws.receive_json()
+                    if m["type"] == "reaction":
+                        taken += 1
+                        break
+                    if m["type"] == "error":
+                        assert m["code"] == "slow_down"
+                        break
+    return taken
+
+
+def test_a_seat_on_many_connections_gets_the_reactions_of_one(client: TestClient) -> None:
+    code, tokens = people(client, spectator_reactions=True)
+    # 3 at once, then 1 a second: 8 sent in well under the seconds that would allow them all.
+    assert _reactions_taken(client, code, tokens[0], 4) <= 5
+    assert _reactions_taken(client, code, tokens[1], 1) == 2  # another seat has its own
+    assert _reactions_taken(client, code, None, 4) <= 5  # spectators: per address
