@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -20,9 +22,11 @@ from unotable.rules import Rules
 from unotable.seeds import derive_seed
 from unotable.web.app import create_app
 from unotable.web.hub import Hub
+from unotable.web.lifecycle import Lifecycle
 from unotable.web.room import Room
 from unotable.web.storage import DEAL
 from unotable.web.thinker import Decision, Thinker, make_room_bot
+from unotable.web.words import error_text
 
 from .test_api_seats import hello, people
 
@@ -187,3 +191,50 @@ def test_a_seat_on_many_connections_gets_the_reactions_of_one(client: TestClient
     assert _reactions_taken(client, code, tokens[0], 4) <= 5
     assert _reactions_taken(client, code, tokens[1], 1) == 2  # another seat has its own
     assert _reactions_taken(client, code, None, 4) <= 5  # spectators: per address
+
+
+# ---- the lobby, /readyz and /metrics
+
+
+def test_the_lobby_is_read_once_however_many_ask_at_once_and_kept_a_second(client: TestClient) -> None:
+    h = hub(client)
+    reads = []
+    listed_rooms = h.store.listed_rooms
+
+    def counted(limit: int = 50) -> Any:
+        reads.append(limit)
+        time.sleep(0.05)  # a slow database: every request arrives while it is read
+        return listed_rooms(limit)
+
+    h.store.listed_rooms = counted  # type: ignore[method-assign]
+
+    async def many() -> list[list[dict[str, Any]]]:
+        return await asyncio.gather(*(h.open_rooms() for _ in range(30)))
+
+    lists = client.portal.call(many)  # type: ignore[union-attr]
+    assert len(reads) == 1 and all(x == lists[0] for x in lists)
+    for _ in range(10):
+        assert client.get("/api/rooms?open=1").status_code == 200
+    assert len(reads) <= 2  # at most once more if a second went by
+
+
+def test_readyz_pings_the_database_once_a_second_however_many_ask(client: TestClient) -> None:
+    h = hub(client)
+    pings = []
+    ping = h.store.ping
+    h.store.ping = lambda: pings.append(1) or ping()  # type: ignore[method-assign,func-returns-value]
+    start = time.monotonic()
+    for _ in range(20):
+        assert client.get("/readyz").json() == {"status": "ready"}
+    assert len(pings) <= 1 + int(time.monotonic() - start)
+
+
+def test_readyz_and_metrics_refuse_an_address_that_asks_too_often(sqlite_url: str) -> None:
+    life = Lifecycle(probes_per_second=1.0)  # ten at once, then one a second
+    with TestClient(create_app(sqlite_url, lifecycle=life)) as c:
+        codes = [c.get(path).status_code for path in ["/readyz", "/metrics"] * 10]
+        refused = c.get("/metrics")
+        assert codes.count(200) <= 11 and 429 in codes
+        assert refused.status_code == 429
+        assert refused.json() == {"error": "too_fast", "message": error_text("too_fast")}
+        assert c.get("/healthz").status_code == 200  # the liveness probe is never refused

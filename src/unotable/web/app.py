@@ -300,20 +300,41 @@ async def healthz(request: Request) -> Response:
     return JSONResponse({"status": "ok"})
 
 
+def _check_probe(conn: HTTPConnection) -> None:
+    """Refuse a client (by address) that asks ``/readyz`` or ``/metrics`` too often
+    (:attr:`~unotable.web.hub.Lifecycle.probes_per_second`, ten times that at once). Each node
+    counts its own: a load balancer or Prometheus asks each node by itself."""
+    state = conn.app.state
+    rate: float = state.probes_per_second
+    if not rate:
+        return
+    limits: dict[str, RateLimit] = state.probe_limits
+    host = conn.client.host if conn.client else ""
+    limit = limits.get(host)
+    if limit is None:
+        if len(limits) >= 10_000:
+            limits.clear()
+        limit = limits[host] = RateLimit(rate, 10 * rate)
+    if not limit.allow():
+        raise ProtocolError("too_fast")
+
+
 async def readyz(request: Request) -> Response:
-    """``GET /readyz``: the server has started and its database answers (else 503)."""
+    """``GET /readyz``: the server has started and its database answers (else 503); the
+    database is asked at most once a second, once for every request meanwhile
+    (:attr:`Hub.ready <unotable.web.hub.Hub.ready>`)."""
+    _check_probe(request)
     hub: Hub | None = getattr(request.app.state, "hub", None)
     if hub is None:
         return JSONResponse({"status": "starting"}, status_code=503)
-    try:
-        await asyncio.to_thread(hub.store.ping)
-    except Exception:
+    if not await hub.ready.get():
         return JSONResponse({"status": "database unavailable"}, status_code=503)
     return JSONResponse({"status": "ready"})
 
 
 async def metrics_page(request: Request) -> Response:
     """``GET /metrics``: Prometheus' text format."""
+    _check_probe(request)
     metrics: Metrics = request.app.state.metrics
     return Response(metrics.render(), media_type=CONTENT_TYPE)
 
@@ -610,6 +631,8 @@ def create_app(
     )
     app.state.metrics = metrics
     app.state.cluster = app.state.relay = None
+    app.state.probes_per_second = (lifecycle or Lifecycle()).probes_per_second
+    app.state.probe_limits = {}
     return app
 
 

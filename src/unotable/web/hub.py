@@ -12,9 +12,9 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -24,7 +24,7 @@ from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
-from unotable.web.storage import Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.storage import ListedRoom, Store, StoredGame, StoredRoom, StoredSeat
 from unotable.web.thinker import Thinker
 
 log = logging.getLogger("unotable.web")
@@ -39,6 +39,45 @@ REPLAYS_KEPT: Final = 32
 """Finished games whose replays are kept in memory (the least recently fetched go first)."""
 
 
+T = TypeVar("T")
+LOBBY_SECONDS: Final = 1.0
+"""Seconds the list of open rooms is kept before it is read again."""
+READY_SECONDS: Final = 1.0
+"""Seconds the database's answer to ``/readyz``'s ping is kept."""
+
+
+class Cached(Generic[T]):
+    """A value computed by ``compute`` at most once every ``seconds``, and once for every
+    caller that asks while it is being computed (a failure is not kept: each waiter hears it,
+    the next caller computes again)."""
+
+    def __init__(self, compute: Callable[[], Awaitable[T]], seconds: float = 1.0) -> None:
+        self.compute = compute
+        self.seconds = seconds
+        self.computed = 0
+        """Times the value was computed."""
+        self._value: tuple[T] | None = None
+        self._at = 0.0
+        self._task: asyncio.Task[T] | None = None
+
+    async def get(self) -> T:
+        """The value: kept, else being computed, else computed now."""
+        if self._value is not None and time.monotonic() - self._at < self.seconds:
+            return self._value[0]
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        return await asyncio.shield(self._task)
+
+    async def _run(self) -> T:
+        try:
+            value = await self.compute()
+            self.computed += 1
+            self._value, self._at = (value,), time.monotonic()
+            return value
+        finally:
+            self._task = None
+
+
 def address_key(host: str) -> str:
     """What the database keeps of a client's address for the quotas: a hash, not the address."""
     return hash_token("address:" + host)
@@ -49,6 +88,29 @@ def _utc(when: datetime) -> str:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _lobby_rows(listed: list[ListedRoom]) -> list[dict[str, Any]]:
+    """The open rooms' rows as ``GET /api/rooms?open=1`` lists them."""
+    out = []
+    for r in listed:
+        settings = RoomSettings.from_dict(r.settings)
+        host = next((s.name for s in r.seats if s.player == r.host), None)
+        edition = settings.rules.edition
+        out.append(
+            {
+                "code": r.code,
+                "url": f"/r/{r.code}",
+                "edition": edition.name,
+                "title": edition.title,
+                "mode": settings.rules.mode,
+                "players": settings.players,
+                "free_seats": sum(1 for s in r.seats if s.bot is None and s.token_hash is None),
+                "host": host,
+                "created": _utc(r.created),
+            }
+        )
+    return out
 
 
 class Hub:
@@ -80,6 +142,10 @@ class Hub:
         self._replays: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
         self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
         self._creating = asyncio.Lock()
+        self.lobby: Cached[list[dict[str, Any]]] = Cached(self._open_rooms, LOBBY_SECONDS)
+        """The list of open rooms, read at most once a second however many ask."""
+        self.ready: Cached[bool] = Cached(self._database_answers, READY_SECONDS)
+        """Whether the database answers (``/readyz``), asked at most once a second."""
         self._sweeper: asyncio.Task[None] | None = None
 
     async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
@@ -220,35 +286,27 @@ class Hub:
         ]
         return Room(self.store, stored.code, settings, seats, stored.game, self.seeds, host=stored.host)
 
+    async def _database_answers(self) -> bool:
+        try:
+            await asyncio.to_thread(self.store.ping)
+        except Exception:  # whatever the driver raises, the database does not answer
+            return False
+        return True
+
     async def open_rooms(self) -> list[dict[str, Any]]:
-        """The listed rooms waiting for players, newest first (docs/web.md, ``GET /api/rooms``).
+        """The listed rooms waiting for players, newest first (docs/web.md, ``GET /api/rooms``),
+        as read at most :data:`LOBBY_SECONDS` ago (once for every request meanwhile).
 
         :raises ProtocolError: ``storage`` if the database cannot be read.
         """
+        return await self.lobby.get()
+
+    async def _open_rooms(self) -> list[dict[str, Any]]:
         try:
-            listed = await asyncio.to_thread(self.store.listed_rooms, LISTED_MAX)
+            return await asyncio.to_thread(lambda: _lobby_rows(self.store.listed_rooms(LISTED_MAX)))
         except SQLAlchemyError:
             log.exception("could not list the open rooms")
             raise ProtocolError("storage") from None
-        out = []
-        for r in listed:
-            settings = RoomSettings.from_dict(r.settings)
-            host = next((s.name for s in r.seats if s.player == r.host), None)
-            edition = settings.rules.edition
-            out.append(
-                {
-                    "code": r.code,
-                    "url": f"/r/{r.code}",
-                    "edition": edition.name,
-                    "title": edition.title,
-                    "mode": settings.rules.mode,
-                    "players": settings.players,
-                    "free_seats": sum(1 for s in r.seats if s.bot is None and s.token_hash is None),
-                    "host": host,
-                    "created": _utc(r.created),
-                }
-            )
-        return out
 
     async def replay(
         self, room: Room, number: int, compute: Callable[[], list[dict[str, Any]] | None]

@@ -44,6 +44,9 @@ class Lifecycle:
     lookups_per_second: float = 10.0
     """Room and replay lookups (the room's info, its WebSocket, a replay page) one address may
     make a second, four times that at once (0: no limit)."""
+    probes_per_second: float = 10.0
+    """``/readyz`` and ``/metrics`` requests one address may make of a node a second, ten times
+    that at once (0: no limit)."""
     max_rooms: int = MAX_ROOMS
     """Rooms whose game goes on that this node may hold, made by anyone (0: no limit); in a
     service of several nodes, the service's rooms, counted in the database."""
