@@ -4,6 +4,7 @@ limited; a node-wide cap on rooms; replays bounded."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import itertools
 import os
@@ -22,13 +23,17 @@ from unotable.rules import Rules
 from unotable.seeds import derive_seed
 from unotable.web.app import create_app
 from unotable.web.hub import Hub
-from unotable.web.lifecycle import Lifecycle
+from unotable.web.lifecycle import MAX_ROOMS, Lifecycle
 from unotable.web.room import Room
+from unotable.web.serve import add_serve_arguments, lifecycle_of
 from unotable.web.storage import DEAL
 from unotable.web.thinker import Decision, Thinker, make_room_bot
 from unotable.web.words import error_text
 
+from .conftest import LiveServer
+from .test_api import three_people
 from .test_api_seats import hello, people
+from .test_lifecycle import from_address
 
 SEED = 20261203
 
@@ -238,3 +243,46 @@ def test_readyz_and_metrics_refuse_an_address_that_asks_too_often(sqlite_url: st
         assert refused.status_code == 429
         assert refused.json() == {"error": "too_fast", "message": error_text("too_fast")}
         assert c.get("/healthz").status_code == 200  # the liveness probe is never refused
+
+
+# ---- a node-wide cap on rooms
+
+
+def test_no_room_is_made_past_the_nodes_cap_however_many_addresses_ask(sqlite_url: str) -> None:
+    server = LiveServer(
+        sqlite_url, trusted="127.0.0.1", lifecycle=Lifecycle(lookups_per_second=0, max_rooms=5)
+    )
+    try:
+        answers = [
+            from_address(server, f"203.0.113.{n}", "POST", "/api/rooms", three_people())
+            for n in range(1, 9)  # eight addresses, each well within its own quota
+        ]
+        made = [r for r in answers if r.status_code == 201]
+        refused = [r for r in answers if r.status_code != 201]
+        assert len(made) == 5 and len(refused) == 3
+        for r in refused:
+            assert r.status_code == 503
+            assert r.json() == {"error": "server_full", "message": error_text("server_full", limit=5)}
+        now = from_address(server, "198.51.100.9", "POST", "/api/play-now", {"name": "Ana"})
+        assert now.status_code == 503 and now.json()["error"] == "server_full"
+        code = made[0].json()["code"]  # the rooms held go on: a seat is taken as before
+        assert (
+            from_address(
+                server, "198.51.100.9", "POST", f"/api/rooms/{code}/join", {"name": "Ana"}
+            ).status_code
+            == 200
+        )
+    finally:
+        server.stop()
+
+
+def test_serve_flags_set_the_cap_the_bot_workers_their_budget_and_the_probes() -> None:
+    parser = argparse.ArgumentParser()
+    add_serve_arguments(parser)
+    default = lifecycle_of(parser.parse_args([]))
+    assert default.max_rooms == MAX_ROOMS and default.bot_workers >= 1
+    args = parser.parse_args(
+        ["--max-rooms", "300", "--bot-workers", "3", "--bot-cpu-share", "0.5", "--probes-per-second", "2"]
+    )
+    life = lifecycle_of(args)
+    assert (life.max_rooms, life.bot_workers, life.bot_cpu_share, life.probes_per_second) == (300, 3, 0.5, 2)

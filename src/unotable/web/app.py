@@ -83,6 +83,7 @@ REPLAY_PAGE: Final = 200
 STATUS: Final[dict[str, int]] = {
     "bad_rejoin": 403,
     "too_many_rooms": 429,
+    "server_full": 503,
     "too_many_seats": 429,
     "no_room": 404,
     "no_game": 404,

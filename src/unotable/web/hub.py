@@ -135,6 +135,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.loads = 0
         """Rooms looked up in the database (found or not), for the tests and metrics."""
+        self.refused_full = 0
+        """Rooms refused because the node held :attr:`Lifecycle.max_rooms` already."""
         self.replays_computed = 0
         """Replays computed (each finished game's once while it is kept)."""
         self._pending: dict[str, asyncio.Task[Room | None]] = {}
@@ -150,23 +152,33 @@ class Hub:
 
     async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
         """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
-        per address (:attr:`Lifecycle.rooms_per_address`).
+        per address (:attr:`Lifecycle.rooms_per_address`). However many addresses ask, no room is
+        made past :attr:`Lifecycle.max_rooms` rooms whose game goes on (counted in the database:
+        in a service of several nodes, the service's; the count and the new room one request at
+        a time on each node).
 
-        :raises ProtocolError: ``too_many_rooms`` past the quota, ``storage`` if the database
-            refuses it.
+        :raises ProtocolError: ``server_full`` past the node's cap, ``too_many_rooms`` past the
+            address's quota, ``storage`` if the database refuses it.
         """
         limit = self.lifecycle.rooms_per_address
+        most = self.lifecycle.max_rooms
         creator = None if address is None else address_key(address)
-        if creator is None or not limit:
+        if not most and (creator is None or not limit):
             return await self._create(settings, None)
-        async with self._creating:  # the count and the new room, one address's request at a time
+        async with self._creating:  # the counts and the new room, one request at a time
             try:
-                count = await asyncio.to_thread(self.store.open_rooms_of, creator)
+                if most and await asyncio.to_thread(self.store.open_rooms_of, None) >= most:
+                    self.refused_full += 1
+                    raise ProtocolError("server_full", limit=most)
+                if (
+                    creator is not None
+                    and limit
+                    and await asyncio.to_thread(self.store.open_rooms_of, creator) >= limit
+                ):
+                    raise ProtocolError("too_many_rooms", limit=limit)
             except SQLAlchemyError:
-                log.exception("could not count an address's rooms")
+                log.exception("could not count the rooms")
                 raise ProtocolError("storage") from None
-            if count >= limit:
-                raise ProtocolError("too_many_rooms", limit=limit)
             return await self._create(settings, creator)
 
     async def _create(self, settings: RoomSettings, creator: str | None) -> Room:
