@@ -22,8 +22,9 @@ from unotable.race import window_open
 from unotable.rules import Rules
 from unotable.seeds import derive_seed
 from unotable.web.app import create_app
-from unotable.web.hub import Hub
+from unotable.web.hub import REPLAYS_AT_ONCE, REPLAYS_WAITING, Hub
 from unotable.web.lifecycle import MAX_ROOMS, Lifecycle
+from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room
 from unotable.web.serve import add_serve_arguments, lifecycle_of
 from unotable.web.storage import DEAL
@@ -31,7 +32,7 @@ from unotable.web.thinker import Decision, Thinker, make_room_bot
 from unotable.web.words import error_text
 
 from .conftest import LiveServer
-from .test_api import three_people
+from .test_api import play_out, three_people
 from .test_api_seats import hello, people
 from .test_lifecycle import from_address
 
@@ -286,3 +287,64 @@ def test_serve_flags_set_the_cap_the_bot_workers_their_budget_and_the_probes() -
     )
     life = lifecycle_of(args)
     assert (life.max_rooms, life.bot_workers, life.bot_cpu_share, life.probes_per_second) == (300, 3, 0.5, 2)
+
+
+# ---- replays
+
+
+def test_replays_are_computed_one_at_a_time_and_a_crowd_is_refused(client: TestClient) -> None:
+    h = hub(client)
+    code = client.post("/api/rooms", json=three_people()).json()["code"]
+    r: Room = client.portal.call(h.get, code)  # type: ignore[union-attr,assignment]
+    running: list[int] = []
+    most = [0]
+
+    def compute() -> list[dict[str, Any]]:
+        running.append(1)
+        most[0] = max(most[0], len(running))
+        time.sleep(0.02)
+        running.pop()
+        return [{"step": 0}]
+
+    async def crowd() -> list[Any]:
+        return await asyncio.gather(*(h.replay(r, n, compute) for n in range(20)), return_exceptions=True)
+
+    out = client.portal.call(crowd)  # type: ignore[union-attr]
+    refused = [x for x in out if isinstance(x, ProtocolError)]
+    assert most[0] == 1  # one at a time, whoever asks
+    assert len(refused) == 20 - REPLAYS_AT_ONCE - REPLAYS_WAITING
+    assert all(x.code == "replays_busy" and x.text == error_text("replays_busy") for x in refused)
+    assert h.replays_computed == REPLAYS_AT_ONCE + REPLAYS_WAITING
+
+
+def test_replays_kept_are_bounded_by_their_steps(client: TestClient) -> None:
+    h = hub(client)
+    h.replay_steps_kept = 1_000
+    code = client.post("/api/rooms", json=three_people()).json()["code"]
+    r: Room = client.portal.call(h.get, code)  # type: ignore[union-attr,assignment]
+
+    async def cycle() -> None:
+        for n in range(30):
+            await h.replay(r, n, lambda: [{"step": i} for i in range(300)])
+            assert h.replay_steps <= 1_000
+
+    client.portal.call(cycle)  # type: ignore[union-attr]
+    assert h.replays_computed == 30 and h.replay_steps == 900  # the last three games
+
+
+def test_a_replay_page_fetched_again_is_sent_as_kept(client: TestClient) -> None:
+    code = client.post("/api/rooms", json=three_people(target=60)).json()["code"]
+    for name in ("Ana", "Ben", "Cleo"):
+        client.post(f"/api/rooms/{code}/join", json={"name": name})
+    h = hub(client)
+    r: Room = client.portal.call(h.get, code)  # type: ignore[union-attr,assignment]
+    client.portal.call(play_out, r)  # type: ignore[union-attr]
+    first = client.get(f"/api/rooms/{code}/games/0?count=50")
+    plain = client.get(f"/api/rooms/{code}/games/0?count=50", headers={"Accept-Encoding": "identity"})
+    assert first.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert first.json() == plain.json() and len(first.json()["steps"]) == 50
+    hits = h.replay_pages.hits
+    for _ in range(5):
+        again = client.get(f"/api/rooms/{code}/games/0?count=50")
+        assert again.content == first.content
+    assert h.replay_pages.hits == hits + 5 and h.replays_computed == 1

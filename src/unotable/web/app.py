@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -84,6 +85,7 @@ STATUS: Final[dict[str, int]] = {
     "bad_rejoin": 403,
     "too_many_rooms": 429,
     "server_full": 503,
+    "replays_busy": 503,
     "too_many_seats": 429,
     "no_room": 404,
     "no_game": 404,
@@ -451,7 +453,8 @@ def _whole(request: Request, name: str, default: int) -> int:
 async def game_replay(request: Request) -> Response:
     """``GET /api/rooms/{code}/games/{number}?from=&count=``: steps ``from`` (0) to ``from +
     count`` (at most :data:`REPLAY_PAGE`) of a finished game, and ``next`` (where the next page
-    starts, ``null`` after the last); computed once per game and kept (:meth:`Hub.replay`)."""
+    starts, ``null`` after the last); computed once per game and kept (:meth:`Hub.replay`), each
+    page kept as sent (and gzipped) so that a page fetched again costs nothing to make."""
     room = await _room(request)
     text = request.path_params["number"]
     start = _whole(request, "from", 0)
@@ -459,15 +462,19 @@ async def game_replay(request: Request) -> Response:
     if count < 1:
         raise ProtocolError("bad_request", detail=f"count is 1 to {REPLAY_PAGE}")
     number = int(text) if text.isdigit() and len(text) < 6 else -1
-    steps = None
-    if number >= 0:
-        steps = await _hub(request).replay(room, number, lambda: game_steps(room, number))
-    if steps is None:
-        raise ProtocolError("no_game", number=text, room=room.code)
+    hub = _hub(request)
     players = [{"player": s.player, "name": s.name, "bot": s.bot} for s in room.seats]
-    end = min(start + count, len(steps))
-    return JSONResponse(
-        {
+    gzipped = "gzip" in request.headers.get("accept-encoding", "").lower()
+    key = (room.code, number, start, count, json.dumps(players), gzipped)
+    body = hub.replay_pages.get(key)
+    if body is None:
+        steps = None
+        if number >= 0:
+            steps = await hub.replay(room, number, lambda: game_steps(room, number))
+        if steps is None:
+            raise ProtocolError("no_game", number=text, room=room.code)
+        end = min(start + count, len(steps))
+        page = {
             "code": room.code,
             "number": number,
             "players": players,
@@ -476,7 +483,14 @@ async def game_replay(request: Request) -> Response:
             "steps": steps[start:end],
             "next": end if end < len(steps) else None,
         }
-    )
+        body = json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode()  # as JSONResponse
+        if gzipped:
+            body = gzip.compress(body, 6)
+        body = hub.replay_pages.put(key, body)
+    headers = {"vary": "Accept-Encoding"}
+    if gzipped:  # already compressed: the gzip middleware lets it through as it is
+        headers["content-encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)
 
 
 async def room_socket(ws: WebSocket) -> None:

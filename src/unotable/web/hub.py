@@ -13,6 +13,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, Final, Generic, TypeVar
 
@@ -37,6 +38,14 @@ MISSING_MAX: Final = 10_000
 """Unknown codes remembered at most (the oldest forgotten first)."""
 REPLAYS_KEPT: Final = 32
 """Finished games whose replays are kept in memory (the least recently fetched go first)."""
+REPLAY_STEPS_KEPT: Final = 20_000
+"""Steps of replays kept in memory at most (a step is about 2 KB: some 40 MB)."""
+REPLAYS_AT_ONCE: Final = 1
+"""Replays computed at once (in a thread of their own)."""
+REPLAYS_WAITING: Final = 8
+"""Replays waiting to be computed at most; past it a replay not yet kept is refused for a moment."""
+REPLAY_PAGE_BYTES: Final = 32 * 1024 * 1024
+"""Bytes of replay pages (as sent, and gzipped) kept in memory at most."""
 
 
 T = TypeVar("T")
@@ -76,6 +85,46 @@ class Cached(Generic[T]):
             return value
         finally:
             self._task = None
+
+
+class Pages:
+    """Pages of bytes by key (the first element a room's code), kept while they hold ``limit``
+    bytes at most, the least recently fetched going first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.hits = 0
+        """Pages sent from memory."""
+        self._pages: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        """The page kept under ``key``, if any."""
+        page = self._pages.get(key)
+        if page is not None:
+            self.hits += 1
+            self._pages.move_to_end(key)
+        return page
+
+    def put(self, key: tuple[Any, ...], page: bytes) -> bytes:
+        """Keep ``page`` under ``key`` (unless it alone is over the limit); ``page``."""
+        old = self._pages.pop(key, None)
+        if old is not None:
+            self.size -= len(old)
+        if len(page) <= self.limit:
+            self._pages[key] = page
+            self.size += len(page)
+            while self.size > self.limit:
+                self.size -= len(self._pages.popitem(last=False)[1])
+        return page
+
+    def forget(self, code: str) -> None:
+        """Drop every page of room ``code``."""
+        for key in [k for k in self._pages if k[0] == code]:
+            self.size -= len(self._pages.pop(key))
+
+    def __len__(self) -> int:
+        return len(self._pages)
 
 
 def address_key(host: str) -> str:
@@ -142,6 +191,11 @@ class Hub:
         self._pending: dict[str, asyncio.Task[Room | None]] = {}
         self._missing: OrderedDict[str, float] = OrderedDict()
         self._replays: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
+        self._replay_steps = 0
+        self.replay_steps_kept = REPLAY_STEPS_KEPT
+        self._replay_thread = ThreadPoolExecutor(REPLAYS_AT_ONCE, thread_name_prefix="replay")
+        self.replay_pages = Pages(REPLAY_PAGE_BYTES)
+        """Replay pages as sent, kept (a cached page costs nothing to send again)."""
         self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
         self._creating = asyncio.Lock()
         self.lobby: Cached[list[dict[str, Any]]] = Cached(self._open_rooms, LOBBY_SECONDS)
@@ -323,9 +377,18 @@ class Hub:
     async def replay(
         self, room: Room, number: int, compute: Callable[[], list[dict[str, Any]] | None]
     ) -> list[dict[str, Any]] | None:
-        """Game ``number`` of ``room``'s replay steps: from memory, else ``compute()`` run once in
-        a thread (fetches meanwhile wait for it) and kept (:data:`REPLAYS_KEPT` games at most;
-        a finished game never changes). ``None`` if there is no such finished game."""
+        """Game ``number`` of ``room``'s replay steps: from memory, else ``compute()`` run once
+        (fetches meanwhile wait for it) and kept; ``None`` if there is no such finished game.
+
+        However many addresses cycle through replays, they stay bounded: computed one at a time
+        in a thread of their own (:data:`REPLAYS_AT_ONCE`; neither on the event loop nor in the
+        threads the database uses), at most :data:`REPLAYS_WAITING` more waiting (others are
+        refused), and kept while they hold :data:`REPLAY_STEPS_KEPT` steps and
+        :data:`REPLAYS_KEPT` games at most, the least recently fetched going first (a finished
+        game never changes).
+
+        :raises ProtocolError: ``replays_busy`` when too many replays wait to be computed.
+        """
         key = (room.code, number)
         steps = self._replays.get(key)
         if steps is not None:
@@ -333,20 +396,30 @@ class Hub:
             return steps
         task = self._computing.get(key)
         if task is None:
+            if len(self._computing) >= REPLAYS_AT_ONCE + REPLAYS_WAITING:
+                raise ProtocolError("replays_busy")
 
             async def run() -> list[dict[str, Any]] | None:
-                out = await asyncio.to_thread(compute)
+                out = await asyncio.get_running_loop().run_in_executor(self._replay_thread, compute)
                 if out is not None:
                     self.replays_computed += 1
                     self._replays[key] = out
-                    while len(self._replays) > REPLAYS_KEPT:
-                        self._replays.popitem(last=False)
+                    self._replay_steps += len(out)
+                    while len(self._replays) > 1 and (
+                        len(self._replays) > REPLAYS_KEPT or self._replay_steps > self.replay_steps_kept
+                    ):
+                        self._replay_steps -= len(self._replays.popitem(last=False)[1])
                 return out
 
             task = asyncio.get_running_loop().create_task(run())
             self._computing[key] = task
             task.add_done_callback(lambda _: self._computing.pop(key, None))
         return await asyncio.shield(task)
+
+    @property
+    def replay_steps(self) -> int:
+        """Steps of replays kept in memory now."""
+        return self._replay_steps
 
     @property
     def paused(self) -> int:
@@ -388,7 +461,8 @@ class Hub:
             if room is not None:
                 await room.stop()
             for key in [k for k in self._replays if k[0] == code]:
-                del self._replays[key]
+                self._replay_steps -= len(self._replays.pop(key))
+            self.replay_pages.forget(code)
         if codes:
             log.info("deleted %d room(s) past their time", len(codes))
         return codes
@@ -419,6 +493,7 @@ class Hub:
         for room in list(self.rooms.values()):
             await room.stop(code)
         self.thinker.close()
+        self._replay_thread.shutdown(wait=False, cancel_futures=True)
 
 
 __all__ = ["DAY", "IDLE_UNLOAD", "Hub", "Lifecycle", "address_key"]
