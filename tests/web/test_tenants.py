@@ -307,7 +307,9 @@ def test_replays_are_computed_one_at_a_time_and_a_crowd_is_refused(client: TestC
         return [{"step": 0}]
 
     async def crowd() -> list[Any]:
-        return await asyncio.gather(*(h.replay(r, n, compute) for n in range(20)), return_exceptions=True)
+        return list(
+            await asyncio.gather(*(h.replay(r, n, compute) for n in range(20)), return_exceptions=True)
+        )
 
     out = client.portal.call(crowd)  # type: ignore[union-attr]
     refused = [x for x in out if isinstance(x, ProtocolError)]
