@@ -350,3 +350,4 @@ def test_a_replay_page_fetched_again_is_sent_as_kept(client: TestClient) -> None
         again = client.get(f"/api/rooms/{code}/games/0?count=50")
         assert again.content == first.content
     assert h.replay_pages.hits == hits + 5 and h.replays_computed == 1
+    assert h._replay_process is not None  # the replay's CPU was spent in the replays' worker

@@ -45,7 +45,7 @@ from unotable.bots.levels import levels_json
 from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
-from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES, Rules
 from unotable.web.cluster import UNREACHABLE, Cluster, RoomElsewhereError
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
@@ -72,7 +72,7 @@ from unotable.web.settings import (
     parse_settings,
 )
 from unotable.web.social import MAX_CHAT, REACTIONS
-from unotable.web.storage import Store
+from unotable.web.storage import Store, StoredGame
 
 log = logging.getLogger("unotable.web")
 
@@ -414,12 +414,23 @@ async def rejoin_room(request: Request) -> Response:
     return JSONResponse({"token": token, "player": player, "code": room.code})
 
 
-def game_steps(room: Room, number: int) -> list[dict[str, Any]] | None:
+def game_steps(
+    room: Room, number: int, apart: Callable[..., list[dict[str, Any]]] | None = None
+) -> list[dict[str, Any]] | None:
     """Game ``number`` of ``room``, finished, step by step as a spectator saw it, with every hand
-    face up (the game is over, P-186) and the scores; ``None`` if there is no such finished game."""
+    face up (the game is over, P-186) and the scores; ``None`` if there is no such finished game.
+    ``apart(replay_steps, rules, stored)`` runs the replay elsewhere (a worker process:
+    :meth:`Hub.apart <unotable.web.hub.Hub.apart>`); here otherwise."""
     stored = room.store.load_game(room.code, number)
     if stored is None or not stored.finished:
         return None
+    if apart is not None:
+        return apart(replay_steps, room.settings.rules, stored)
+    return replay_steps(room.settings.rules, stored)
+
+
+def replay_steps(rules: Rules, stored: StoredGame) -> list[dict[str, Any]]:
+    """The steps of the finished game ``stored`` under ``rules`` (see :func:`game_steps`)."""
     steps: list[dict[str, Any]] = []
 
     def step(game: Game, seat: str | None, action: str | None, events: list[Event]) -> None:
@@ -437,7 +448,7 @@ def game_steps(room: Room, number: int) -> list[dict[str, Any]] | None:
             }
         )
 
-    replay(room.settings.rules, stored, step)
+    replay(rules, stored, step)
     return steps
 
 
@@ -470,7 +481,7 @@ async def game_replay(request: Request) -> Response:
     if body is None:
         steps = None
         if number >= 0:
-            steps = await hub.replay(room, number, lambda: game_steps(room, number))
+            steps = await hub.replay(room, number, lambda: game_steps(room, number, hub.apart))
         if steps is None:
             raise ProtocolError("no_game", number=text, room=room.code)
         end = min(start + count, len(steps))
@@ -651,4 +662,4 @@ def create_app(
     return app
 
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "game_steps", "room_info"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "game_steps", "replay_steps", "room_info"]

@@ -13,7 +13,8 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from typing import Any, Final, Generic, TypeVar
 
@@ -26,7 +27,7 @@ from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
 from unotable.web.storage import ListedRoom, Store, StoredGame, StoredRoom, StoredSeat
-from unotable.web.thinker import Thinker
+from unotable.web.thinker import Thinker, worker_pool
 
 log = logging.getLogger("unotable.web")
 
@@ -194,6 +195,7 @@ class Hub:
         self._replay_steps = 0
         self.replay_steps_kept = REPLAY_STEPS_KEPT
         self._replay_thread = ThreadPoolExecutor(REPLAYS_AT_ONCE, thread_name_prefix="replay")
+        self._replay_process: ProcessPoolExecutor | None = None
         self.replay_pages = Pages(REPLAY_PAGE_BYTES)
         """Replay pages as sent, kept (a cached page costs nothing to send again)."""
         self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
@@ -380,12 +382,12 @@ class Hub:
         """Game ``number`` of ``room``'s replay steps: from memory, else ``compute()`` run once
         (fetches meanwhile wait for it) and kept; ``None`` if there is no such finished game.
 
-        However many addresses cycle through replays, they stay bounded: computed one at a time
-        in a thread of their own (:data:`REPLAYS_AT_ONCE`; neither on the event loop nor in the
-        threads the database uses), at most :data:`REPLAYS_WAITING` more waiting (others are
-        refused), and kept while they hold :data:`REPLAY_STEPS_KEPT` steps and
-        :data:`REPLAYS_KEPT` games at most, the least recently fetched going first (a finished
-        game never changes).
+        However many addresses cycle through replays, they stay bounded: computed one at a
+        time in a thread of their own (:data:`REPLAYS_AT_ONCE`; neither on the event loop nor in
+        the threads the database uses; ``compute`` may hand its CPU to a process:
+        :meth:`apart`), at most :data:`REPLAYS_WAITING` more waiting (others are refused), and
+        kept while they hold :data:`REPLAY_STEPS_KEPT` steps and :data:`REPLAYS_KEPT` games at
+        most, the least recently fetched going first (a finished game never changes).
 
         :raises ProtocolError: ``replays_busy`` when too many replays wait to be computed.
         """
@@ -415,6 +417,19 @@ class Hub:
             self._computing[key] = task
             task.add_done_callback(lambda _: self._computing.pop(key, None))
         return await asyncio.shield(task)
+
+    def apart(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the replays' worker process (a lower priority than the server's,
+        started on first use; made again if it died), waited for here: called from the replays'
+        thread, so that a replay's CPU holds neither the event loop nor the server's GIL."""
+        if self._replay_process is None:
+            self._replay_process = worker_pool(REPLAYS_AT_ONCE)
+        try:
+            return self._replay_process.submit(work, *args).result()
+        except BrokenProcessPool:
+            log.warning("the replays' worker died; computing this replay in the server")
+            self._replay_process = None
+            return work(*args)
 
     @property
     def replay_steps(self) -> int:
@@ -494,6 +509,8 @@ class Hub:
             await room.stop(code)
         self.thinker.close()
         self._replay_thread.shutdown(wait=False, cancel_futures=True)
+        if self._replay_process is not None:
+            self._replay_process.shutdown(wait=False, cancel_futures=True)
 
 
 __all__ = ["DAY", "IDLE_UNLOAD", "Hub", "Lifecycle", "address_key"]

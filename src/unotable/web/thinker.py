@@ -86,10 +86,19 @@ def decide(decision: Decision) -> tuple[int, float]:
     return aid, time.process_time() - start
 
 
-def _lower_priority(nice: int) -> None:
+def lower_priority(nice: int) -> None:
     """A worker's initializer: lower its priority below the server's."""
     with contextlib.suppress(OSError, AttributeError):
         os.nice(nice)
+
+
+def worker_pool(workers: int, nice: int = NICE) -> ProcessPoolExecutor:
+    """``workers`` processes at a lower priority than the server's (``nice``), started by a fork
+    server where there is one (never a fork of the server's threads), else spawned."""
+    method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context(method), initializer=lower_priority, initargs=(nice,)
+    )
 
 
 Answer = tuple[int, float]
@@ -168,11 +177,7 @@ class Thinker:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-            context = multiprocessing.get_context(method)
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_lower_priority, initargs=(self.nice,)
-            )
+            self._pool = worker_pool(self.workers, self.nice)
         return self._pool
 
     def budget_wait(self, room: str) -> float:
@@ -281,5 +286,7 @@ __all__ = [
     "Thinker",
     "ThinkerBusyError",
     "decide",
+    "lower_priority",
     "make_room_bot",
+    "worker_pool",
 ]
