@@ -6,11 +6,12 @@ this checkout's sources or from another's (``--before /path/to/src``, e.g. the m
 print both side by side). Two scenarios, each for ``--seconds``:
 
 - ``bots``: ``--expert-rooms`` rooms of four ``expert`` bots (``--bot-delay``), each watched by a
-  spectator, and one room of two people who each act about a second after their turn comes;
+  spectator, and ``--people-rooms`` rooms of two people who each act about a second after their
+  turn comes;
 - ``replays``: ``--replay-rooms`` finished games, and ``--cyclers`` clients fetching their replay
-  pages in turn as fast as they are answered, beside the same room of two people.
+  pages at random as fast as they are answered, beside the same rooms of people.
 
-It prints, per scenario and server: the people's room's action latency (p50, p99, max: from an
+It prints, per scenario and server: the people's rooms' action latency (p50, p99, max: from an
 action sent to the first update after it), the actions measured, and the CPU the server's
 processes used (the server and its workers) in cores. Figures, not a test: the machine is shared.
 """
@@ -39,6 +40,8 @@ from unotable.web.client import SeatClient, http_json
 
 PEOPLE = {"players": 2, "seats": ["human", "human"], "bot_delay": 0, "target": 10_000}
 TICKS = os.sysconf("SC_CLK_TCK")
+PEOPLE_ROOMS = [5]
+"""Rooms of two people measured (``--people-rooms``)."""
 
 
 @dataclass
@@ -155,7 +158,7 @@ async def bots_scenario(
         code = (await asyncio.to_thread(http_json, http, "POST", "/api/rooms", settings))["code"]
         watchers.append(SeatClient(ws, code, None, play=False, keep=False))
     others = [asyncio.create_task(w.run(games=10**6, timeout=seconds + 60)) for w in watchers]
-    seats = await people_room(http, ws, 1)
+    seats = [s for n in range(PEOPLE_ROOMS[0]) for s in await people_room(http, ws, 10 * n)]
     return await measure(proc, seats, seconds, others)
 
 
@@ -191,7 +194,7 @@ async def replays_scenario(
                 fetched[0] += 1
 
     others = [asyncio.create_task(cycle(n)) for n in range(cyclers)]
-    seats = await people_room(http, ws, 2)
+    seats = [s for n in range(PEOPLE_ROOMS[0]) for s in await people_room(http, ws, 10 * n)]
     lat, cores = await measure(proc, seats, seconds, others)
     return lat, cores, fetched[0]
 
@@ -214,7 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-delay", type=float, default=1.0, help="their bots' delay in seconds (1)")
     parser.add_argument("--replay-rooms", type=int, default=40, help="finished games cycled (40)")
     parser.add_argument("--cyclers", type=int, default=4, help="clients cycling replays (4)")
+    parser.add_argument("--people-rooms", type=int, default=5, help="rooms of two people measured (5)")
     args = parser.parse_args(argv)
+    PEOPLE_ROOMS[0] = args.people_rooms
     sources = [("before", args.before), ("after", here)] if args.before else [("this", here)]
     load = os.getloadavg()
     print(f"bench-tenants: {os.cpu_count()} cores, load {load[0]:.2f} {load[1]:.2f}, {args.seconds:g} s each")

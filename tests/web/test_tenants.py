@@ -351,3 +351,53 @@ def test_a_replay_page_fetched_again_is_sent_as_kept(client: TestClient) -> None
         assert again.content == first.content
     assert h.replay_pages.hits == hits + 5 and h.replays_computed == 1
     assert h._replay_process is not None  # the replay's CPU was spent in the replays' worker
+
+
+class HeldThinker(Thinker):
+    """A thinker whose decisions wait until the test lets them go."""
+
+    def __init__(self, story: list[str]) -> None:
+        super().__init__(1)
+        self.story = story
+        self.go: asyncio.Event | None = None
+
+    async def decide(self, room: str, decision: Decision) -> int:
+        self.story.append("asked")
+        if self.go is None:
+            self.go = asyncio.Event()
+        await self.go.wait()
+        return decision()
+
+
+def test_a_decision_that_comes_back_after_its_room_changed_is_not_applied(client: TestClient) -> None:
+    h = hub(client)
+    settings = {"players": 3, "seats": ["search:budget=20"] * 3, "bot_delay": 0}
+    code = client.post("/api/rooms", json=settings).json()["code"]
+    r: Room = client.portal.call(h.get, code)  # type: ignore[union-attr,assignment]
+    story: list[str] = []
+    held = HeldThinker(story)
+    r.driver.thinker = held
+    act = r.act
+
+    async def noted_act(player: int, action: str, *, version: int | None = None) -> bool:
+        story.append("act")
+        return await act(player, action, version=version)
+
+    r.act = noted_act  # type: ignore[method-assign]
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        hello(ws, None)  # someone watches: the bots start
+        deadline = time.monotonic() + 10
+        while story != ["asked"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+
+        async def change_then_answer() -> None:
+            r.presence_changed()  # the room changed while its bot thought
+            assert held.go is not None
+            held.go.set()
+
+        client.portal.call(change_then_answer)  # type: ignore[union-attr]
+        while r.seq < 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+    assert story[:3] == ["asked", "asked", "act"]  # asked again, never the stale answer applied
