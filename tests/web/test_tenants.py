@@ -249,7 +249,7 @@ def test_readyz_and_metrics_refuse_an_address_that_asks_too_often(sqlite_url: st
 # ---- a node-wide cap on rooms
 
 
-def test_no_room_is_made_past_the_nodes_cap_however_many_addresses_ask(sqlite_url: str) -> None:
+def test_no_room_is_made_past_the_nodes_cap_however_many_addresses_ask(db_url: str) -> None:
     server = LiveServer(
         sqlite_url, trusted="127.0.0.1", lifecycle=Lifecycle(lookups_per_second=0, max_rooms=5)
     )
