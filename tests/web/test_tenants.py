@@ -250,9 +250,7 @@ def test_readyz_and_metrics_refuse_an_address_that_asks_too_often(sqlite_url: st
 
 
 def test_no_room_is_made_past_the_nodes_cap_however_many_addresses_ask(db_url: str) -> None:
-    server = LiveServer(
-        db_url, trusted="127.0.0.1", lifecycle=Lifecycle(lookups_per_second=0, max_rooms=5)
-    )
+    server = LiveServer(db_url, trusted="127.0.0.1", lifecycle=Lifecycle(lookups_per_second=0, max_rooms=5))
     try:
         answers = [
             from_address(server, f"203.0.113.{n}", "POST", "/api/rooms", three_people())
