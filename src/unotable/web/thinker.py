@@ -16,7 +16,7 @@ decision is the same wherever it is made and a resumed game plays on exactly (P-
   second on its bots, ``burst`` seconds of it at once. A room past its budget has its next
   decision put off until the budget has grown back: the decision itself is never cut short or
   changed (it is the same as without a budget), it only comes later.
-- A quick bot's decision (``greedy``, ``random``, ``learned``: tens of microseconds) is made on
+- A quick bot's decision (``greedy``, ``random``, ``learned``: 20-100 microseconds) is made on
   the event loop, where it costs less than sending it to a process and back.
 
 Standard library only (and the bots).
