@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import itertools
 import os
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -143,6 +144,7 @@ def test_a_room_of_search_bots_plays_through_the_workers_exactly_as_its_seed_say
                     break
         room: Room = client.portal.call(hub(client).get, code)  # type: ignore[union-attr,assignment]
         thinker = hub(client).thinker
+        shown = client.get("/metrics").text
         stored = room.store.load_game(code, 0)
         assert stored is not None
     game = Game.new(Rules.from_dict(stored.rules), stored.seed, players=stored.players, rounds=stored.rounds)
@@ -160,6 +162,8 @@ def test_a_room_of_search_bots_plays_through_the_workers_exactly_as_its_seed_say
             decided += 1
         game.apply_seat(actor, action)
     assert decided >= 10 and thinker.decisions >= decided
+    found = re.search(r"^unotable_bot_decisions (\S+)$", shown, re.M)
+    assert found is not None and float(found.group(1)) >= decided
 
 
 # ---- reactions per seat, spectators per address

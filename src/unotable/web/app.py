@@ -659,6 +659,22 @@ def create_app(
     app.state.cluster = app.state.relay = None
     app.state.probes_per_second = (lifecycle or Lifecycle()).probes_per_second
     app.state.probe_limits = {}
+
+    def of_hub(read: Callable[[Hub], float]) -> Callable[[], float]:
+        def figure() -> float:
+            hub: Hub | None = getattr(app.state, "hub", None)
+            return 0.0 if hub is None else float(read(hub))
+
+        return figure
+
+    metrics.watch_tenants(
+        bot_decisions=of_hub(lambda h: h.thinker.decisions),
+        bot_cpu_seconds=of_hub(lambda h: h.thinker.cpu_seconds),
+        bot_deferred=of_hub(lambda h: h.thinker.deferred),
+        bot_waiting=of_hub(lambda h: h.thinker.waiting),
+        rooms_refused_full=of_hub(lambda h: h.refused_full),
+        replay_steps=of_hub(lambda h: h.replay_steps),
+    )
     return app
 
 
