@@ -1,8 +1,10 @@
 """The hub: every live room of the server over one :class:`~unotable.web.storage.Store`; rooms
-made (within the quota of open rooms per address), loaded from the database when first visited
-(also after a restart: nothing is loaded at start-up), swept out of memory when nobody has
-visited them for a while (P-192), deleted when their time is past (:class:`Lifecycle`), finished
-games' replays computed once and kept, and the list of open rooms.
+made (within the quota of open rooms per address and the node's cap on rooms), loaded from the
+database when first visited (also after a restart: nothing is loaded at start-up), swept out of
+memory when nobody has visited them for a while (P-192), deleted when their time is past
+(:class:`Lifecycle`), finished games' replays computed once, one at a time and apart, and kept
+within bounds, the list of open rooms (read once a second), whether the database answers (asked
+once a second), and where the rooms' bots think (:class:`~unotable.web.thinker.Thinker`).
 """
 
 from __future__ import annotations
