@@ -15,6 +15,8 @@ What lives here:
   spectator the core's view of nobody).
 - :mod:`~unotable.web.driver`: what a room does by itself (bots, away people's bots, the turn
   timer, Harry Potter's answer window, deals).
+- :mod:`~unotable.web.thinker`: where the bots that think long decide (worker processes of
+  their own, round-robin across rooms, a CPU budget per room).
 - :mod:`~unotable.web.seats`: seats and their keys (names, avatars, rejoin keys, QR codes),
   presence.
 - :mod:`~unotable.web.social`: reactions and chat.

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import json
 import logging
 from collections.abc import AsyncIterator, Callable
@@ -44,7 +45,7 @@ from unotable.bots.levels import levels_json
 from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
-from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
+from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES, Rules
 from unotable.web.cluster import UNREACHABLE, Cluster, RoomElsewhereError
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
@@ -71,7 +72,7 @@ from unotable.web.settings import (
     parse_settings,
 )
 from unotable.web.social import MAX_CHAT, REACTIONS
-from unotable.web.storage import Store
+from unotable.web.storage import Store, StoredGame
 
 log = logging.getLogger("unotable.web")
 
@@ -83,6 +84,8 @@ REPLAY_PAGE: Final = 200
 STATUS: Final[dict[str, int]] = {
     "bad_rejoin": 403,
     "too_many_rooms": 429,
+    "server_full": 503,
+    "replays_busy": 503,
     "too_many_seats": 429,
     "no_room": 404,
     "no_game": 404,
@@ -300,20 +303,41 @@ async def healthz(request: Request) -> Response:
     return JSONResponse({"status": "ok"})
 
 
+def _check_probe(conn: HTTPConnection) -> None:
+    """Refuse a client (by address) that asks ``/readyz`` or ``/metrics`` too often
+    (:attr:`~unotable.web.hub.Lifecycle.probes_per_second`, ten times that at once). Each node
+    counts its own: a load balancer or Prometheus asks each node by itself."""
+    state = conn.app.state
+    rate: float = state.probes_per_second
+    if not rate:
+        return
+    limits: dict[str, RateLimit] = state.probe_limits
+    host = conn.client.host if conn.client else ""
+    limit = limits.get(host)
+    if limit is None:
+        if len(limits) >= 10_000:
+            limits.clear()
+        limit = limits[host] = RateLimit(rate, 10 * rate)
+    if not limit.allow():
+        raise ProtocolError("too_fast")
+
+
 async def readyz(request: Request) -> Response:
-    """``GET /readyz``: the server has started and its database answers (else 503)."""
+    """``GET /readyz``: the server has started and its database answers (else 503); the
+    database is asked at most once a second, once for every request meanwhile
+    (:attr:`Hub.ready <unotable.web.hub.Hub.ready>`)."""
+    _check_probe(request)
     hub: Hub | None = getattr(request.app.state, "hub", None)
     if hub is None:
         return JSONResponse({"status": "starting"}, status_code=503)
-    try:
-        await asyncio.to_thread(hub.store.ping)
-    except Exception:
+    if not await hub.ready.get():
         return JSONResponse({"status": "database unavailable"}, status_code=503)
     return JSONResponse({"status": "ready"})
 
 
 async def metrics_page(request: Request) -> Response:
     """``GET /metrics``: Prometheus' text format."""
+    _check_probe(request)
     metrics: Metrics = request.app.state.metrics
     return Response(metrics.render(), media_type=CONTENT_TYPE)
 
@@ -390,12 +414,23 @@ async def rejoin_room(request: Request) -> Response:
     return JSONResponse({"token": token, "player": player, "code": room.code})
 
 
-def game_steps(room: Room, number: int) -> list[dict[str, Any]] | None:
+def game_steps(
+    room: Room, number: int, apart: Callable[..., list[dict[str, Any]]] | None = None
+) -> list[dict[str, Any]] | None:
     """Game ``number`` of ``room``, finished, step by step as a spectator saw it, with every hand
-    face up (the game is over, P-186) and the scores; ``None`` if there is no such finished game."""
+    face up (the game is over, P-186) and the scores; ``None`` if there is no such finished game.
+    ``apart(replay_steps, rules, stored)`` runs the replay elsewhere (a worker process:
+    :meth:`Hub.apart <unotable.web.hub.Hub.apart>`); here otherwise."""
     stored = room.store.load_game(room.code, number)
     if stored is None or not stored.finished:
         return None
+    if apart is not None:
+        return apart(replay_steps, room.settings.rules, stored)
+    return replay_steps(room.settings.rules, stored)
+
+
+def replay_steps(rules: Rules, stored: StoredGame) -> list[dict[str, Any]]:
+    """The steps of the finished game ``stored`` under ``rules`` (see :func:`game_steps`)."""
     steps: list[dict[str, Any]] = []
 
     def step(game: Game, seat: str | None, action: str | None, events: list[Event]) -> None:
@@ -413,7 +448,7 @@ def game_steps(room: Room, number: int) -> list[dict[str, Any]] | None:
             }
         )
 
-    replay(room.settings.rules, stored, step)
+    replay(rules, stored, step)
     return steps
 
 
@@ -429,7 +464,8 @@ def _whole(request: Request, name: str, default: int) -> int:
 async def game_replay(request: Request) -> Response:
     """``GET /api/rooms/{code}/games/{number}?from=&count=``: steps ``from`` (0) to ``from +
     count`` (at most :data:`REPLAY_PAGE`) of a finished game, and ``next`` (where the next page
-    starts, ``null`` after the last); computed once per game and kept (:meth:`Hub.replay`)."""
+    starts, ``null`` after the last); computed once per game and kept (:meth:`Hub.replay`), each
+    page kept as sent (and gzipped) so that a page fetched again costs nothing to make."""
     room = await _room(request)
     text = request.path_params["number"]
     start = _whole(request, "from", 0)
@@ -437,15 +473,19 @@ async def game_replay(request: Request) -> Response:
     if count < 1:
         raise ProtocolError("bad_request", detail=f"count is 1 to {REPLAY_PAGE}")
     number = int(text) if text.isdigit() and len(text) < 6 else -1
-    steps = None
-    if number >= 0:
-        steps = await _hub(request).replay(room, number, lambda: game_steps(room, number))
-    if steps is None:
-        raise ProtocolError("no_game", number=text, room=room.code)
+    hub = _hub(request)
     players = [{"player": s.player, "name": s.name, "bot": s.bot} for s in room.seats]
-    end = min(start + count, len(steps))
-    return JSONResponse(
-        {
+    gzipped = "gzip" in request.headers.get("accept-encoding", "").lower()
+    key = (room.code, number, start, count, json.dumps(players), gzipped)
+    body = hub.replay_pages.get(key)
+    if body is None:
+        steps = None
+        if number >= 0:
+            steps = await hub.replay(room, number, lambda: game_steps(room, number, hub.apart))
+        if steps is None:
+            raise ProtocolError("no_game", number=text, room=room.code)
+        end = min(start + count, len(steps))
+        page = {
             "code": room.code,
             "number": number,
             "players": players,
@@ -454,7 +494,14 @@ async def game_replay(request: Request) -> Response:
             "steps": steps[start:end],
             "next": end if end < len(steps) else None,
         }
-    )
+        body = json.dumps(page, ensure_ascii=False, separators=(",", ":")).encode()  # as JSONResponse
+        if gzipped:
+            body = gzip.compress(body, 6)
+        body = hub.replay_pages.put(key, body)
+    headers = {"vary": "Accept-Encoding"}
+    if gzipped:  # already compressed: the gzip middleware lets it through as it is
+        headers["content-encoding"] = "gzip"
+    return Response(body, media_type="application/json", headers=headers)
 
 
 async def room_socket(ws: WebSocket) -> None:
@@ -610,7 +657,25 @@ def create_app(
     )
     app.state.metrics = metrics
     app.state.cluster = app.state.relay = None
+    app.state.probes_per_second = (lifecycle or Lifecycle()).probes_per_second
+    app.state.probe_limits = {}
+
+    def of_hub(read: Callable[[Hub], float]) -> Callable[[], float]:
+        def figure() -> float:
+            hub: Hub | None = getattr(app.state, "hub", None)
+            return 0.0 if hub is None else float(read(hub))
+
+        return figure
+
+    metrics.watch_tenants(
+        bot_decisions=of_hub(lambda h: h.thinker.decisions),
+        bot_cpu_seconds=of_hub(lambda h: h.thinker.cpu_seconds),
+        bot_deferred=of_hub(lambda h: h.thinker.deferred),
+        bot_waiting=of_hub(lambda h: h.thinker.waiting),
+        rooms_refused_full=of_hub(lambda h: h.refused_full),
+        replay_steps=of_hub(lambda h: h.replay_steps),
+    )
     return app
 
 
-__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "game_steps", "room_info"]
+__all__ = ["MAX_BODY", "MAX_MESSAGE", "create_app", "game_steps", "replay_steps", "room_info"]

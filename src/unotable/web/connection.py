@@ -93,7 +93,8 @@ async def _seat_bot(c: Connection, m: Message, player: int | None) -> None:
 
 async def _react(c: Connection, m: Message, player: int | None) -> None:
     assert m.reaction is not None
-    if not c.reactions.allow():
+    address = c.ws.client.host if c.ws.client else ""
+    if not c.room.chat_log.allow_reaction(player, address):  # per seat, not per connection
         raise ProtocolError("slow_down")
     c.room.react(player, m.reaction)
 
@@ -131,8 +132,6 @@ class Connection:
         self.room = room
         self.base = base
         self.limit = RateLimit(rate, 3 * rate)
-        self.reactions = RateLimit(1.0, 3.0)
-        """Reactions: 3 at once, then 1 a second."""
         self.listener: Listener | None = None
         self.writer: asyncio.Task[None] | None = None
 

@@ -7,7 +7,10 @@ any change, which makes it ask again) and does it, unless the room changed meanw
 from their own views, after ``bot_delay`` seconds (twice that while an out-of-turn window is
 open, so people can call UNO or catch first). A bot's choice is seeded by the game's seed, its
 player number and the length of the log (P-183), so a resumed game plays on exactly as it would
-have. A bot whose decisions take long (``thinks_long``: the search bot) is asked in a thread.
+have. A bot's decision is made by the hub's :class:`~unotable.web.thinker.Thinker`: a bot
+whose decisions take long (``thinks_long``: ``search``, ``expert``) in a worker process, fairly
+across rooms and within the room's CPU budget, never on the event loop nor in the threads the
+database writes use; a decision that comes back after the room changed is not applied.
 While nobody is connected to the room (:attr:`Room.paused`) the driver does nothing: a room
 nobody watches costs no processor time.
 """
@@ -16,23 +19,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from unotable.bots import BaseBot, make_bot
 from unotable.bots.base import out_of_turn
-from unotable.bots.spec import BotSpec
 from unotable.cards import CARD_COLOR
 from unotable.notation import ACTION_TEXT
 from unotable.race import first_reaction, window_open
 from unotable.state import Phase
 from unotable.web.protocol import ProtocolError
-from unotable.web.settings import DEFAULT_FORGET_UNO
 from unotable.web.storage import DEAL
+from unotable.web.thinker import Decision, Thinker, ThinkerBusyError, make_room_bot
 
 if TYPE_CHECKING:
     from unotable.web.room import Room
@@ -52,22 +52,11 @@ class Move:
     player: int | None
     action: str
     delay: float
-    think: Callable[[], int] | None = None
+    think: Decision | None = None
     """A bot's decision still to be made (``action`` is then empty)."""
-    slow: bool = False
-    """Whether ``think`` is asked in a thread (the bot ``thinks_long``)."""
     pause: float | None = None
     """The whole pause this move waits for when it is a timer's (the turn timer, the answer
     window), counted from the room's last change: the same for every seat."""
-
-
-def make_room_bot(spec: BotSpec, seed: int) -> BaseBot:
-    """A room's bot from its spec, seeded (UNO forgotten as often as ``uno play``'s bots unless
-    the spec says otherwise)."""
-    options = {"forget_uno": DEFAULT_FORGET_UNO, **dict(spec.options)}
-    bot = make_bot(spec.name, seed, **options)
-    bot.name = spec.label
-    return bot
 
 
 def answer_window(legal: Iterable[int]) -> bool:
@@ -139,8 +128,8 @@ def _game_move(room: Room) -> Move | None:
         return None
     if p in bots:
         bot = room.bot(p, bots[p])
-        think = functools.partial(bot.act, views[p])
-        return Move(p, "", (2 if window else 1) * s.bot_delay, think, bot.thinks_long)
+        think = Decision(bots[p], bot.seed, views[p], bot.thinks_long)
+        return Move(p, "", (2 if window else 1) * s.bot_delay, think)
     v = views[p]
     if v.phase == Phase.RESPOND and answer_window(v.legal):
         pause = s.room.auto_accept_seconds
@@ -150,11 +139,23 @@ def _game_move(room: Room) -> Move | None:
     return None
 
 
+_SHARED: list[Thinker] = []
+
+
+def shared_thinker() -> Thinker:
+    """The process's one :class:`Thinker` for rooms no hub gave one (made on first use)."""
+    if not _SHARED:
+        _SHARED.append(Thinker())
+    return _SHARED[0]
+
+
 class Driver:
     """The task that makes a room's own moves."""
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.thinker: Thinker | None = None
+        """Where the room's bots think: the hub's (see :func:`shared_thinker` otherwise)."""
         self.changed: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -186,8 +187,12 @@ class Driver:
             version = room.version
             move = None if room.paused else next_move(room)  # nobody connected: nothing moves
             if move is not None and move.think is not None:
-                think = move.think
-                aid = await asyncio.to_thread(think) if move.slow else think()
+                thinker = self.thinker or shared_thinker()
+                try:
+                    aid = await thinker.decide(room.code, move.think)
+                except ThinkerBusyError:  # every worker's queue is full: look again later
+                    await asyncio.sleep(1.0)
+                    continue
                 move = Move(move.player, ACTION_TEXT[aid], move.delay)
             if room.version != version:
                 continue
@@ -212,4 +217,12 @@ class Driver:
                 await asyncio.sleep(1.0)
 
 
-__all__ = ["Driver", "Move", "answer_window", "make_room_bot", "next_move", "timeout_action"]
+__all__ = [
+    "Driver",
+    "Move",
+    "answer_window",
+    "make_room_bot",
+    "next_move",
+    "shared_thinker",
+    "timeout_action",
+]

@@ -1,8 +1,10 @@
 """The hub: every live room of the server over one :class:`~unotable.web.storage.Store`; rooms
-made (within the quota of open rooms per address), loaded from the database when first visited
-(also after a restart: nothing is loaded at start-up), swept out of memory when nobody has
-visited them for a while (P-192), deleted when their time is past (:class:`Lifecycle`), finished
-games' replays computed once and kept, and the list of open rooms.
+made (within the quota of open rooms per address and the node's cap on rooms), loaded from the
+database when first visited (also after a restart: nothing is loaded at start-up), swept out of
+memory when nobody has visited them for a while (P-192), deleted when their time is past
+(:class:`Lifecycle`), finished games' replays computed once, one at a time and apart, and kept
+within bounds, the list of open rooms (read once a second), whether the database answers (asked
+once a second), and where the rooms' bots think (:class:`~unotable.web.thinker.Thinker`).
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -24,7 +28,8 @@ from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
-from unotable.web.storage import Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.storage import ListedRoom, Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.thinker import Thinker, worker_pool
 
 log = logging.getLogger("unotable.web")
 
@@ -36,6 +41,93 @@ MISSING_MAX: Final = 10_000
 """Unknown codes remembered at most (the oldest forgotten first)."""
 REPLAYS_KEPT: Final = 32
 """Finished games whose replays are kept in memory (the least recently fetched go first)."""
+REPLAY_STEPS_KEPT: Final = 20_000
+"""Steps of replays kept in memory at most (a step is about 2 KB: some 40 MB)."""
+REPLAYS_AT_ONCE: Final = 1
+"""Replays computed at once (in a thread of their own)."""
+REPLAYS_WAITING: Final = 8
+"""Replays waiting to be computed at most; past it a replay not yet kept is refused for a moment."""
+REPLAY_PAGE_BYTES: Final = 32 * 1024 * 1024
+"""Bytes of replay pages (as sent, and gzipped) kept in memory at most."""
+
+
+T = TypeVar("T")
+LOBBY_SECONDS: Final = 1.0
+"""Seconds the list of open rooms is kept before it is read again."""
+READY_SECONDS: Final = 1.0
+"""Seconds the database's answer to ``/readyz``'s ping is kept."""
+
+
+class Cached(Generic[T]):
+    """A value computed by ``compute`` at most once every ``seconds``, and once for every
+    caller that asks while it is being computed (a failure is not kept: each waiter hears it,
+    the next caller computes again)."""
+
+    def __init__(self, compute: Callable[[], Awaitable[T]], seconds: float = 1.0) -> None:
+        self.compute = compute
+        self.seconds = seconds
+        self.computed = 0
+        """Times the value was computed."""
+        self._value: tuple[T] | None = None
+        self._at = 0.0
+        self._task: asyncio.Task[T] | None = None
+
+    async def get(self) -> T:
+        """The value: kept, else being computed, else computed now."""
+        if self._value is not None and time.monotonic() - self._at < self.seconds:
+            return self._value[0]
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+        return await asyncio.shield(self._task)
+
+    async def _run(self) -> T:
+        try:
+            value = await self.compute()
+            self.computed += 1
+            self._value, self._at = (value,), time.monotonic()
+            return value
+        finally:
+            self._task = None
+
+
+class Pages:
+    """Pages of bytes by key (the first element a room's code), kept while they hold ``limit``
+    bytes at most, the least recently fetched going first."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = 0
+        self.hits = 0
+        """Pages sent from memory."""
+        self._pages: OrderedDict[tuple[Any, ...], bytes] = OrderedDict()
+
+    def get(self, key: tuple[Any, ...]) -> bytes | None:
+        """The page kept under ``key``, if any."""
+        page = self._pages.get(key)
+        if page is not None:
+            self.hits += 1
+            self._pages.move_to_end(key)
+        return page
+
+    def put(self, key: tuple[Any, ...], page: bytes) -> bytes:
+        """Keep ``page`` under ``key`` (unless it alone is over the limit); ``page``."""
+        old = self._pages.pop(key, None)
+        if old is not None:
+            self.size -= len(old)
+        if len(page) <= self.limit:
+            self._pages[key] = page
+            self.size += len(page)
+            while self.size > self.limit:
+                self.size -= len(self._pages.popitem(last=False)[1])
+        return page
+
+    def forget(self, code: str) -> None:
+        """Drop every page of room ``code``."""
+        for key in [k for k in self._pages if k[0] == code]:
+            self.size -= len(self._pages.pop(key))
+
+    def __len__(self) -> int:
+        return len(self._pages)
 
 
 def address_key(host: str) -> str:
@@ -48,6 +140,29 @@ def _utc(when: datetime) -> str:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.astimezone(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _lobby_rows(listed: list[ListedRoom]) -> list[dict[str, Any]]:
+    """The open rooms' rows as ``GET /api/rooms?open=1`` lists them."""
+    out = []
+    for r in listed:
+        settings = RoomSettings.from_dict(r.settings)
+        host = next((s.name for s in r.seats if s.player == r.host), None)
+        edition = settings.rules.edition
+        out.append(
+            {
+                "code": r.code,
+                "url": f"/r/{r.code}",
+                "edition": edition.name,
+                "title": edition.title,
+                "mode": settings.rules.mode,
+                "players": settings.players,
+                "free_seats": sum(1 for s in r.seats if s.bot is None and s.token_hash is None),
+                "host": host,
+                "created": _utc(r.created),
+            }
+        )
+    return out
 
 
 class Hub:
@@ -67,37 +182,61 @@ class Hub:
         self.seeds = seeds
         """Where games' seeds come from: :func:`new_seed`, or a fixed list in tests."""
         self.lifecycle = lifecycle or Lifecycle()
+        self.thinker = Thinker(self.lifecycle.bot_workers, cpu_share=self.lifecycle.bot_cpu_share)
+        """Where the rooms' bots think (:mod:`~unotable.web.thinker`)."""
         self.rooms: dict[str, Room] = {}
         self.loads = 0
         """Rooms looked up in the database (found or not), for the tests and metrics."""
+        self.refused_full = 0
+        """Rooms refused because the node held :attr:`Lifecycle.max_rooms` already."""
         self.replays_computed = 0
         """Replays computed (each finished game's once while it is kept)."""
         self._pending: dict[str, asyncio.Task[Room | None]] = {}
         self._missing: OrderedDict[str, float] = OrderedDict()
         self._replays: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
+        self._replay_steps = 0
+        self.replay_steps_kept = REPLAY_STEPS_KEPT
+        self._replay_thread = ThreadPoolExecutor(REPLAYS_AT_ONCE, thread_name_prefix="replay")
+        self._replay_process: ProcessPoolExecutor | None = None
+        self.replay_pages = Pages(REPLAY_PAGE_BYTES)
+        """Replay pages as sent, kept (a cached page costs nothing to send again)."""
         self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
         self._creating = asyncio.Lock()
+        self.lobby: Cached[list[dict[str, Any]]] = Cached(self._open_rooms, LOBBY_SECONDS)
+        """The list of open rooms, read at most once a second however many ask."""
+        self.ready: Cached[bool] = Cached(self._database_answers, READY_SECONDS)
+        """Whether the database answers (``/readyz``), asked at most once a second."""
         self._sweeper: asyncio.Task[None] | None = None
 
     async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
         """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
-        per address (:attr:`Lifecycle.rooms_per_address`).
+        per address (:attr:`Lifecycle.rooms_per_address`). However many addresses ask, no room is
+        made past :attr:`Lifecycle.max_rooms` rooms whose game goes on (counted in the database:
+        in a service of several nodes, the service's; the count and the new room one request at
+        a time on each node).
 
-        :raises ProtocolError: ``too_many_rooms`` past the quota, ``storage`` if the database
-            refuses it.
+        :raises ProtocolError: ``server_full`` past the node's cap, ``too_many_rooms`` past the
+            address's quota, ``storage`` if the database refuses it.
         """
         limit = self.lifecycle.rooms_per_address
+        most = self.lifecycle.max_rooms
         creator = None if address is None else address_key(address)
-        if creator is None or not limit:
+        if not most and (creator is None or not limit):
             return await self._create(settings, None)
-        async with self._creating:  # the count and the new room, one address's request at a time
+        async with self._creating:  # the counts and the new room, one request at a time
             try:
-                count = await asyncio.to_thread(self.store.open_rooms_of, creator)
+                if most and await asyncio.to_thread(self.store.open_rooms_of, None) >= most:
+                    self.refused_full += 1
+                    raise ProtocolError("server_full", limit=most)
+                if (
+                    creator is not None
+                    and limit
+                    and await asyncio.to_thread(self.store.open_rooms_of, creator) >= limit
+                ):
+                    raise ProtocolError("too_many_rooms", limit=limit)
             except SQLAlchemyError:
-                log.exception("could not count an address's rooms")
+                log.exception("could not count the rooms")
                 raise ProtocolError("storage") from None
-            if count >= limit:
-                raise ProtocolError("too_many_rooms", limit=limit)
             return await self._create(settings, creator)
 
     async def _create(self, settings: RoomSettings, creator: str | None) -> Room:
@@ -135,6 +274,7 @@ class Hub:
             room = Room(self.store, code, settings, seats, stored, self.seeds)
             self.rooms[code] = room
             self._missing.pop(code, None)
+            room.driver.thinker = self.thinker
             room.start()
             return room
         raise ProtocolError("storage")
@@ -183,6 +323,7 @@ class Hub:
         if live is not None:  # pragma: no cover - only this task loads the code
             return live
         self.rooms[code] = room
+        room.driver.thinker = self.thinker
         room.start()
         return room
 
@@ -215,42 +356,43 @@ class Hub:
         ]
         return Room(self.store, stored.code, settings, seats, stored.game, self.seeds, host=stored.host)
 
+    async def _database_answers(self) -> bool:
+        try:
+            await asyncio.to_thread(self.store.ping)
+        except Exception:  # whatever the driver raises, the database does not answer
+            return False
+        return True
+
     async def open_rooms(self) -> list[dict[str, Any]]:
-        """The listed rooms waiting for players, newest first (docs/web.md, ``GET /api/rooms``).
+        """The listed rooms waiting for players, newest first (docs/web.md, ``GET /api/rooms``),
+        as read at most :data:`LOBBY_SECONDS` ago (once for every request meanwhile).
 
         :raises ProtocolError: ``storage`` if the database cannot be read.
         """
+        return await self.lobby.get()
+
+    async def _open_rooms(self) -> list[dict[str, Any]]:
         try:
-            listed = await asyncio.to_thread(self.store.listed_rooms, LISTED_MAX)
+            return await asyncio.to_thread(lambda: _lobby_rows(self.store.listed_rooms(LISTED_MAX)))
         except SQLAlchemyError:
             log.exception("could not list the open rooms")
             raise ProtocolError("storage") from None
-        out = []
-        for r in listed:
-            settings = RoomSettings.from_dict(r.settings)
-            host = next((s.name for s in r.seats if s.player == r.host), None)
-            edition = settings.rules.edition
-            out.append(
-                {
-                    "code": r.code,
-                    "url": f"/r/{r.code}",
-                    "edition": edition.name,
-                    "title": edition.title,
-                    "mode": settings.rules.mode,
-                    "players": settings.players,
-                    "free_seats": sum(1 for s in r.seats if s.bot is None and s.token_hash is None),
-                    "host": host,
-                    "created": _utc(r.created),
-                }
-            )
-        return out
 
     async def replay(
         self, room: Room, number: int, compute: Callable[[], list[dict[str, Any]] | None]
     ) -> list[dict[str, Any]] | None:
-        """Game ``number`` of ``room``'s replay steps: from memory, else ``compute()`` run once in
-        a thread (fetches meanwhile wait for it) and kept (:data:`REPLAYS_KEPT` games at most;
-        a finished game never changes). ``None`` if there is no such finished game."""
+        """Game ``number`` of ``room``'s replay steps: from memory, else ``compute()`` run once
+        (fetches meanwhile wait for it) and kept; ``None`` if there is no such finished game.
+
+        However many addresses cycle through replays, they stay bounded: computed one at a
+        time in a thread of their own (:data:`REPLAYS_AT_ONCE`; neither on the event loop nor in
+        the threads the database uses; ``compute`` may hand its CPU to a process:
+        :meth:`apart`), at most :data:`REPLAYS_WAITING` more waiting (others are refused), and
+        kept while they hold :data:`REPLAY_STEPS_KEPT` steps and :data:`REPLAYS_KEPT` games at
+        most, the least recently fetched going first (a finished game never changes).
+
+        :raises ProtocolError: ``replays_busy`` when too many replays wait to be computed.
+        """
         key = (room.code, number)
         steps = self._replays.get(key)
         if steps is not None:
@@ -258,20 +400,43 @@ class Hub:
             return steps
         task = self._computing.get(key)
         if task is None:
+            if len(self._computing) >= REPLAYS_AT_ONCE + REPLAYS_WAITING:
+                raise ProtocolError("replays_busy")
 
             async def run() -> list[dict[str, Any]] | None:
-                out = await asyncio.to_thread(compute)
+                out = await asyncio.get_running_loop().run_in_executor(self._replay_thread, compute)
                 if out is not None:
                     self.replays_computed += 1
                     self._replays[key] = out
-                    while len(self._replays) > REPLAYS_KEPT:
-                        self._replays.popitem(last=False)
+                    self._replay_steps += len(out)
+                    while len(self._replays) > 1 and (
+                        len(self._replays) > REPLAYS_KEPT or self._replay_steps > self.replay_steps_kept
+                    ):
+                        self._replay_steps -= len(self._replays.popitem(last=False)[1])
                 return out
 
             task = asyncio.get_running_loop().create_task(run())
             self._computing[key] = task
             task.add_done_callback(lambda _: self._computing.pop(key, None))
         return await asyncio.shield(task)
+
+    def apart(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in the replays' worker process (a lower priority than the server's,
+        started on first use; made again if it died), waited for here: called from the replays'
+        thread, so that a replay's CPU holds neither the event loop nor the server's GIL."""
+        if self._replay_process is None:
+            self._replay_process = worker_pool(REPLAYS_AT_ONCE)
+        try:
+            return self._replay_process.submit(work, *args).result()
+        except BrokenProcessPool:
+            log.warning("the replays' worker died; computing this replay in the server")
+            self._replay_process = None
+            return work(*args)
+
+    @property
+    def replay_steps(self) -> int:
+        """Steps of replays kept in memory now."""
+        return self._replay_steps
 
     @property
     def paused(self) -> int:
@@ -313,7 +478,8 @@ class Hub:
             if room is not None:
                 await room.stop()
             for key in [k for k in self._replays if k[0] == code]:
-                del self._replays[key]
+                self._replay_steps -= len(self._replays.pop(key))
+            self.replay_pages.forget(code)
         if codes:
             log.info("deleted %d room(s) past their time", len(codes))
         return codes
@@ -343,6 +509,10 @@ class Hub:
         code = RECONNECT if self.cluster is not None else 1008
         for room in list(self.rooms.values()):
             await room.stop(code)
+        self.thinker.close()
+        self._replay_thread.shutdown(wait=False, cancel_futures=True)
+        if self._replay_process is not None:
+            self._replay_process.shutdown(wait=False, cancel_futures=True)
 
 
 __all__ = ["DAY", "IDLE_UNLOAD", "Hub", "Lifecycle", "address_key"]

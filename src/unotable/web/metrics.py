@@ -11,7 +11,10 @@ share counters), made with the ``prometheus-client`` library:
   from a client's message to its update queued to every connection (checked, committed,
   applied, fanned out);
 - ``unotable_database_seconds``: the time of each database transaction;
-- ``unotable_http_requests_total`` by method and status.
+- ``unotable_http_requests_total`` by method and status;
+- ``unotable_bot_decisions``, ``unotable_bot_cpu_seconds``, ``unotable_bot_deferred``,
+  ``unotable_bot_waiting``: the bots' workers (:mod:`~unotable.web.thinker`);
+  ``unotable_rooms_refused_full`` (``--max-rooms``) and ``unotable_replay_steps_kept``.
 
 It imports ``prometheus_client`` (the web extra) and nothing of the rooms: the app gives it
 callables to read.
@@ -104,6 +107,44 @@ class Metrics:
             ("live_nodes", "The service's nodes up at the last renewal (they share the rates).", live_nodes),
         ):
             Gauge("unotable_cluster_" + name, doc, registry=r).set_function(read)
+
+    def watch_tenants(
+        self,
+        *,
+        bot_decisions: Callable[[], float],
+        bot_cpu_seconds: Callable[[], float],
+        bot_deferred: Callable[[], float],
+        bot_waiting: Callable[[], float],
+        rooms_refused_full: Callable[[], float],
+        replay_steps: Callable[[], float],
+    ) -> None:
+        """What keeps one tenant from slowing another (docs/web.md, issue 31), read at each scrape."""
+        r = self.registry
+        for name, doc, read in (
+            (
+                "bot_decisions",
+                "Decisions of bots that think long made in the workers, since the start.",
+                bot_decisions,
+            ),
+            (
+                "bot_cpu_seconds",
+                "CPU seconds the bots' workers spent deciding, since the start.",
+                bot_cpu_seconds,
+            ),
+            (
+                "bot_deferred",
+                "Bots' decisions put off by their room's CPU budget, since the start.",
+                bot_deferred,
+            ),
+            ("bot_waiting", "Bots' decisions waiting for a worker now.", bot_waiting),
+            (
+                "rooms_refused_full",
+                "Rooms refused because the node held --max-rooms, since the start.",
+                rooms_refused_full,
+            ),
+            ("replay_steps_kept", "Steps of finished games' replays kept in memory.", replay_steps),
+        ):
+            Gauge("unotable_" + name, doc, registry=r).set_function(read)
 
     def render(self) -> bytes:
         """The metrics in Prometheus' text format."""

@@ -194,6 +194,46 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         f"(0: no limit; {life.lookups_per_second:g})",
     )
     parser.add_argument(
+        "--max-rooms",
+        type=int,
+        metavar="N",
+        default=life.max_rooms,
+        help=_(
+            "rooms whose game goes on the server holds at most, whoever made them (with --node, "
+            "the service's); past it no room is made (0: no limit; {default})"
+        ).format(default=life.max_rooms),
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        metavar="N",
+        default=life.bot_workers,
+        help=_(
+            "processes in which the bots that think long (search, expert) decide, at a lower "
+            "priority than the server (default here: {default}, one per core but one)"
+        ).format(default=life.bot_workers),
+    )
+    parser.add_argument(
+        "--bot-cpu-share",
+        type=float,
+        metavar="S",
+        default=life.bot_cpu_share,
+        help=_(
+            "seconds of processor a room's bots may spend a second; a room past it has its bots' "
+            "next decisions put off, never changed (0: no budget; {default:g})"
+        ).format(default=life.bot_cpu_share),
+    )
+    parser.add_argument(
+        "--probes-per-second",
+        type=float,
+        metavar="N",
+        default=life.probes_per_second,
+        help=_(
+            "/readyz and /metrics requests one client address may make a second, ten times that "
+            "at once (0: no limit; {default:g})"
+        ).format(default=life.probes_per_second),
+    )
+    parser.add_argument(
         "--public-url",
         metavar="URL",
         default=None,
@@ -215,6 +255,10 @@ def lifecycle_of(args: argparse.Namespace) -> Lifecycle:
         rooms_per_address=max(0, args.rooms_per_address),
         seats_per_address=max(0, args.seats_per_address),
         lookups_per_second=max(0.0, args.lookups_per_second),
+        probes_per_second=max(0.0, args.probes_per_second),
+        max_rooms=max(0, args.max_rooms),
+        bot_workers=max(1, args.bot_workers),
+        bot_cpu_share=max(0.0, args.bot_cpu_share),
     )
 
 

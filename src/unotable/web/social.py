@@ -1,5 +1,9 @@
 """Reactions and chat: the fixed list of reactions, and a room's chat (plain text, bounded,
-rate-limited per person, the last lines kept in memory for newcomers) (P-346)."""
+rate-limited per person, the last lines kept in memory for newcomers) (P-346).
+
+Both are limited per seat, not per connection: a seat open on twenty connections (tabs, devices)
+gets the budget it has on one. A spectator has no seat: spectators' reactions are limited per
+client address, however many connections it opens."""
 
 from __future__ import annotations
 
@@ -27,13 +31,35 @@ def clean_chat(text: str) -> str:
     return out
 
 
+REACTION_RATE: Final = 1.0
+"""Reactions a seat (or a spectator's address) may send a second, after :data:`REACTION_BURST`."""
+REACTION_BURST: Final = 3.0
+"""Reactions a seat (or a spectator's address) may send at once."""
+SPECTATOR_ADDRESSES: Final = 1_000
+"""Spectators' addresses whose reaction budgets a room remembers at most (then it starts over)."""
+
+
 class Chat:
     """A room's chat: its last lines and each person's rate limit (3 at once, then one every 2
-    seconds)."""
+    seconds); and the reactions' limits, per seat and per spectator's address (3 at once, then
+    one a second)."""
 
     def __init__(self) -> None:
         self.lines: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self._limits: dict[int, RateLimit] = {}
+        self._reactions: dict[int, RateLimit] = {}
+        self._watchers: dict[str, RateLimit] = {}
+
+    def allow_reaction(self, player: int | None, address: str) -> bool:
+        """Whether ``player``'s seat (``None``: a spectator, counted by its client ``address``)
+        may send one more reaction now; counts it if so."""
+        if player is not None:
+            limit = self._reactions.setdefault(player, RateLimit(REACTION_RATE, REACTION_BURST))
+        else:
+            if address not in self._watchers and len(self._watchers) >= SPECTATOR_ADDRESSES:
+                self._watchers.clear()
+            limit = self._watchers.setdefault(address, RateLimit(REACTION_RATE, REACTION_BURST))
+        return limit.allow()
 
     def say(self, player: int, name: str, text: str) -> dict[str, Any]:
         """The ``chat`` message of ``player`` (called ``name``) saying ``text``, kept.
@@ -59,4 +85,13 @@ def reaction(player: int | None, name: str) -> dict[str, Any]:
     return {"type": "reaction", "player": player, "reaction": name}
 
 
-__all__ = ["CHAT_KEPT", "MAX_CHAT", "REACTIONS", "Chat", "clean_chat", "reaction"]
+__all__ = [
+    "CHAT_KEPT",
+    "MAX_CHAT",
+    "REACTIONS",
+    "REACTION_BURST",
+    "REACTION_RATE",
+    "Chat",
+    "clean_chat",
+    "reaction",
+]

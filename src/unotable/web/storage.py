@@ -571,15 +571,18 @@ class Store:
 
     # ---- reading
 
-    def open_rooms_of(self, creator: str) -> int:
-        """How many rooms made by ``creator`` (an address's hash) have a game that goes on."""
+    def open_rooms_of(self, creator: str | None) -> int:
+        """How many rooms made by ``creator`` (an address's hash; ``None``: by anyone) have a
+        game that goes on."""
         with self._session() as s:
             q = (
                 select(func.count())
                 .select_from(RoomRow)
                 .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
-                .where(RoomRow.creator == creator, GameRow.finished.is_(False))
+                .where(GameRow.finished.is_(False))
             )
+            if creator is not None:
+                q = q.where(RoomRow.creator == creator)
             return int(s.scalar(q) or 0)
 
     def seats_of(self, address: str) -> int:

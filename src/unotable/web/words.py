@@ -51,6 +51,10 @@ ERRORS: Final[dict[str, str]] = {
     "too_many_rooms": N_(
         "Your address already has {limit} rooms whose games go on: finish or leave one before making another."
     ),
+    "server_full": N_(
+        "This server already holds as many games as it can ({limit}): join an open room, or try again later."
+    ),
+    "replays_busy": N_("Many replays are being prepared just now: try again in a moment."),
     "too_many_seats": N_("Your address already holds {limit} seats in games that go on: leave one first."),
     "bad_player": N_("The seat to take is a number from 0 to {last}."),
     "binary_frame": N_("Messages are JSON text: binary frames are refused."),
