@@ -123,7 +123,7 @@ def test_every_offered_action_has_an_id_and_masks_match(rules: Rules) -> None:
     windows = 0
     for seed in range(3):
         e.reset(seed=seed)
-        while e.agents and not all(e.terminations.values()):
+        while e.agents and not any(e.terminations.values()) and not any(e.truncations.values()):
             agent = e.agent_selection
             mask = e.observe(agent)["action_mask"]
             offered = e.driver.offered()
@@ -219,7 +219,7 @@ def test_house_rules_jump_ins_are_window_turns_and_the_stack_is_observed() -> No
     jumps = stacks = 0
     for seed in range(6):
         e.reset(seed=seed)
-        while e.agents and not all(e.terminations.values()):
+        while e.agents and not any(e.terminations.values()) and not any(e.truncations.values()):
             agent = e.agent_selection
             obs = e.observe(agent)
             mask = obs["action_mask"]

@@ -51,6 +51,8 @@ def configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
                 "window_order": ("random", "play", "random")[k % 3],
                 "max_actions": (None, None, 60, None, 25)[k % 5],
             }
+            if k % 4 == 1:  # the hand cap (issue 33), else its default
+                options["max_hand_actions"] = (40, None)[k % 8 // 4]
             k += 1
             yield Rules(edition=find_edition(edition), players=players), options
     yield Rules(players=3, must_play_drawn=True), {"reward": "points"}
@@ -153,6 +155,8 @@ def bot_configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
     yield Rules(players=3, must_play_drawn=True), {"opponents": "greedy", "reward": "points"}
     yield Rules(players=6, mode="teams", target=80), {"opponents": "greedy", "episode": "game", "player": 3}
     yield Rules(players=3, target=60), {"opponents": "random", "episode": "game", "max_actions": 300}
+    yield Rules(players=2), {"opponents": "random", "max_hand_actions": 30}
+    yield Rules(players=4, target=60), {"opponents": "greedy", "episode": "game", "max_hand_actions": 25}
 
 
 @needs_core
@@ -165,6 +169,26 @@ def test_native_bots_follow_python_bots() -> None:
         for key, value in seen.items():
             total[key] += value
     assert total["terminated"] > 50 and total["truncated"] > 10 and total["windows"] > 10
+
+
+@needs_core
+def test_native_tables_truncate_long_hands_as_python_drivers_do() -> None:
+    """The hand cap (issue 33) on both backends: a hand that reaches ``max_hand_actions`` ends the
+    episode truncated at the same step, in hand and game episodes, in self-play and against bots
+    (a game's count starts again at each hand)."""
+    cases: list[tuple[Rules, dict[str, Any]]] = [
+        (Rules(players=2), {"max_hand_actions": 30}),
+        (Rules(players=4), {"max_hand_actions": 45, "window_order": "play"}),
+        (Rules(players=3, target=80), {"episode": "game", "max_hand_actions": 35}),
+        (Rules(players=2), {"opponents": "random", "max_hand_actions": 20}),
+        (Rules(players=4, target=60), {"opponents": "greedy", "episode": "game", "max_hand_actions": 25}),
+    ]
+    truncated = 0
+    for j, (rules, options) in enumerate(cases):
+        seen = follow(rules, options, seed=500 + j, tables=6, steps=200)
+        assert seen["truncated"] > 0, (rules, options)
+        truncated += seen["truncated"]
+    assert truncated > 50
 
 
 @needs_core

@@ -17,7 +17,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from unotable.env.actions import ActionTable, action_table
-from unotable.env.driver import DECLINE, Driver, make_rules
+from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, make_rules
 from unotable.env.encoding import Layout, layout_for, write_mask
 from unotable.errors import ConfigError
 from unotable.rules import Rules
@@ -52,6 +52,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
     :param max_cycles: PettingZoo's name for the same limit counted in cycles (one action per
         agent): an episode is truncated after ``max_cycles`` times the number of agents actions.
         Give one of ``max_actions`` and ``max_cycles``, not both.
+    :param max_hand_actions: truncate the episode when a hand reaches this many actions
+        (declines included; default :data:`~unotable.env.driver.HAND_ACTION_CAP`, 10,000; None:
+        never, and a hand where every seat keeps drawing then never ends).
     :param render_mode: ``"human"`` (each step prints the selected agent's view; ``render()``
         prints it and returns None) or ``"ansi"`` (``render()`` returns it), or None.
     :raises ConfigError: for a bad parameter.
@@ -73,6 +76,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
         window_order: str = "random",
         max_actions: int | None = None,
         max_cycles: int | None = None,
+        max_hand_actions: int | None = HAND_ACTION_CAP,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -84,7 +88,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ConfigError(f"render_mode must be human, ansi or None, not {render_mode!r}")
         self.driver = Driver(
-            self.rules, episode=episode, reward=reward, window_order=window_order, max_actions=max_actions
+            self.rules,
+            episode=episode,
+            reward=reward,
+            window_order=window_order,
+            max_actions=max_actions,
+            max_hand_actions=max_hand_actions,
         )
         self.obs_type = obs_type
         self.render_mode = render_mode

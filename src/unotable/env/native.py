@@ -145,6 +145,7 @@ class NativeEnvBackend:
             offsets.tobytes(),
             check.episode == "game",
             code,
+            check.max_hand_actions or 0,
         )
 
     def _arrays(self, out: Batch) -> tuple[Any, ...]:

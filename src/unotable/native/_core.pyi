@@ -77,6 +77,7 @@ class EnvBatch:
         layout: bytes,
         game: bool = False,
         seats: bytes = b"",
+        max_hand_actions: int = 0,
         /,
     ) -> None: ...
     def reset(

@@ -98,6 +98,7 @@ enum {
 typedef struct {
     UState st;
     int32_t actions; /* in this episode, declines included (Driver.actions) */
+    int32_t hand_actions; /* in the hand in play, declines included (Driver.hand_actions) */
     uint32_t hand;   /* a game episode: the hand's number in the game, from 0 */
     uint64_t game_seed; /* a game episode: the game's seed (Game.seed) */
     int8_t actor;    /* the seat to act (a hand episode: the player) */
@@ -126,6 +127,7 @@ typedef struct {
     int game;        /* episode "game" (solo, partners, teams: one table, seats = players) */
     int play_order;  /* window_order "play" (else "random") */
     int32_t max_actions; /* 0: none */
+    int32_t max_hand_actions; /* 0: none (Driver.max_hand_actions) */
     int dealer, ncand, cand[MAXP]; /* dealer >= 0: that seat; else drawn among cand */
     int nenv;        /* env ids, decline (the last) included */
     int32_t lay[L_COUNT];
@@ -202,6 +204,7 @@ static int env_deal(const EnvObject *e, EnvTable *t, PyRandom *r) {
     int rc = new_hand(&e->tables->tb, &t->st, seed, e->dealer, cand, e->ncand, 0);
     if (rc < 0) return rc;
     t->actions = 0;
+    t->hand_actions = 0;
     env_open_round(e, t, r);
     env_next_turn(t);
     return 0;
@@ -217,6 +220,7 @@ static int env_next_hand(const EnvObject *e, EnvTable *t) {
     int rc = new_hand(&e->tables->tb, &t->st, hand_seed(t->game_seed, t->hand), dealer, NULL, 0, 0);
     if (rc < 0) return rc;
     memcpy(t->st.scores, scores, sizeof scores);
+    t->hand_actions = 0;
     return 0;
 }
 
@@ -369,11 +373,18 @@ static void env_write(const EnvObject *e, Py_ssize_t i, EnvTable *t, EnvOut *out
 
 /* Driver.act: the actor takes env id ``a`` (decline: the last); the rewards it brings are added
  * to ``rw`` (one float per seat). Returns 0 (the episode goes on), 1 (it ended: terminated), 2
- * (truncated: max_actions) or a negative deal error. */
+ * (truncated: max_actions or max_hand_actions, Driver._capped) or a negative deal error. */
+static inline int env_capped(const EnvObject *e, const EnvTable *t) {
+    return (e->max_actions && t->actions >= e->max_actions) ||
+           (e->max_hand_actions && t->hand_actions >= e->max_hand_actions);
+}
+
 static int env_apply(const EnvObject *e, EnvTable *t, PyRandom *r, int a, float *rw) {
     const Tables *tb = &e->tables->tb;
     t->actions++;
+    t->hand_actions++;
     if (a == e->nenv - 1) {
+        if (env_capped(e, t)) return 2;
         env_next_turn(t);
         return 0;
     }
@@ -386,7 +397,7 @@ static int env_apply(const EnvObject *e, EnvTable *t, PyRandom *r, int a, float 
         int rc = env_next_hand(e, t);
         if (rc) return rc;
     }
-    if (e->max_actions && t->actions >= e->max_actions) return 2;
+    if (env_capped(e, t)) return 2;
     env_open_round(e, t, r);
     env_next_turn(t);
     return 0;
@@ -460,16 +471,16 @@ static int env_deal_ready(const EnvObject *e, EnvTable *t, PyRandom *r, Py_ssize
 }
 
 /* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout, game,
- * seats): ``seats`` (bytes, one per seat, or empty for self-play) says who plays each seat: 255
+ * seats, max_hand_actions): ``max_hand_actions`` (0: none) truncates a hand that long; ``seats`` (bytes, one per seat, or empty for self-play) says who plays each seat: 255
  * the caller (the learner: exactly one), else the bot (POL_RANDOM, POL_GREEDY). */
 static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     TablesObject *tables;
     Py_ssize_t num;
     int points, play_order, max_actions, dealer;
     PyObject *cand_obj, *ids_obj, *lay_obj, *seats_obj = NULL;
-    int game = 0;
-    if (!PyArg_ParseTuple(args, "O!npiiiOOO|pO", &TablesType, &tables, &num, &points, &play_order, &max_actions,
-                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game, &seats_obj))
+    int game = 0, max_hand_actions = 0;
+    if (!PyArg_ParseTuple(args, "O!npiiiOOO|pOi", &TablesType, &tables, &num, &points, &play_order, &max_actions,
+                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game, &seats_obj, &max_hand_actions))
         return -1;
     const Tables *tb = &tables->tb;
     self->learner = -1;
@@ -503,8 +514,8 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "an env batch holds 1 to 16,777,216 tables");
         return -1;
     }
-    if (max_actions < 0 || dealer >= tb->n) {
-        PyErr_SetString(PyExc_ValueError, "bad max_actions or dealer");
+    if (max_actions < 0 || max_hand_actions < 0 || dealer >= tb->n) {
+        PyErr_SetString(PyExc_ValueError, "bad max_actions, max_hand_actions or dealer");
         return -1;
     }
     self->ncand = 0;
@@ -557,6 +568,7 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     self->game = game;
     self->play_order = play_order;
     self->max_actions = max_actions;
+    self->max_hand_actions = max_hand_actions;
     self->dealer = dealer;
     self->ready = 0;
     return 0;
@@ -645,7 +657,7 @@ static PyObject *Env_reset(EnvObject *self, PyObject *args) {
  * final_observation): one env id (int64) per table for its actor; all are checked against the
  * offered set before any is applied (a ValueError changes nothing). Against bots, the bots then
  * play to the learner's next turn. An episode that ends (a hand over: terminated; max_actions
- * reached: truncated) writes its rewards and its final observation (the learner's view, or the
+ * or max_hand_actions reached: truncated) writes its rewards and its final observation (the learner's view, or the
  * last actor's in self-play, as between turns) and is dealt again at once. */
 static PyObject *Env_step(EnvObject *self, PyObject *args) {
     PyObject *act_obj, *objs[ENV_ARRAYS];
@@ -729,6 +741,7 @@ static PyObject *Env_load(EnvObject *self, PyObject *args) {
     EnvTable *t = &self->t[i];
     t->st = state->st;
     t->actions = 0;
+    t->hand_actions = 0;
     env_open_round(self, t, &self->rng[i]);
     env_next_turn(t);
     Py_RETURN_NONE;
