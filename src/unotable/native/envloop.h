@@ -138,6 +138,9 @@ typedef struct {
     PyRandom *rng;
     PyRandom *bot_rng; /* num * MAXP generators when a seat is the random bot, else NULL */
     int ready;
+    /* the PettingZoo env's one table (aec.py): its observation, mask and rewards rows, held */
+    Py_buffer b_obs, b_mask, b_rw;
+    int bound;
 } EnvObject;
 
 static PyTypeObject EnvType;
@@ -574,7 +577,16 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     return 0;
 }
 
+static void env_unbind(EnvObject *self) {
+    if (!self->bound) return;
+    PyBuffer_Release(&self->b_obs);
+    PyBuffer_Release(&self->b_mask);
+    PyBuffer_Release(&self->b_rw);
+    self->bound = 0;
+}
+
 static void Env_dealloc(EnvObject *self) {
+    env_unbind(self);
     Py_XDECREF(self->tables);
     PyMem_Free(self->t);
     PyMem_Free(self->rng);
@@ -783,6 +795,118 @@ static PyObject *Env_state(EnvObject *self, PyObject *arg) {
     return (PyObject *)obj;
 }
 
+/* The PettingZoo env (aec.py) steps table 0 one action at a time, never dealt again by itself:
+ * bind(observation_row, mask_row, rewards_row) holds its rows (float32 D, int8 A, float32 per
+ * seat); act(a) and deal() write the actor's turn into them. */
+static PyObject *Env_bind(EnvObject *self, PyObject *args) {
+    PyObject *o, *m, *w;
+    if (!PyArg_ParseTuple(args, "OOO", &o, &m, &w)) return NULL;
+    Py_buffer ob, mb, wb;
+    if (writable(o, &ob, self->lay[L_SIZE] * 4, "observation row") < 0) return NULL;
+    if (writable(m, &mb, self->nenv, "mask row") < 0) {
+        PyBuffer_Release(&ob);
+        return NULL;
+    }
+    if (writable(w, &wb, self->tables->tb.n * 4, "rewards row") < 0) {
+        PyBuffer_Release(&ob);
+        PyBuffer_Release(&mb);
+        return NULL;
+    }
+    env_unbind(self);
+    self->b_obs = ob;
+    self->b_mask = mb;
+    self->b_rw = wb;
+    self->bound = 1;
+    Py_RETURN_NONE;
+}
+
+static int env_bound_ready(const EnvObject *self) {
+    if (!self->bound || !self->ready) {
+        PyErr_SetString(PyExc_ValueError, "bind() and reset() first");
+        return -1;
+    }
+    return 0;
+}
+
+/* act(a) -> (end, actor, window, scored): table 0's actor takes env id ``a`` (refused with a
+ * ValueError, nothing changed, unless offered), the bots play to the learner's turn; ``end`` 0
+ * (goes on: the rows hold the new actor's turn), 1 (terminated) or 2 (truncated: the table then
+ * offers nothing until deal()); ``scored``: a hand ended and the rewards row holds what it paid. */
+static PyObject *Env_act(EnvObject *self, PyObject *arg) {
+    long a = PyLong_AsLong(arg);
+    if (a == -1 && PyErr_Occurred()) return NULL;
+    if (env_bound_ready(self) < 0) return NULL;
+    EnvTable *t = &self->t[0];
+    if (a < 0 || a >= self->nenv || !(t->offered[a >> 6] >> (a & 63) & 1)) {
+        PyErr_Format(PyExc_ValueError, "env action %ld is not allowed for player %d now", a, t->actor);
+        return NULL;
+    }
+    float *rw = self->b_rw.buf;
+    memset(rw, 0, (size_t)self->b_rw.len);
+    uint32_t hand = t->hand;
+    int res = env_apply(self, t, &self->rng[0], (int)a, rw);
+    if (res == 0 && self->learner >= 0) res = env_bots(self, t, &self->rng[0], 0, rw);
+    if (res < 0) {
+        self->ready = 0;
+        env_deal_error(res);
+        return NULL;
+    }
+    int scored = res == 1 || t->hand != hand;
+    if (res > 0) {
+        memset(t->offered, 0, sizeof t->offered);
+        memset(self->b_mask.buf, 0, (size_t)self->nenv);
+        t->qlen = 0;
+        t->window = 0;
+    } else {
+        env_observe(self, t, t->actor, t->window, self->b_obs.buf);
+        env_mask(self, t, self->b_mask.buf);
+    }
+    return Py_BuildValue("(iiii)", res, t->actor, t->window, scored);
+}
+
+/* deal() -> (actor, window): table 0's next episode from its generator (Driver.reset()). */
+static PyObject *Env_deal(EnvObject *self, PyObject *unused) {
+    (void)unused;
+    if (env_bound_ready(self) < 0) return NULL;
+    EnvTable *t = &self->t[0];
+    int rc = env_deal_ready(self, t, &self->rng[0], 0);
+    if (rc < 0) {
+        self->ready = 0;
+        env_deal_error(rc);
+        return NULL;
+    }
+    env_observe(self, t, t->actor, t->window, self->b_obs.buf);
+    env_mask(self, t, self->b_mask.buf);
+    return Py_BuildValue("(ii)", t->actor, t->window);
+}
+
+/* observe_seat(seat, observation_row): table 0 seen by ``seat`` between its turns (window 0). */
+static PyObject *Env_observe_seat(EnvObject *self, PyObject *args) {
+    int seat;
+    PyObject *o;
+    if (!PyArg_ParseTuple(args, "iO", &seat, &o)) return NULL;
+    if (!self->ready || seat < 0 || seat >= self->tables->tb.n) {
+        PyErr_SetString(PyExc_ValueError, "no such seat (or reset() first)");
+        return NULL;
+    }
+    Py_buffer ob;
+    if (writable(o, &ob, self->lay[L_SIZE] * 4, "observation row") < 0) return NULL;
+    env_observe(self, &self->t[0], seat, 0, ob.buf);
+    PyBuffer_Release(&ob);
+    Py_RETURN_NONE;
+}
+
+/* progress(i) -> (hand_actions, hand): the hand's actions and its number in a game (tests, aec). */
+static PyObject *Env_progress(EnvObject *self, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    return Py_BuildValue("(ik)", self->t[i].hand_actions, (unsigned long)self->t[i].hand);
+}
+
 /* turn(i) -> (actor, window, actions): who acts at table i (tests). */
 static PyObject *Env_turn(EnvObject *self, PyObject *arg) {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
@@ -805,6 +929,11 @@ static PyMethodDef Env_methods[] = {
     {"observe", (PyCFunction)Env_observe, METH_VARARGS, "observe(i, obs_row, mask_row) -> agent"},
     {"state", (PyCFunction)Env_state, METH_O, "A copy of one table's state."},
     {"turn", (PyCFunction)Env_turn, METH_O, "turn(i) -> (actor, window, actions)"},
+    {"bind", (PyCFunction)Env_bind, METH_VARARGS, "bind(obs_row, mask_row, rewards_row): table 0's rows"},
+    {"act", (PyCFunction)Env_act, METH_O, "act(a) -> (end, actor, window, scored): table 0"},
+    {"deal", (PyCFunction)Env_deal, METH_NOARGS, "deal() -> (actor, window): table 0's next episode"},
+    {"observe_seat", (PyCFunction)Env_observe_seat, METH_VARARGS, "observe_seat(seat, obs_row): table 0"},
+    {"progress", (PyCFunction)Env_progress, METH_O, "progress(i) -> (hand_actions, hand)"},
     {NULL}};
 
 static PyTypeObject EnvType = {
