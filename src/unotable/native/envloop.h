@@ -98,13 +98,13 @@ enum {
 typedef struct {
     UState st;
     int32_t actions; /* in this episode, declines included (Driver.actions) */
-    int32_t hand_actions; /* in the hand in play, declines included (Driver.hand_actions) */
     uint32_t hand;   /* a game episode: the hand's number in the game, from 0 */
     uint64_t game_seed; /* a game episode: the game's seed (Game.seed) */
     int8_t actor;    /* the seat to act (a hand episode: the player) */
     int8_t window;   /* the actor's turn is an out-of-turn moment */
     int8_t qlen;     /* seats still to be asked in this round, popped from the end */
     int8_t queue[MAXP];
+    int32_t hand_actions; /* in the hand in play, declines included (Driver.hand_actions) */
     uint64_t offered[NAMAX / 64]; /* the env ids the actor may take now (the mask, kept here) */
 } EnvTable;
 
