@@ -46,25 +46,24 @@ def strict(model: type[ArgModelBase], tool: str) -> type[ArgModelBase]:
     message naming the tool's arguments (the SDK would drop it silently)."""
     known = list(model.model_fields)
 
-    class Strict(model):  # type: ignore[valid-type, misc]
-        @model_validator(mode="before")
-        @classmethod
-        def _only_known(cls, data: Any) -> Any:
-            if isinstance(data, dict):
-                unknown = sorted(k for k in data if k not in known)
-                if unknown:
-                    names = ", ".join(unknown)
-                    if known:
-                        message = _(words.UNKNOWN_ARGUMENTS).format(
-                            tool=tool, unknown=names, known=", ".join(known)
-                        )
-                    else:
-                        message = _(words.NO_ARGUMENTS).format(tool=tool, unknown=names)
-                    raise ValueError(message)
-            return data
+    def only_known(cls: type[ArgModelBase], data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(k for k in data if k not in known)
+            if unknown:
+                names = ", ".join(unknown)
+                if known:
+                    message = _(words.UNKNOWN_ARGUMENTS).format(
+                        tool=tool, unknown=names, known=", ".join(known)
+                    )
+                else:
+                    message = _(words.NO_ARGUMENTS).format(tool=tool, unknown=names)
+                raise ValueError(message)
+        return data
 
-    Strict.__name__ = f"{tool}Arguments"
-    return Strict
+    # named for the tool: the SDK's error reads "1 validation error for new_game arguments"
+    validator = model_validator(mode="before")(classmethod(only_known))  # type: ignore[arg-type]
+    strict_model: type[ArgModelBase] = type(f"{tool} arguments", (model,), {"only_known": validator})
+    return strict_model
 
 
 def build_server() -> MCPServer:
