@@ -25,6 +25,7 @@ from pettingzoo.utils import wrappers
 from unotable.env.actions import ActionTable, action_table
 from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, make_rules
 from unotable.env.encoding import Layout, layout_for, write_mask
+from unotable.env.vector import load_backend
 from unotable.errors import ConfigError
 from unotable.rules import Rules
 from unotable.views import View, view
@@ -117,11 +118,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # noqa: N801  # PettingZoo's s
         """The hand cap (None: none)."""
         self._core: Any = None
         if backend != "python":
-            from unotable.env.vector import load_backend  # noqa: PLC0415 - numpy only, as this
-
-            table = load_backend(backend, self.rules, 1, **kwargs)
+            table = load_backend(backend, self.rules, 1, **kwargs)  # the vector env's choice
             if table.name == "native":
-                self._core = table._core  # type: ignore[attr-defined]
+                self._core = table.core  # type: ignore[attr-defined]  # NativeEnvBackend's
         self.backend = "python" if self._core is None else "native"
         """Which backend plays the table: ``"python"`` or ``"native"``."""
         self.driver: Driver | None = check if self._core is None else None

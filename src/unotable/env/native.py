@@ -188,6 +188,11 @@ class NativeEnvBackend:
             raise ValueError(f"give one action per table: shape ({self.num_envs},), not {acts.shape}")
         self._core.step(acts, *self._arrays(out))
 
+    @property
+    def core(self) -> EnvBatch:
+        """The C tables (the PettingZoo env steps its one table through ``bind``/``act``)."""
+        return self._core
+
     # ---- for tests
 
     def state(self, table: int) -> NativeState:
