@@ -91,7 +91,8 @@ endif
 	$(BIN)/python bench/bench.py $(BENCH_ARGS)
 
 # Env steps per second (observation and mask included): ours, single and vectorized, against
-# RLCard's env in the same venv as `make bench`; last line env_ratio_vs_rlcard_2p=X ..._4p=Y.
+# RLCard's env in the same venv as `make bench`; last line env_ratio_vs_rlcard_2p=X ..._4p=Y
+# (the vector env) and pettingzoo_ratio_vs_rlcard_2p=Z ..._4p=W (the PettingZoo env, issue 33).
 bench-env: setup
 ifeq ($(filter --quick --no-rlcard,$(BENCH_ENV_ARGS)),)
 	@$(MAKE) --no-print-directory rlcard-venv

@@ -8,7 +8,9 @@ mask, timed too). Ours play the classic rules
 in full (so ``draw`` is always legal and out-of-turn moments are turns, ``decline`` included);
 RLCard's env offers ``draw`` only with nothing to play.
 
-- ``single``: :func:`unotable.env.raw_env`, the PettingZoo loop ``last()`` + ``step()``;
+- ``single``: :func:`unotable.env.raw_env`, the PettingZoo loop ``last()`` + ``step()``, on the
+  backend ``backend="auto"`` takes (the native core's table when built: the header says);
+  ``single-py`` is the same on the Python engine;
 - ``vector``: :class:`unotable.env.VectorEnv` with ``--tables`` tables (512 by default), one
   ``step`` moving every table (its steps are counted per table), on the backend
   ``backend="auto"`` takes: the native core's (``unotable.native.env_backend``) when it is
@@ -16,7 +18,9 @@ RLCard's env offers ``draw`` only with nothing to play.
 - ``rlcard``: ``rlcard.make("uno")`` in ``bench/.venv-rlcard`` (``bench/rlcard_env_worker.py``).
 
 Rounds alternate ours and theirs; each figure is the median over rounds. The last line is
-``env_ratio_vs_rlcard_2p=X env_ratio_vs_rlcard_4p=Y``: the vectorized env against RLCard's.
+``env_ratio_vs_rlcard_2p=X env_ratio_vs_rlcard_4p=Y pettingzoo_ratio_vs_rlcard_2p=Z
+pettingzoo_ratio_vs_rlcard_4p=W``: the vectorized env, then the PettingZoo env (one table, one
+step at a time, as RLCard's), against RLCard's.
 """
 
 from __future__ import annotations
@@ -42,9 +46,9 @@ RLCARD_PYTHON: Final = BENCH_DIR / ".venv-rlcard" / "bin" / "python"
 WORKER: Final = BENCH_DIR / "rlcard_env_worker.py"
 
 
-def single_steps(players: int, steps: int, seed: int) -> float:
+def single_steps(players: int, steps: int, seed: int, backend: str = "auto") -> float:
     """Steps per second of the AEC env."""
-    e = raw_env(players=players)
+    e = raw_env(players=players, backend=backend)
     word = random_words(seed)
     e.reset(seed=seed)
     start = time.perf_counter()
@@ -150,19 +154,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"vector env of {args.tables} tables on the {backend} backend"
         + ("" if backend == "python" else " (vector-py: the same on the python backend)")
     )
+    single_backend = raw_env(players=2).backend
+    print(f"# single: the PettingZoo env on the {single_backend} backend")
     kinds: tuple[str, ...] = (
-        ("single", "vector", "rlcard") if backend == "python" else ("single", "vector-py", "vector", "rlcard")
+        ("single", "vector", "rlcard")
+        if backend == "python"
+        else ("single", "single-py", "vector-py", "vector", "rlcard")
     )
     opponents = None if args.opponents == "none" else args.opponents
     if opponents is not None:
         kinds += ("vs-bots",)
         print(f"# vs-bots: the vector env's learner steps against {opponents} bots in the other seats")
     ratios = {}
+    aec_ratios = {}
     for players in (2, 4):
         figures: dict[str, list[float]] = {k: [] for k in kinds}
         for r in range(rounds):
             seed = 1000 * players + r
             figures["single"].append(single_steps(players, steps, seed))
+            if "single-py" in figures:
+                figures["single-py"].append(single_steps(players, steps // 4, seed, "python"))
             if rlcard is not None:
                 figures["rlcard"].append(rlcard.steps_per_second(players, steps, seed))
             figures["vector"].append(vector_steps(players, vector_steps_count, seed, args.tables))
@@ -176,13 +187,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for k in kinds:
             print(f"classic {players}p {k:>9}: {med[k]:>10.0f} steps/s")
         ratios[players] = med["vector"] / med["rlcard"]
+        aec_ratios[players] = med["single"] / med["rlcard"]
         print(
             f"classic {players}p vector ({backend}) / rlcard: {ratios[players]:.2f}x   "
             f"single / rlcard: {med['single'] / med['rlcard']:.2f}x"
         )
     if rlcard is not None:
         rlcard.close()
-    print(f"env_ratio_vs_rlcard_2p={ratios[2]:.2f} env_ratio_vs_rlcard_4p={ratios[4]:.2f}")
+    print(
+        f"env_ratio_vs_rlcard_2p={ratios[2]:.2f} env_ratio_vs_rlcard_4p={ratios[4]:.2f} "
+        f"pettingzoo_ratio_vs_rlcard_2p={aec_ratios[2]:.2f} pettingzoo_ratio_vs_rlcard_4p={aec_ratios[4]:.2f}"
+    )
     return 0
 
 

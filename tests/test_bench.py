@@ -142,7 +142,11 @@ def test_quick_env_bench_prints_its_figures() -> None:
             assert re.search(rf"^classic {players}p +{kind}: +\d+ steps/s$", proc.stdout, re.M), lines
     backend = "native" if COMPILED else "python"
     assert re.search(rf"^# .* tables on the {backend} backend", proc.stdout, re.M), lines
-    assert lines[-1] == "env_ratio_vs_rlcard_2p=nan env_ratio_vs_rlcard_4p=nan"
+    assert re.search(rf"^# single: the PettingZoo env on the {backend} backend", proc.stdout, re.M), lines
+    assert lines[-1] == (
+        "env_ratio_vs_rlcard_2p=nan env_ratio_vs_rlcard_4p=nan "
+        "pettingzoo_ratio_vs_rlcard_2p=nan pettingzoo_ratio_vs_rlcard_4p=nan"
+    )
 
 
 def _shuffles_module() -> ModuleType:

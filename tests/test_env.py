@@ -118,12 +118,13 @@ def test_action_table_round_trips_and_helpers() -> None:
 )
 def test_every_offered_action_has_an_id_and_masks_match(rules: Rules) -> None:
     """Random play: the mask marks exactly the actions the driver offers, all in the table."""
-    e = raw_env(rules)
+    e = raw_env(rules, backend="python")
+    assert e.driver is not None
     rng = random.Random(5)
     windows = 0
     for seed in range(3):
         e.reset(seed=seed)
-        while e.agents and not all(e.terminations.values()):
+        while e.agents and not any(e.terminations.values()) and not any(e.truncations.values()):
             agent = e.agent_selection
             mask = e.observe(agent)["action_mask"]
             offered = e.driver.offered()
@@ -166,7 +167,8 @@ def test_observation_is_the_view_alone() -> None:
 
 
 def test_layout_segments_hold_what_the_view_says() -> None:
-    e = raw_env(players=3, obs_type="dict")
+    e = raw_env(players=3, obs_type="dict", backend="python")
+    assert e.driver is not None
     e.reset(seed=4)
     agent = e.agent_selection
     obs = e.observe(agent)["observation"]
@@ -212,18 +214,20 @@ def test_house_rules_jump_ins_are_window_turns_and_the_stack_is_observed() -> No
     """With RULES §11's jump_in, a seat holding the twin of the top card gets a window turn whose
     mask offers the jump-in plays and decline; with stacking, the stack total is observed."""
     rules = Rules(players=4, **parse_house("party"))
-    e = raw_env(rules, window_order="play")
+    e = raw_env(rules, window_order="play", backend="python")
+    assert e.driver is not None
     lay = layout_for(rules)
     stack = lay.by_name["pending_draw"].start
     rng = random.Random(8)
     jumps = stacks = 0
     for seed in range(6):
         e.reset(seed=seed)
-        while e.agents and not all(e.terminations.values()):
+        while e.agents and not any(e.terminations.values()) and not any(e.truncations.values()):
             agent = e.agent_selection
             obs = e.observe(agent)
             mask = obs["action_mask"]
             d = e.driver
+            assert d is not None
             seat = d.seat_of(d.actor)
             v = d.view_of(d.actor)
             assert v is not None

@@ -51,6 +51,8 @@ def configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
                 "window_order": ("random", "play", "random")[k % 3],
                 "max_actions": (None, None, 60, None, 25)[k % 5],
             }
+            if k % 4 == 1:  # the hand cap (issue 33), else its default
+                options["max_hand_actions"] = (40, None)[k % 8 // 4]
             k += 1
             yield Rules(edition=find_edition(edition), players=players), options
     yield Rules(players=3, must_play_drawn=True), {"reward": "points"}
@@ -153,6 +155,8 @@ def bot_configurations() -> Iterator[tuple[Rules, dict[str, Any]]]:
     yield Rules(players=3, must_play_drawn=True), {"opponents": "greedy", "reward": "points"}
     yield Rules(players=6, mode="teams", target=80), {"opponents": "greedy", "episode": "game", "player": 3}
     yield Rules(players=3, target=60), {"opponents": "random", "episode": "game", "max_actions": 300}
+    yield Rules(players=2), {"opponents": "random", "max_hand_actions": 30}
+    yield Rules(players=4, target=60), {"opponents": "greedy", "episode": "game", "max_hand_actions": 25}
 
 
 @needs_core
@@ -165,6 +169,26 @@ def test_native_bots_follow_python_bots() -> None:
         for key, value in seen.items():
             total[key] += value
     assert total["terminated"] > 50 and total["truncated"] > 10 and total["windows"] > 10
+
+
+@needs_core
+def test_native_tables_truncate_long_hands_as_python_drivers_do() -> None:
+    """The hand cap (issue 33) on both backends: a hand that reaches ``max_hand_actions`` ends the
+    episode truncated at the same step, in hand and game episodes, in self-play and against bots
+    (a game's count starts again at each hand)."""
+    cases: list[tuple[Rules, dict[str, Any]]] = [
+        (Rules(players=2), {"max_hand_actions": 30}),
+        (Rules(players=4), {"max_hand_actions": 45, "window_order": "play"}),
+        (Rules(players=3, target=80), {"episode": "game", "max_hand_actions": 35}),
+        (Rules(players=2), {"opponents": "random", "max_hand_actions": 20}),
+        (Rules(players=4, target=60), {"opponents": "greedy", "episode": "game", "max_hand_actions": 25}),
+    ]
+    truncated = 0
+    for j, (rules, options) in enumerate(cases):
+        seen = follow(rules, options, seed=500 + j, tables=6, steps=200)
+        assert seen["truncated"] > 0, (rules, options)
+        truncated += seen["truncated"]
+    assert truncated > 50
 
 
 @needs_core
@@ -345,3 +369,77 @@ def test_without_the_core_native_is_refused_and_auto_is_python() -> None:
     lines = out.stdout.splitlines()
     assert lines[0] == "python"
     assert lines[1].startswith("refused:") and "not loaded" in lines[1]
+
+
+def aec_trace(backend: str, seed: int, steps: int, **kwargs: Any) -> tuple[list[Any], int]:
+    """Random play through the PettingZoo env: after every step, what ``last()`` gives, every
+    agent's observation, the rewards and the infos; and the episodes played out."""
+    from unotable.env import raw_env  # noqa: PLC0415
+
+    e = raw_env(backend=backend, **kwargs)
+    assert e.backend == backend
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    trace: list[Any] = []
+    episodes = 0
+    for _ in range(steps):
+        agent = e.agent_selection
+        obs, reward, term, trunc, info = e.last()
+        seen = [e.observe(a)["observation"].tobytes() for a in e.possible_agents]
+        rewards = (sorted(e.rewards.items()), sorted(e._cumulative_rewards.items()))
+        trace.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward, term, trunc))
+        trace.append((dict(info), rewards, seen))
+        if term or trunc:
+            e.step(None)
+            if not e.agents:
+                episodes += 1
+                e.reset()
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.integers(len(legal))]))
+    return trace, episodes
+
+
+@needs_core
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"players": 2},
+        {"players": 4, "window_order": "play", "reward": "points"},
+        {"players": 3, "edition": "harry-potter", "max_hand_actions": 50},
+        {"players": 3, "episode": "game", "target": 100, "max_hand_actions": 300},
+        {"players": 4, "mode": "partners", "episode": "game", "target": 60, "reward": "points"},
+        {"players": 2, "max_actions": 30},
+    ],
+)
+def test_the_pettingzoo_env_on_the_native_core_plays_the_python_one(kwargs: dict[str, Any]) -> None:
+    """The AEC env on a C table (issue 33: its speed) gives what it gives on the Python engine,
+    step for step: the agent, every agent's observation, the mask, rewards, flags and infos."""
+    py, py_episodes = aec_trace("python", 5, 1500, **kwargs)
+    nat, nat_episodes = aec_trace("native", 5, 1500, **kwargs)
+    assert py_episodes == nat_episodes
+    for k, (x, y) in enumerate(zip(py, nat, strict=True)):
+        assert x == y, f"{kwargs}: step {k // 2} differs"
+
+
+@needs_core
+def test_the_native_pettingzoo_env_passes_pettingzoos_tests_and_refuses_bad_actions() -> None:
+    from pettingzoo.test import api_test, seed_test  # noqa: PLC0415
+
+    from unotable.env import env, raw_env  # noqa: PLC0415
+
+    e = raw_env(players=3, backend="native")
+    api_test(env(players=3, backend="native"), num_cycles=300)
+    seed_test(lambda: env(players=2, backend="native"), num_cycles=100)
+    e.reset(seed=3)
+    before = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(before["action_mask"] == 0)[0])
+    for bad in (illegal, -1, e.table.size, None, True, 2.5):
+        with pytest.raises(ValueError):
+            e.step(bad)  # type: ignore[arg-type]
+    after = e.observe(e.agent_selection)
+    assert np.array_equal(before["observation"], after["observation"])
+    assert np.array_equal(before["action_mask"], after["action_mask"])
+    with pytest.raises(ConfigError, match="native"):
+        raw_env(players=4, mode="two-tables", episode="game", backend="native")
+    assert raw_env(players=4, mode="two-tables", episode="game").backend == "python"

@@ -20,7 +20,8 @@ its keyword arguments those of the class (rules options, opponents, observation 
 This package uses the core's public API (engine, views, match, bots) and nothing of the other
 outer parts. ``docs/env.md`` documents the action ids, the observation layout and the turns.
 Names that need pettingzoo or gymnasium load on first use, so the learned bot can use the
-encoding with numpy alone.
+encoding with numpy alone. ``ConfigError`` (a bad parameter of any env) and ``HAND_ACTION_CAP``
+(the default cap on a hand's actions) are here too.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ import importlib.util
 from typing import TYPE_CHECKING, Any
 
 from unotable.env.actions import DECLINE_TEXT, ActionTable, action_table, action_to_text, text_to_action
+from unotable.env.driver import HAND_ACTION_CAP
+from unotable.errors import ConfigError
 
 if TYPE_CHECKING:
     from unotable.env.aec import env, raw_env
@@ -79,7 +82,9 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "DECLINE_TEXT",
     "GYM_ID",
+    "HAND_ACTION_CAP",
     "ActionTable",
+    "ConfigError",
     "Evaluation",
     "SingleAgentEnv",
     "VectorEnv",

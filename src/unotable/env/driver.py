@@ -37,6 +37,12 @@ WINDOW_ORDERS: Final = ("random", "play")
 phase waits for, then on in the direction of play."""
 DECLINE: Final = -1
 """What :meth:`Driver.act` takes for ``decline``."""
+HAND_ACTION_CAP: Final = 10_000
+"""The default cap on one hand's actions (declines included), after which the env truncates
+the episode: the rules let a hand go on for ever once the draw pile is empty and every seat
+keeps drawing (R-6), the env does not. Measured (docs/env.md): greedy play never took more
+than 238 actions in 10,000 hands, uniform random play over the mask 12,035 at most (99.9% of
+hands under 8,400)."""
 
 
 def make_rules(rules: Rules | None = None, **options: Any) -> Rules:
@@ -59,6 +65,12 @@ def make_rules(rules: Rules | None = None, **options: Any) -> Rules:
         raise ConfigError(f"not an option of the rules: {exc}") from None
 
 
+def check_cap(name: str, value: int | None) -> None:
+    """:raises ConfigError: unless ``value`` is a positive integer or None."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ConfigError(f"{name} must be a positive integer or None, not {value!r}")
+
+
 class Driver:
     """One table's episodes: turns, rewards and the end (see the module's docstring).
 
@@ -73,6 +85,7 @@ class Driver:
         reward: str = "win",
         window_order: str = "random",
         max_actions: int | None = None,
+        max_hand_actions: int | None = HAND_ACTION_CAP,
     ) -> None:
         if not isinstance(rules, Rules):
             raise ConfigError(f"rules must be a Rules, not {type(rules).__name__}")
@@ -83,15 +96,14 @@ class Driver:
         ):
             if value not in known:
                 raise ConfigError(f"{name} must be one of {', '.join(known)}, not {value!r}")
-        if max_actions is not None and (
-            isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1
-        ):
-            raise ConfigError(f"max_actions must be a positive integer or None, not {max_actions!r}")
+        check_cap("max_actions", max_actions)
+        check_cap("max_hand_actions", max_hand_actions)
         self.rules = rules
         self.episode = episode
         self.reward = reward
         self.window_order = window_order
         self.max_actions = max_actions
+        self.max_hand_actions = max_hand_actions
         self.players = Game.new(rules, 0).players if episode == "game" else rules.players
         """Players of the episode (the agents): 8 for two-tables, else ``rules.players``."""
         self._rng: random.Random | None = None
@@ -107,6 +119,8 @@ class Driver:
         self.truncated = False
         self.actions = 0
         """Actions taken in this episode (declines included)."""
+        self.hand_actions = 0
+        """Actions taken in the hand in play (declines included)."""
         self.hands = 0
         """Hands finished in this episode."""
 
@@ -121,7 +135,7 @@ class Driver:
             self._rng = random.Random()
         deal_seed = self._rng.getrandbits(63)
         self.done = self.truncated = False
-        self.actions = self.hands = 0
+        self.actions = self.hand_actions = self.hands = 0
         if self.episode == "game":
             self._game = Game.new(self.rules, deal_seed)
             self._st = self._game.state
@@ -182,6 +196,9 @@ class Driver:
             if not self.window:
                 raise ValueError("decline is offered only in an out-of-turn moment")
             self.actions += 1
+            self.hand_actions += 1
+            if self._capped():
+                return rewards
             self._next_turn()
             return rewards
         if not checked and aid not in self.offered():
@@ -193,6 +210,7 @@ class Driver:
         else:
             step(self.state, seat, aid)
         self.actions += 1
+        self.hand_actions += 1
         st = self.state
         if st.phase >= PHASE_HAND_OVER:
             self.hands += 1
@@ -204,15 +222,24 @@ class Driver:
             game.next_hand()
             self._st = game.state
             self._seating = game.deal.seating
-        if self.max_actions is not None and self.actions >= self.max_actions:
-            self.truncated = True
-            self._end()
+            self.hand_actions = 0
+        if self._capped():
             return rewards
         self._open_round()
         self._next_turn()
         return rewards
 
     # ---- inside
+
+    def _capped(self) -> bool:
+        """Truncate the episode if it reached ``max_actions`` or its hand ``max_hand_actions``."""
+        if (self.max_actions is not None and self.actions >= self.max_actions) or (
+            self.max_hand_actions is not None and self.hand_actions >= self.max_hand_actions
+        ):
+            self.truncated = True
+            self._end()
+            return True
+        return False
 
     def _end(self) -> None:
         self.done = True

@@ -145,6 +145,7 @@ class NativeEnvBackend:
             offsets.tobytes(),
             check.episode == "game",
             code,
+            check.max_hand_actions or 0,
         )
 
     def _arrays(self, out: Batch) -> tuple[Any, ...]:
@@ -186,6 +187,11 @@ class NativeEnvBackend:
         if acts.shape != (self.num_envs,):
             raise ValueError(f"give one action per table: shape ({self.num_envs},), not {acts.shape}")
         self._core.step(acts, *self._arrays(out))
+
+    @property
+    def core(self) -> EnvBatch:
+        """The C tables (the PettingZoo env steps its one table through ``bind``/``act``)."""
+        return self._core
 
     # ---- for tests
 

@@ -3,7 +3,10 @@
 The learner's observation and action mask are those of the AEC env (:mod:`unotable.env.aec`);
 between its turns the other players are played by bots of :func:`unotable.bots.make_bot`,
 each from its own view (``act`` for a phase turn, ``react`` for an out-of-turn moment, where
-``None`` declines). Imports gymnasium and numpy.
+``None`` declines). Once the episode is over (terminated or truncated) the mask offers ``decline``
+alone: Gymnasium's vector envs in their ``NEXT_STEP`` autoreset mode ask for an action on that
+last observation and ignore it, and a masked policy needs a legal one. Imports gymnasium and
+numpy.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ import numpy as np
 from unotable.bots.base import Bot
 from unotable.env.actions import action_table
 from unotable.env.aec import OBS_TYPES, observation_space
-from unotable.env.driver import DECLINE, Driver, make_rules
+from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, make_rules
 from unotable.env.encoding import layout_for, write_mask
 from unotable.errors import ConfigError
 from unotable.rules import Rules
 from unotable.sim import BotSpec
+from unotable.views import View
 
 MAX_REDEALS = 1000
 """Deals in a row that the bots may end before the learner's first turn (then reset() raises)."""
@@ -42,13 +46,16 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         as :class:`~unotable.env.aec.raw_env`), or ``"box"``: the observation is the flat vector
         alone (one ``Box``, which Stable-Baselines3's ``MlpPolicy`` takes as it is); the mask is
         then in ``info["action_mask"]`` and ``action_masks()``.
-    :param episode, reward, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
-    :param render_mode: ``"ansi"`` (``render()`` returns the learner's view as text) or
-        ``"human"`` (it prints it, and every step does), or None.
+    :param episode, reward, window_order, max_actions, max_hand_actions: as
+        :class:`~unotable.env.aec.raw_env`.
+    :param render_mode: ``"ansi"`` (``render()`` returns the learner's view as text),
+        ``"human"`` (it prints it, and every step does), ``"rgb_array"`` (a picture of the view:
+        the card to match and the learner's hand as coloured cards, what Stable-Baselines3's
+        ``make_vec_env`` asks for by default and video recorders take), or None.
     :raises ConfigError: for a bad parameter.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
@@ -61,6 +68,7 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         obs_type: str = "flat",
         window_order: str = "random",
         max_actions: int | None = None,
+        max_hand_actions: int | None = HAND_ACTION_CAP,
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
         **options: Any,
@@ -69,9 +77,14 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         if obs_type not in (*OBS_TYPES, "box"):
             raise ConfigError(f"obs_type must be one of {', '.join(OBS_TYPES)}, box, not {obs_type!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ConfigError(f"render_mode must be ansi, human or None, not {render_mode!r}")
+            raise ConfigError(f"render_mode must be ansi, human, rgb_array or None, not {render_mode!r}")
         self.driver = Driver(
-            self.rules, episode=episode, reward=reward, window_order=window_order, max_actions=max_actions
+            self.rules,
+            episode=episode,
+            reward=reward,
+            window_order=window_order,
+            max_actions=max_actions,
+            max_hand_actions=max_hand_actions,
         )
         players = self.driver.players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
@@ -184,6 +197,10 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             self.layout.encode(v, mine and d.window, flat)
             if mine:
                 write_mask(v, d.window, self.table, self._mask)
+        if d.done:
+            # the episode is over: the step a vector env's autoreset takes next ignores its action,
+            # but a masked policy must still be able to pick one (an all-zero mask breaks it)
+            self._mask[self.table.decline] = 1
         if self.obs_type == "box":
             return flat
         obs: Any = flat if self.obs_type == "flat" else self.layout.split(flat)
@@ -199,9 +216,12 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
         """The learner's action mask now (the name sb3-contrib's MaskablePPO looks for)."""
         return self._mask.copy()
 
-    def render(self) -> str | None:
-        """The learner's view as text (returned in ``"ansi"`` mode, printed in ``"human"``)."""
+    def render(self) -> Any:
+        """The learner's view as text (returned in ``"ansi"`` mode, printed in ``"human"``), or
+        as a picture (``"rgb_array"``: a ``(60, 360, 3)`` ``uint8`` array)."""
         v = self.driver.view_of(self.player)
+        if self.render_mode == "rgb_array":
+            return picture(v)
         if v is None or self.render_mode is None:
             return None
         d = v.to_dict()
@@ -210,3 +230,26 @@ class SingleAgentEnv(gymnasium.Env[Any, np.int64]):
             print(text)
             return None
         return text
+
+
+CARD_RGB = {"R": (214, 40, 40), "Y": (240, 196, 32), "G": (40, 150, 70), "B": (36, 90, 200)}
+"""Colours of the cards in :func:`picture` (a wild card, or no colour yet, is near black)."""
+WILD_RGB = (40, 40, 40)
+
+
+def picture(v: View | None) -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """A ``(60, 360, 3)`` picture of a view: on the left the card to match, in the colour in
+    force; then the hand, one narrow card a colour (16 shown, then a grey bar for the rest)."""
+    img = np.full((60, 360, 3), 235, np.uint8)
+    if v is None:
+        return img
+    d = v.to_dict()
+    img[4:56, 4:44] = CARD_RGB.get(d["color"] or "", WILD_RGB)
+    top = d["discard"][-1] if d["discard"] else ""
+    img[14:46, 12:36] = CARD_RGB.get(top[:1], WILD_RGB)  # the card itself inside the colour
+    for k, code in enumerate(d["hand"][:16]):
+        x = 56 + 18 * k
+        img[10:50, x : x + 14] = CARD_RGB.get(code[:1], WILD_RGB)
+    if len(d["hand"]) > 16:
+        img[26:34, 56 + 18 * 16 : 356] = 150
+    return img

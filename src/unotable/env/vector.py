@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from unotable.bots.base import Bot
 from unotable.env.actions import action_table
-from unotable.env.driver import DECLINE, Driver, make_rules
+from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, make_rules
 from unotable.env.encoding import layout_for, write_mask
 from unotable.errors import ConfigError
 from unotable.rules import Rules
@@ -276,7 +276,8 @@ class VectorEnv:
         (``"greedy"``, ``"search:budget=50"``...) for all, or one per other player in player
         order (or one per player, ``None`` at the learner's).
     :param player: the learner's player number when playing against bots.
-    :param episode, reward, window_order, max_actions: as :class:`~unotable.env.aec.raw_env`.
+    :param episode, reward, window_order, max_actions, max_hand_actions: as
+        :class:`~unotable.env.aec.raw_env`.
     :param backend: ``auto``, ``python`` or ``native`` (``self.backend.name`` says which runs).
     :raises ConfigError: for a bad parameter.
     """
@@ -292,6 +293,7 @@ class VectorEnv:
         reward: str = "win",
         window_order: str = "random",
         max_actions: int | None = None,
+        max_hand_actions: int | None = HAND_ACTION_CAP,
         backend: str = "auto",
         **options: Any,
     ) -> None:
@@ -304,6 +306,7 @@ class VectorEnv:
             "reward": reward,
             "window_order": window_order,
             "max_actions": max_actions,
+            "max_hand_actions": max_hand_actions,
         }
         self.players = Driver(self.rules, **kwargs).players
         self.seats = seat_specs(opponents, player, self.players)

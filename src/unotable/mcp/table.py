@@ -15,12 +15,13 @@ import random
 from typing import Any
 
 from unotable.bots.base import Bot, out_of_turn
-from unotable.cards import CARD_CODE, CARD_NAME, COLOR_NAMES
+from unotable.cards import CARD_CODE, COLOR_NAMES
 from unotable.errors import ConfigError, IllegalActionError, UnoError
 from unotable.events import Event
 from unotable.i18n import _
 from unotable.match import Game
 from unotable.mcp import words
+from unotable.names import card_name
 from unotable.narrate import describe
 from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.race import first_reaction
@@ -51,6 +52,7 @@ class Table:
     :param house_rules: RULES §11's house rules as ``uno play --house`` writes them (``"party"``,
         ``"stacking,jump_in"``), or ``""``.
     :param seed: the game's seed, the player's choice (echoed back); None: a secret one.
+    :param target: the score that ends the game (None: the rules' default, 500).
     :raises TableError: for a bad parameter.
     """
 
@@ -61,11 +63,16 @@ class Table:
         bots: str = "greedy",
         house_rules: str = "",
         seed: int | None = None,
+        target: int | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= MAX_PLAYERS:
             raise TableError(_(words.BAD_PLAYERS).format(most=MAX_PLAYERS, players=players))
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or target < 1):
+            raise TableError(_(words.BAD_TARGET).format(target=target))
         try:
             house = parse_house(house_rules) if house_rules.strip() else {}
+            if target is not None:
+                house["target"] = target
             rules = Rules(edition=find_edition(edition), players=players, **house)
             specs = [BotSpec.parse(s) for s in bots.split(",") if s.strip()]
         except (ConfigError, ValueError) as exc:
@@ -83,6 +90,8 @@ class Table:
         self.bots: dict[int, Bot] = {p: specs[p - 1].make(rng.getrandbits(32)) for p in range(1, players)}
         self.specs = {p: specs[p - 1].label for p in self.bots}
         self._events: list[Event] = list(self.game.deal_events)
+        self._told: dict[str, Any] = {}
+        """What the last answer said of the slowly changing parts (players' names, scores)."""
         self._run_bots()
 
     # ---- what the player may know
@@ -117,60 +126,66 @@ class Table:
 
     def observe(self) -> dict[str, Any]:
         """The player's view, its legal actions, and the events since the last call (which
-        this call consumes), each as data and in words."""
+        this call consumes), in words. Compact: each fact once (no second copy of the view),
+        the players' names and the scores only when they changed since the last answer, the
+        rarer parts of the view (a drawn card, a pending draw, cards shown to the player, seats
+        open to a catch) only when there are any."""
         g = self.game
         v = self.view()
         seat = v.seat
         names = self.seat_names()
         events = []
         for e in self._events:
-            seen = e.for_seat(seat)
-            text = describe(seen, names)
+            text = describe(e.for_seat(seat), names)
             if text is not None:
-                events.append({"text": text, "event": seen.to_dict()})
+                events.append(text)
         self._events = []
-        data = v.to_dict()
-        data.pop("rules", None)  # the rules tool says them
-        top = v.discard[-1]
         current = g.current_player
         out: dict[str, Any] = {
-            "you": {"player": YOU, "seat": seat},
-            "hand": data["hand"],
-            "hand_in_words": [CARD_NAME[c] for c in v.hand],
-            "top_card": CARD_CODE[top],
-            "top_card_in_words": CARD_NAME[top],
-            "color": data["color"],
-            "color_in_words": COLOR_NAMES[v.color] if v.color >= 0 else None,
-            "players": [
-                {"seat": s, "name": names[s], "cards": v.hand_sizes[s]} for s in range(len(v.hand_sizes))
-            ],
+            "hand": [CARD_CODE[c] for c in v.hand],
+            "top_card": CARD_CODE[v.discard[-1]],
+            "color": COLOR_NAMES[v.color] if v.color >= 0 else None,
+            "cards_held": list(v.hand_sizes),
             "whose_turn": None if current is None else self.name(current),
             "your_turn": current == YOU and not g.hand_over,
             "legal_actions": self.legal(),
             "events": events,
-            "hand_over": g.hand_over,
-            "game_over": g.finished,
-            "scores": self._scores(),
-            "view": data,
         }
-        if current is not None and not g.hand_over:
-            out["turn_in_words"] = (
-                _(words.YOUR_TURN) if current == YOU else _(words.THEIR_TURN).format(name=self.name(current))
-            )
-        if g.hand_over and g.results:
-            r = g.results[-1]
-            out["hand_result"] = {
-                "winner": self.name(r.winner),
-                "points": r.hand_points,
-                "in_words": _(words.HAND_WON).format(name=self.name(r.winner), points=r.hand_points),
+        if v.drawn >= 0:
+            out["drawn"] = CARD_CODE[v.drawn]
+        if v.pending_card >= 0:
+            out["pending"] = {
+                "card": CARD_CODE[v.pending_card],
+                "from_seat": v.pending_from,
+                "draw": v.pending_draw,
             }
+        known = {str(s): [CARD_CODE[c] for c in cards] for s, cards in v.known.items() if cards}
+        if known:
+            out["known_cards"] = known
+        if v.uno_exposed:
+            out["catchable_seats"] = list(v.uno_exposed)
+        if v.wrong_seat >= 0:
+            out["wrong_seat"] = v.wrong_seat
+        if v.direction != 1:
+            out["direction"] = "down"  # seat numbers go down (up when not said)
+        if g.hand_over:
+            out["hand_over"] = True
+            if g.results:
+                r = g.results[-1]
+                out["hand_result"] = _(words.HAND_WON).format(name=self.name(r.winner), points=r.hand_points)
         if g.finished:
-            winners = ", ".join(self.name(p) for p in g.winners)
-            out["game_result"] = {
-                "winners": [self.name(p) for p in g.winners],
-                "in_words": _(words.GAME_WON).format(names=winners),
-            }
-        if self.chosen_seed is not None:
+            out["game_over"] = True
+            out["game_result"] = _(words.GAME_WON).format(names=", ".join(self.name(p) for p in g.winners))
+        told = {
+            "you": {"player": YOU, "seat": seat},
+            "seats": names,
+            "scores": self._scores(),
+        }
+        for key, value in told.items():
+            if self._told.get(key) != value:
+                out[key] = value
+        self._told = told
+        if self.chosen_seed is not None and "seats" in out:
             out["seed"] = self.chosen_seed  # the player's own choice
         return out
 
@@ -188,8 +203,13 @@ class Table:
         }
 
     def rules_in_words(self) -> str:
-        """The rules in force, in words, and how to write actions."""
-        return f"{rules_text(self.rules, self.game.players)}\n{_(words.NOTATION)}\n"
+        """The rules in force, in words, how to write actions, and every card code of the deck
+        with its name (``HOWLER = Howler``)."""
+        cards = ", ".join(f"{CARD_CODE[c]} = {card_name(c)}" for c in sorted(set(self.rules.deck())))
+        return (
+            f"{rules_text(self.rules, self.game.players)}\n{_(words.NOTATION)}\n"
+            f"{_(words.CARDS).format(cards=cards)}\n"
+        )
 
     # ---- acting
 

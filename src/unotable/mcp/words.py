@@ -20,6 +20,10 @@ HAND_WON: Final = N_("{name} went out and won the hand ({points} points).")
 GAME_WON: Final = N_("The game is over: {names} won.")
 BAD_BOTS: Final = N_("Give one bot for every other player ({others}), or one for all, not {count}.")
 BAD_PLAYERS: Final = N_("players must be a whole number from 2 to {most}, not {players!r}.")
+BAD_TARGET: Final = N_("target must be a whole number of points above 0, not {target!r}.")
+UNKNOWN_ARGUMENTS: Final = N_("{tool} has no argument {unknown}. Its arguments: {known}.")
+NO_ARGUMENTS: Final = N_("{tool} takes no arguments, not {unknown}.")
+CARDS: Final = N_("The cards of this deck, code = name: {cards}.")
 NOTATION: Final = N_(
     "Actions are written in the game's notation: 'play R5' (a red 5), 'play W G' (a Wild, calling "
     "green), 'play W+4 B uno' (a Wild Draw Four calling blue, calling UNO with it), 'draw', 'pass' "

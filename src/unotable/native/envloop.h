@@ -104,6 +104,7 @@ typedef struct {
     int8_t window;   /* the actor's turn is an out-of-turn moment */
     int8_t qlen;     /* seats still to be asked in this round, popped from the end */
     int8_t queue[MAXP];
+    int32_t hand_actions; /* in the hand in play, declines included (Driver.hand_actions) */
     uint64_t offered[NAMAX / 64]; /* the env ids the actor may take now (the mask, kept here) */
 } EnvTable;
 
@@ -126,6 +127,7 @@ typedef struct {
     int game;        /* episode "game" (solo, partners, teams: one table, seats = players) */
     int play_order;  /* window_order "play" (else "random") */
     int32_t max_actions; /* 0: none */
+    int32_t max_hand_actions; /* 0: none (Driver.max_hand_actions) */
     int dealer, ncand, cand[MAXP]; /* dealer >= 0: that seat; else drawn among cand */
     int nenv;        /* env ids, decline (the last) included */
     int32_t lay[L_COUNT];
@@ -136,6 +138,9 @@ typedef struct {
     PyRandom *rng;
     PyRandom *bot_rng; /* num * MAXP generators when a seat is the random bot, else NULL */
     int ready;
+    /* the PettingZoo env's one table (aec.py): its observation, mask and rewards rows, held */
+    Py_buffer b_obs, b_mask, b_rw;
+    int bound;
 } EnvObject;
 
 static PyTypeObject EnvType;
@@ -202,6 +207,7 @@ static int env_deal(const EnvObject *e, EnvTable *t, PyRandom *r) {
     int rc = new_hand(&e->tables->tb, &t->st, seed, e->dealer, cand, e->ncand, 0);
     if (rc < 0) return rc;
     t->actions = 0;
+    t->hand_actions = 0;
     env_open_round(e, t, r);
     env_next_turn(t);
     return 0;
@@ -217,6 +223,7 @@ static int env_next_hand(const EnvObject *e, EnvTable *t) {
     int rc = new_hand(&e->tables->tb, &t->st, hand_seed(t->game_seed, t->hand), dealer, NULL, 0, 0);
     if (rc < 0) return rc;
     memcpy(t->st.scores, scores, sizeof scores);
+    t->hand_actions = 0;
     return 0;
 }
 
@@ -369,11 +376,18 @@ static void env_write(const EnvObject *e, Py_ssize_t i, EnvTable *t, EnvOut *out
 
 /* Driver.act: the actor takes env id ``a`` (decline: the last); the rewards it brings are added
  * to ``rw`` (one float per seat). Returns 0 (the episode goes on), 1 (it ended: terminated), 2
- * (truncated: max_actions) or a negative deal error. */
+ * (truncated: max_actions or max_hand_actions, Driver._capped) or a negative deal error. */
+static inline int env_capped(const EnvObject *e, const EnvTable *t) {
+    return (e->max_actions && t->actions >= e->max_actions) ||
+           (e->max_hand_actions && t->hand_actions >= e->max_hand_actions);
+}
+
 static int env_apply(const EnvObject *e, EnvTable *t, PyRandom *r, int a, float *rw) {
     const Tables *tb = &e->tables->tb;
     t->actions++;
+    t->hand_actions++;
     if (a == e->nenv - 1) {
+        if (env_capped(e, t)) return 2;
         env_next_turn(t);
         return 0;
     }
@@ -386,7 +400,7 @@ static int env_apply(const EnvObject *e, EnvTable *t, PyRandom *r, int a, float 
         int rc = env_next_hand(e, t);
         if (rc) return rc;
     }
-    if (e->max_actions && t->actions >= e->max_actions) return 2;
+    if (env_capped(e, t)) return 2;
     env_open_round(e, t, r);
     env_next_turn(t);
     return 0;
@@ -460,16 +474,16 @@ static int env_deal_ready(const EnvObject *e, EnvTable *t, PyRandom *r, Py_ssize
 }
 
 /* EnvBatch(tables, num, points, play_order, max_actions, dealer, candidates, env_ids, layout, game,
- * seats): ``seats`` (bytes, one per seat, or empty for self-play) says who plays each seat: 255
+ * seats, max_hand_actions): ``max_hand_actions`` (0: none) truncates a hand that long; ``seats`` (bytes, one per seat, or empty for self-play) says who plays each seat: 255
  * the caller (the learner: exactly one), else the bot (POL_RANDOM, POL_GREEDY). */
 static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     TablesObject *tables;
     Py_ssize_t num;
     int points, play_order, max_actions, dealer;
     PyObject *cand_obj, *ids_obj, *lay_obj, *seats_obj = NULL;
-    int game = 0;
-    if (!PyArg_ParseTuple(args, "O!npiiiOOO|pO", &TablesType, &tables, &num, &points, &play_order, &max_actions,
-                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game, &seats_obj))
+    int game = 0, max_hand_actions = 0;
+    if (!PyArg_ParseTuple(args, "O!npiiiOOO|pOi", &TablesType, &tables, &num, &points, &play_order, &max_actions,
+                          &dealer, &cand_obj, &ids_obj, &lay_obj, &game, &seats_obj, &max_hand_actions))
         return -1;
     const Tables *tb = &tables->tb;
     self->learner = -1;
@@ -503,8 +517,8 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "an env batch holds 1 to 16,777,216 tables");
         return -1;
     }
-    if (max_actions < 0 || dealer >= tb->n) {
-        PyErr_SetString(PyExc_ValueError, "bad max_actions or dealer");
+    if (max_actions < 0 || max_hand_actions < 0 || dealer >= tb->n) {
+        PyErr_SetString(PyExc_ValueError, "bad max_actions, max_hand_actions or dealer");
         return -1;
     }
     self->ncand = 0;
@@ -557,12 +571,22 @@ static int Env_init(EnvObject *self, PyObject *args, PyObject *kw) {
     self->game = game;
     self->play_order = play_order;
     self->max_actions = max_actions;
+    self->max_hand_actions = max_hand_actions;
     self->dealer = dealer;
     self->ready = 0;
     return 0;
 }
 
+static void env_unbind(EnvObject *self) {
+    if (!self->bound) return;
+    PyBuffer_Release(&self->b_obs);
+    PyBuffer_Release(&self->b_mask);
+    PyBuffer_Release(&self->b_rw);
+    self->bound = 0;
+}
+
 static void Env_dealloc(EnvObject *self) {
+    env_unbind(self);
     Py_XDECREF(self->tables);
     PyMem_Free(self->t);
     PyMem_Free(self->rng);
@@ -645,7 +669,7 @@ static PyObject *Env_reset(EnvObject *self, PyObject *args) {
  * final_observation): one env id (int64) per table for its actor; all are checked against the
  * offered set before any is applied (a ValueError changes nothing). Against bots, the bots then
  * play to the learner's next turn. An episode that ends (a hand over: terminated; max_actions
- * reached: truncated) writes its rewards and its final observation (the learner's view, or the
+ * or max_hand_actions reached: truncated) writes its rewards and its final observation (the learner's view, or the
  * last actor's in self-play, as between turns) and is dealt again at once. */
 static PyObject *Env_step(EnvObject *self, PyObject *args) {
     PyObject *act_obj, *objs[ENV_ARRAYS];
@@ -729,6 +753,7 @@ static PyObject *Env_load(EnvObject *self, PyObject *args) {
     EnvTable *t = &self->t[i];
     t->st = state->st;
     t->actions = 0;
+    t->hand_actions = 0;
     env_open_round(self, t, &self->rng[i]);
     env_next_turn(t);
     Py_RETURN_NONE;
@@ -770,6 +795,118 @@ static PyObject *Env_state(EnvObject *self, PyObject *arg) {
     return (PyObject *)obj;
 }
 
+/* The PettingZoo env (aec.py) steps table 0 one action at a time, never dealt again by itself:
+ * bind(observation_row, mask_row, rewards_row) holds its rows (float32 D, int8 A, float32 per
+ * seat); act(a) and deal() write the actor's turn into them. */
+static PyObject *Env_bind(EnvObject *self, PyObject *args) {
+    PyObject *o, *m, *w;
+    if (!PyArg_ParseTuple(args, "OOO", &o, &m, &w)) return NULL;
+    Py_buffer ob, mb, wb;
+    if (writable(o, &ob, self->lay[L_SIZE] * 4, "observation row") < 0) return NULL;
+    if (writable(m, &mb, self->nenv, "mask row") < 0) {
+        PyBuffer_Release(&ob);
+        return NULL;
+    }
+    if (writable(w, &wb, self->tables->tb.n * 4, "rewards row") < 0) {
+        PyBuffer_Release(&ob);
+        PyBuffer_Release(&mb);
+        return NULL;
+    }
+    env_unbind(self);
+    self->b_obs = ob;
+    self->b_mask = mb;
+    self->b_rw = wb;
+    self->bound = 1;
+    Py_RETURN_NONE;
+}
+
+static int env_bound_ready(const EnvObject *self) {
+    if (!self->bound || !self->ready) {
+        PyErr_SetString(PyExc_ValueError, "bind() and reset() first");
+        return -1;
+    }
+    return 0;
+}
+
+/* act(a) -> (end, actor, window, scored): table 0's actor takes env id ``a`` (refused with a
+ * ValueError, nothing changed, unless offered), the bots play to the learner's turn; ``end`` 0
+ * (goes on: the rows hold the new actor's turn), 1 (terminated) or 2 (truncated: the table then
+ * offers nothing until deal()); ``scored``: a hand ended and the rewards row holds what it paid. */
+static PyObject *Env_act(EnvObject *self, PyObject *arg) {
+    long a = PyLong_AsLong(arg);
+    if (a == -1 && PyErr_Occurred()) return NULL;
+    if (env_bound_ready(self) < 0) return NULL;
+    EnvTable *t = &self->t[0];
+    if (a < 0 || a >= self->nenv || !(t->offered[a >> 6] >> (a & 63) & 1)) {
+        PyErr_Format(PyExc_ValueError, "env action %ld is not allowed for player %d now", a, t->actor);
+        return NULL;
+    }
+    float *rw = self->b_rw.buf;
+    memset(rw, 0, (size_t)self->b_rw.len);
+    uint32_t hand = t->hand;
+    int res = env_apply(self, t, &self->rng[0], (int)a, rw);
+    if (res == 0 && self->learner >= 0) res = env_bots(self, t, &self->rng[0], 0, rw);
+    if (res < 0) {
+        self->ready = 0;
+        env_deal_error(res);
+        return NULL;
+    }
+    int scored = res == 1 || t->hand != hand;
+    if (res > 0) {
+        memset(t->offered, 0, sizeof t->offered);
+        memset(self->b_mask.buf, 0, (size_t)self->nenv);
+        t->qlen = 0;
+        t->window = 0;
+    } else {
+        env_observe(self, t, t->actor, t->window, self->b_obs.buf);
+        env_mask(self, t, self->b_mask.buf);
+    }
+    return Py_BuildValue("(iiii)", res, t->actor, t->window, scored);
+}
+
+/* deal() -> (actor, window): table 0's next episode from its generator (Driver.reset()). */
+static PyObject *Env_deal(EnvObject *self, PyObject *unused) {
+    (void)unused;
+    if (env_bound_ready(self) < 0) return NULL;
+    EnvTable *t = &self->t[0];
+    int rc = env_deal_ready(self, t, &self->rng[0], 0);
+    if (rc < 0) {
+        self->ready = 0;
+        env_deal_error(rc);
+        return NULL;
+    }
+    env_observe(self, t, t->actor, t->window, self->b_obs.buf);
+    env_mask(self, t, self->b_mask.buf);
+    return Py_BuildValue("(ii)", t->actor, t->window);
+}
+
+/* observe_seat(seat, observation_row): table 0 seen by ``seat`` between its turns (window 0). */
+static PyObject *Env_observe_seat(EnvObject *self, PyObject *args) {
+    int seat;
+    PyObject *o;
+    if (!PyArg_ParseTuple(args, "iO", &seat, &o)) return NULL;
+    if (!self->ready || seat < 0 || seat >= self->tables->tb.n) {
+        PyErr_SetString(PyExc_ValueError, "no such seat (or reset() first)");
+        return NULL;
+    }
+    Py_buffer ob;
+    if (writable(o, &ob, self->lay[L_SIZE] * 4, "observation row") < 0) return NULL;
+    env_observe(self, &self->t[0], seat, 0, ob.buf);
+    PyBuffer_Release(&ob);
+    Py_RETURN_NONE;
+}
+
+/* progress(i) -> (hand_actions, hand): the hand's actions and its number in a game (tests, aec). */
+static PyObject *Env_progress(EnvObject *self, PyObject *arg) {
+    Py_ssize_t i = PyLong_AsSsize_t(arg);
+    if (i == -1 && PyErr_Occurred()) return NULL;
+    if (i < 0 || i >= self->num) {
+        PyErr_SetString(PyExc_IndexError, "no such table");
+        return NULL;
+    }
+    return Py_BuildValue("(ik)", self->t[i].hand_actions, (unsigned long)self->t[i].hand);
+}
+
 /* turn(i) -> (actor, window, actions): who acts at table i (tests). */
 static PyObject *Env_turn(EnvObject *self, PyObject *arg) {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
@@ -792,6 +929,11 @@ static PyMethodDef Env_methods[] = {
     {"observe", (PyCFunction)Env_observe, METH_VARARGS, "observe(i, obs_row, mask_row) -> agent"},
     {"state", (PyCFunction)Env_state, METH_O, "A copy of one table's state."},
     {"turn", (PyCFunction)Env_turn, METH_O, "turn(i) -> (actor, window, actions)"},
+    {"bind", (PyCFunction)Env_bind, METH_VARARGS, "bind(obs_row, mask_row, rewards_row): table 0's rows"},
+    {"act", (PyCFunction)Env_act, METH_O, "act(a) -> (end, actor, window, scored): table 0"},
+    {"deal", (PyCFunction)Env_deal, METH_NOARGS, "deal() -> (actor, window): table 0's next episode"},
+    {"observe_seat", (PyCFunction)Env_observe_seat, METH_VARARGS, "observe_seat(seat, obs_row): table 0"},
+    {"progress", (PyCFunction)Env_progress, METH_O, "progress(i) -> (hand_actions, hand)"},
     {NULL}};
 
 static PyTypeObject EnvType = {
