@@ -21,8 +21,9 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -48,6 +49,7 @@ from unotable.web.seats import (
     hash_token,
     initial,
     normal_code,
+    qr_svg,
     rejoin_keys,
     secrets_of,
 )
@@ -57,6 +59,9 @@ from unotable.web.storage import Secrets, Store, StoredGame
 from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")
+
+QR_POOL: Final = ThreadPoolExecutor(1, thread_name_prefix="unotable-qr")
+"""The one thread that makes rejoin links' QR codes (asked for one at a time by the pages)."""
 
 
 def new_seed() -> int:
@@ -625,6 +630,17 @@ class Room:
         info = rejoin_keys(self.code, token, base)
         self._rejoin[player] = (token + base, info)
         return info
+
+    async def rejoin_qr(self, player: int, token: str, base: str) -> str:
+        """The QR code of ``player``'s rejoin link (an SVG document), for its ``token`` (the
+        connection's): made once per token and page address, in the QR codes' own thread (a few
+        milliseconds each: never on the event loop, never in the pool the database uses)."""
+        info = self.rejoin_info(player, token, base)
+        svg = info.get("qr_svg")
+        if svg is None:
+            svg = await asyncio.get_running_loop().run_in_executor(QR_POOL, qr_svg, info["link"])
+            info["qr_svg"] = svg
+        return str(svg)
 
     async def welcome(self, listener: Listener, token: str | None = None, base: str = "") -> None:
         """Send a new connection the hand so far (as its seat sees it), the table, and for a
