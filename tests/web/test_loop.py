@@ -18,6 +18,7 @@ from websockets.asyncio.client import connect
 
 import unotable.web.room as room_module
 from unotable.web.client import SeatClient, http_json
+from unotable.web.seats import qr_svg
 
 from .conftest import LiveServer
 
@@ -156,29 +157,26 @@ def test_no_callback_blocks_the_loop_while_rooms_are_made_joined_welcomed_and_pl
     )
 
 
-def test_the_qr_code_is_asked_for_and_made_off_the_loop(watched: tuple[LiveServer, LoopWatch]) -> None:
+def test_the_qr_code_is_asked_for_and_made_off_the_loop(
+    watched: tuple[LiveServer, LoopWatch], monkeypatch: pytest.MonkeyPatch
+) -> None:
     server, _ = watched
     made_on: list[str] = []
-    real = room_module.qr_svg
 
     def spy(text: str) -> str:
         made_on.append(threading.current_thread().name)
-        return real(text)
+        return qr_svg(text)
 
-    original = room_module.qr_svg
-    room_module.qr_svg = spy
-    try:
-        code = http_json(server.http, "POST", "/api/rooms", SETTINGS)["code"]
-        token = http_json(server.http, "POST", f"/api/rooms/{code}/join", {"name": "Ana"})["token"]
-        welcome = asyncio.run(first_message(server, code, token))
-        assert welcome["type"] == "welcome" and "qr_svg" not in welcome["rejoin"]
-        assert made_on == []  # a welcome makes no QR code
-        for _ in range(2):
-            answer = asyncio.run(ask_qr(server, code, token))
-            assert answer["qr_svg"].startswith("<svg") and "<script" not in answer["qr_svg"]
-        assert made_on == ["unotable-qr_0"]  # once per token, in its own thread
-    finally:
-        room_module.qr_svg = original
+    monkeypatch.setattr(room_module, "qr_svg", spy)
+    code = http_json(server.http, "POST", "/api/rooms", SETTINGS)["code"]
+    token = http_json(server.http, "POST", f"/api/rooms/{code}/join", {"name": "Ana"})["token"]
+    welcome = asyncio.run(first_message(server, code, token))
+    assert welcome["type"] == "welcome" and "qr_svg" not in welcome["rejoin"]
+    assert made_on == []  # a welcome makes no QR code
+    for _ in range(2):
+        answer = asyncio.run(ask_qr(server, code, token))
+        assert answer["qr_svg"].startswith("<svg") and "<script" not in answer["qr_svg"]
+    assert made_on == ["unotable-qr_0"]  # once per token, in its own thread
 
 
 async def first_message(server: LiveServer, code: str, token: str) -> dict[str, Any]:
