@@ -263,7 +263,7 @@ class Room:
             number = self.game_number + 1
             s = self.settings
             try:
-                game_id = await asyncio.to_thread(
+                game_id = await self.store.call(
                     self.store.new_game, self.code, number, s.rules.to_dict(), s.players, s.rounds, seed
                 )
             except SQLAlchemyError:
@@ -373,7 +373,7 @@ class Room:
             token = secrets.token_urlsafe(32)
             keys = secrets_of(token)
             try:
-                ok = await asyncio.to_thread(
+                ok = await self.store.call(
                     self.store.take_seat,
                     self.code,
                     player,
@@ -430,7 +430,7 @@ class Room:
 
     async def _store_keys(self, seat: Seat, old: str, keys: Secrets) -> None:
         try:
-            ok = await asyncio.to_thread(self.store.replace_secrets, self.code, seat.player, old, keys)
+            ok = await self.store.call(self.store.replace_secrets, self.code, seat.player, old, keys)
         except SQLAlchemyError:
             log.exception("room %s: could not store a seat's keys", self.code)
             raise ProtocolError("storage") from None
@@ -476,9 +476,7 @@ class Room:
             labels[player] = label
             settings = replace(self.settings, seats=tuple(labels))
             try:
-                ok = await asyncio.to_thread(
-                    self.store.set_seat, self.code, player, label, settings.to_dict()
-                )
+                ok = await self.store.call(self.store.set_seat, self.code, player, label, settings.to_dict())
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
                 raise ProtocolError("storage") from None
