@@ -112,6 +112,7 @@ class Room:
         self._votes_hand = (-1, -1)
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
         self.chat_log = Chat()
+        self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
         self.log = GameLog(store, code, settings.rules, stored)
         self.game.seats = settings.seats
 
@@ -586,13 +587,7 @@ class Room:
                 "hands": hands_face_up(game),
             },
             "score_rows": score_rows(game),
-            "settings": {
-                "rules": self.settings.rules.to_dict(),
-                "rounds": self.settings.rounds,
-                "turn_seconds": self.settings.turn_seconds,
-                "bot_delay": self.settings.bot_delay,
-                "room": self.settings.room.to_dict(),
-            },
+            "settings": self.settings_dict(),
             "timer": timer,
             "answer": answer,
             "suggestion": {
@@ -605,6 +600,22 @@ class Room:
                 for accused, asked in sorted(self.votes().items())
             },
         }
+
+    def settings_dict(self) -> dict[str, Any]:
+        """The table's ``settings`` (made once per settings: they change only by the host's
+        seat controls, which replace them)."""
+        cached = self._settings_dict
+        if cached is None or cached[0] is not self.settings:
+            s = self.settings
+            made = {
+                "rules": s.rules.to_dict(),
+                "rounds": s.rounds,
+                "turn_seconds": s.turn_seconds,
+                "bot_delay": s.bot_delay,
+                "room": s.room.to_dict(),
+            }
+            cached = self._settings_dict = (s, made)
+        return cached[1]
 
     def message(
         self,
