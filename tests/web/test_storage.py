@@ -166,18 +166,21 @@ def test_appends_from_the_loop_are_committed_in_the_stores_threads_and_grouped_o
         for i in range(40)
     ]
     threads: set[str] = set()
-    many, one = store.append_many, store.append
-
-    def spy_many(rows: list[tuple[int, int, str | None, str, str]]) -> None:
-        threads.add(threading.current_thread().name)
-        many(rows)
+    one = store.append
 
     def spy_one(*args: object, **kwargs: object) -> None:
         threads.add(threading.current_thread().name)
         one(*args, **kwargs)  # type: ignore[arg-type]
 
-    store.append_many = spy_many  # type: ignore[method-assign]
     store.append = spy_one  # type: ignore[method-assign]
+    if store.group is not None:
+        many = store.group._insert
+
+        def spy_many(rows: list[tuple[int, int, str | None, str, str]]) -> None:
+            threads.add(threading.current_thread().name)
+            many(rows)
+
+        store.group._insert = spy_many  # type: ignore[method-assign]
 
     async def main(seq: int, duplicate: bool) -> list[BaseException | None]:
         calls = [store.append_async(g, seq, "0", "draw", code=f"ROOM{i:04d}") for i, g in enumerate(games)]

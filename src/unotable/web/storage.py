@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
@@ -542,25 +543,6 @@ class Store:
                 raise self._lost(code) from None
             raise
 
-    def append_many(self, rows: list[tuple[int, int, str | None, str, str]]) -> None:
-        """Add several log rows (game id, seq, seat, action, room code) in one transaction:
-        all committed, or none (then the error of the first refused).
-
-        :raises sqlalchemy.exc.IntegrityError: if a game already has one of the rows.
-        :raises LeaseLostError: in a cluster, if this node no longer owns one of the rooms.
-        """
-        now = _now()
-        with self.engine.begin() as conn:
-            for code in dict.fromkeys(r[4] for r in rows):
-                self._fence(conn, code)
-            conn.execute(
-                insert(ActionRow),
-                [
-                    {"game_id": g, "seq": seq, "seat": seat, "action": action, "created_at": now}
-                    for g, seq, seat, action, _ in rows
-                ],
-            )
-
     def finish(self, game_id: int) -> None:
         """Mark a game finished (its log says so too; this flag serves listings)."""
         with self._session() as s:
@@ -739,11 +721,12 @@ class Store:
 
 
 class GroupCommit:
-    """One thread that commits the action rows of every room: the rows waiting when it is free
-    go in one transaction (at most :data:`GROUP_MAX`), so with SQLite's one writer a commit (and
-    its sync) serves many rooms' actions instead of one. Each row's caller is answered only once
-    its row is committed; if a transaction of several rows fails, each row is tried again alone,
-    so a refused row (a duplicate) never takes the others with it."""
+    """SQLite's one writer of action rows: a thread with its own connection that commits the
+    rows of every room waiting when it is free in one transaction (at most :data:`GROUP_MAX`),
+    so a commit (and its sync) serves many rooms' actions instead of one. Each row's caller is
+    answered only once its row is committed; if a transaction of several rows fails, each row
+    is tried again alone (through :meth:`Store.append`), so a refused row (a duplicate) never
+    takes the others with it."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -754,6 +737,9 @@ class GroupCommit:
         """Transactions committed (or tried), for the tests and the benchmark."""
         self.rows = 0
         """Rows written."""
+        self._raw: Any = None
+        """The writer's own connection (the driver's, without SQLAlchemy's layers: this is the
+        one write made per action)."""
 
     async def append(self, game_id: int, seq: int, seat: str | None, action: str, code: str) -> None:
         """Queue a row; return once it is committed.
@@ -778,6 +764,15 @@ class GroupCommit:
             thread.join(30)
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            if self._raw is not None:
+                with contextlib.suppress(Exception):
+                    self._raw.close()
+                self._raw = None
+
+    def _serve(self) -> None:
         while True:
             first = self.queue.get()
             if first is None:
@@ -801,9 +796,9 @@ class GroupCommit:
         outcomes: list[BaseException | None]
         self.transactions += 1
         try:
-            self.store.append_many([p.row for p in batch])
+            self._insert([p.row for p in batch])
             outcomes = [None] * len(batch)
-        except SQLAlchemyError as exc:
+        except (SQLAlchemyError, sqlite3.Error) as exc:
             if len(batch) == 1:
                 outcomes = [exc]
             else:
@@ -817,6 +812,29 @@ class GroupCommit:
                     except SQLAlchemyError as one:
                         outcomes.append(one)
         self.rows += sum(1 for o in outcomes if o is None)
+        self._settle(batch, outcomes)
+
+    def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> None:
+        """The rows in one transaction of the writer's own connection (as SQLAlchemy stores a
+        time on SQLite: ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC)."""
+        if self._raw is None:
+            self._raw = self.store.engine.raw_connection()
+        when = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
+        cur = self._raw.cursor()
+        try:
+            cur.executemany(
+                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(g, seq, seat, action, when) for g, seq, seat, action, _ in rows],
+            )
+            self._raw.commit()
+        except BaseException:
+            self._raw.rollback()
+            raise
+        finally:
+            cur.close()
+
+    @staticmethod
+    def _settle(batch: list[_Pending], outcomes: list[BaseException | None]) -> None:
         for p, out in zip(batch, outcomes, strict=True):
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
                 p.loop.call_soon_threadsafe(_settle, p.done, out)
