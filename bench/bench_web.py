@@ -304,6 +304,7 @@ def client_process(job: Job, slot: int, progress: Any, results: Any) -> None:
     out = asyncio.run(_client_job(job, slot, progress))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out["cpu"] = usage.ru_utime + usage.ru_stime
+    out["slot"] = slot
     results.put(out)
 
 
@@ -396,6 +397,7 @@ def run_clients(
     for p in procs:
         p.join(30)
     print(file=sys.stderr)
+    out.sort(key=lambda o: int(o["slot"]))
     return out, float("nan") if at_mark is None else at_mark
 
 
@@ -515,6 +517,7 @@ def summarize(
 def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
     """A node restarted: its ``--storm-rooms`` rooms' clients all reconnect at once while
     ``--rooms`` other rooms play."""
+    others = int(str(args.rooms).split(",")[0])
     data = Path(tempfile.mkdtemp(prefix="storm-", dir=tmp))
     if args.database:
         empty_postgres(args.database)
@@ -542,7 +545,7 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
         seconds = storm_at + 15.0
         jobs = [
             Job(http, ws, n, [], start, seconds, PACE, 200 + i)
-            for i, n in enumerate(split(args.rooms, workers))
+            for i, n in enumerate(split(others, workers))
             if n
         ]
         jobs += [
@@ -555,18 +558,18 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
     finally:
         stop_server(proc)
         shutil.rmtree(data, ignore_errors=True)
-    others = outs[: len(jobs) - workers]
+    played = outs[: len(jobs) - workers]
     storm = outs[len(jobs) - workers :]
     welcomed = [w for o in storm for w in o["welcomed"] if w is not None]
-    during = [x for o in others for t, x in o["samples"] if storm_at <= t < storm_at + 10]
-    line = summarize(tree.name, args.rooms, others, seconds, args.warmup, cpu)
+    during = [x for o in played for t, x in o["samples"] if storm_at <= t < storm_at + 10]
+    line = summarize(tree.name, others, played, seconds, args.warmup, cpu)
     within = sum(1 for w in welcomed if w <= 5.0)
     print(
         f"storm tree={tree.name} reconnecting={len(seats)} (their rooms' logs: {filled} actions) "
         f"welcomed={len(welcomed)} within_5s={within} welcome_p50_s={quantile(welcomed, 0.5):.2f} "
         f"welcome_p99_s={quantile(welcomed, 0.99):.2f} "
         f"welcome_max_s={max(welcomed, default=float('nan')):.2f} "
-        f"other_rooms={args.rooms} other_p99_during_ms={ms(quantile(during, 0.99))} "
+        f"other_rooms={others} other_p99_during_ms={ms(quantile(during, 0.99))} "
         f"other_p50_during_ms={ms(quantile(during, 0.5))} other_p99_run_ms={ms(line.p99)} "
         f"server_cpu_s={cpu:.1f} client_cores={sum(o['cpu'] for o in outs) / seconds:.2f}",
         flush=True,

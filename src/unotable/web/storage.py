@@ -48,6 +48,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -399,6 +400,18 @@ class Store:
         return LeaseLostError(code)
 
     @contextmanager
+    def _begin(self) -> Iterator[Any]:
+        """A connection in a transaction (Core statements: no ORM session), observed as
+        :meth:`_session` is."""
+        start = time.perf_counter()
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        finally:
+            if self.observe is not None:
+                self.observe(time.perf_counter() - start)
+
+    @contextmanager
     def _session(self) -> Iterator[Session]:
         start = time.perf_counter()
         try:
@@ -428,33 +441,52 @@ class Store:
 
         :raises sqlalchemy.exc.IntegrityError: if the code is taken.
         """
-        with self._session() as s:
-            s.add(
-                RoomRow(
-                    code=code,
-                    created_at=_now(),
-                    settings=json.dumps(settings),
-                    game_number=0,
-                    listed=listed,
-                    active_at=_now(),
-                    creator=creator,
-                )
+        # Plain INSERTs, not the ORM's unit of work: every room made pays for them.
+        now = _now()
+        with self._begin() as conn:
+            conn.execute(
+                insert(RoomRow),
+                {
+                    "code": code,
+                    "created_at": now,
+                    "settings": json.dumps(settings),
+                    "game_number": 0,
+                    "listed": listed,
+                    "active_at": now,
+                    "creator": creator,
+                },
             )
-            s.flush()
-            for seat in seats:
-                s.add(
-                    SeatRow(
-                        room_code=code,
-                        player=seat.player,
-                        bot=seat.bot,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                        color=seat.color,
-                        rejoin_hash=seat.rejoin_hash,
-                        code_hash=seat.code_hash,
-                    )
+            if seats:
+                conn.execute(
+                    insert(SeatRow),
+                    [
+                        {
+                            "room_code": code,
+                            "player": seat.player,
+                            "bot": seat.bot,
+                            "name": seat.name,
+                            "token_hash": seat.token_hash,
+                            "color": seat.color,
+                            "rejoin_hash": seat.rejoin_hash,
+                            "code_hash": seat.code_hash,
+                        }
+                        for seat in seats
+                    ],
                 )
-            return _add_game(s, code, 0, rules, players, rounds, seed)
+            made = conn.execute(
+                insert(GameRow).returning(GameRow.id),
+                {
+                    "room_code": code,
+                    "number": 0,
+                    "rules": json.dumps(rules),
+                    "players": players,
+                    "rounds": rounds,
+                    "seed": str(seed),
+                    "finished": False,
+                    "created_at": now,
+                },
+            )
+            return int(made.scalar_one())
 
     def take_seat(
         self,
@@ -473,22 +505,32 @@ class Store:
 
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
-        with self._session() as s:
-            self._fence(s, code)
-            row = self._seat(s, code, player)
-            if row is None or row.bot is not None or row.token_hash is not None:
+        with self._begin() as conn:
+            self._fence(conn, code)
+            taken = conn.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.room_code == code,
+                    SeatRow.player == player,
+                    SeatRow.bot.is_(None),
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(
+                    name=name,
+                    token_hash=token_hash,
+                    color=color,
+                    rejoin_hash=rejoin_hash,
+                    code_hash=code_hash,
+                    address=address,
+                )
+            )
+            if taken.rowcount != 1:
                 return False
-            row.name = name
-            row.token_hash = token_hash
-            row.color = color
-            row.rejoin_hash = rejoin_hash
-            row.code_hash = code_hash
-            row.address = address
-            room = s.get(RoomRow, code)
-            if room is not None:
-                room.active_at = _now()
-                if room.host is None:
-                    room.host = player
+            now = _now()
+            conn.execute(update(RoomRow).where(RoomRow.code == code).values(active_at=now))
+            conn.execute(
+                update(RoomRow).where(RoomRow.code == code, RoomRow.host.is_(None)).values(host=player)
+            )
             return True
 
     def replace_secrets(self, code: str, player: int, old_token_hash: str, new: Secrets) -> bool:
