@@ -194,6 +194,8 @@ class Person:
     """(seconds since the start when sent, latency) of each action answered."""
     welcomed: float | None = None
     """Seconds from the connect to the welcome."""
+    opened: float | None = None
+    """Seconds from the connect to the WebSocket open (before the hello)."""
     errors: int = 0
 
     def __post_init__(self) -> None:
@@ -210,6 +212,7 @@ class Person:
             async with connect(
                 f"{self.ws_base}/ws/{self.code}", max_size=2**22, open_timeout=60, ping_interval=None
             ) as ws:
+                self.opened = time.perf_counter() - start
                 await ws.send(json.dumps({"type": "hello", "token": self.token}))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._read(ws, start), max(0.1, until - time.perf_counter()))
@@ -336,6 +339,12 @@ async def _client_job(job: Job, slot: int, progress: Any) -> dict[str, Any]:
             made.append((room["code"], joined["token"]))
             add(room["code"], joined["token"])
 
+    async def report() -> None:  # the actions so far, for the progress bar (connecting too)
+        while True:
+            progress[slot] = sum(len(p.samples) for p in people)
+            await asyncio.sleep(0.25)
+
+    reporter = loop.create_task(report())
     failures = 0
     if job.rooms:
         sem = asyncio.Semaphore(8)
@@ -353,14 +362,14 @@ async def _client_job(job: Job, slot: int, progress: Any) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, t0 + job.connect_at - time.perf_counter()))
         for code, token in job.seats:
             add(code, token)
-    while any(not t.done() for t in tasks):
-        progress[slot] = sum(len(p.samples) for p in people)
-        await asyncio.sleep(0.25)
+    crashed = sum(1 for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None)
+    reporter.cancel()
     progress[slot] = sum(len(p.samples) for p in people)
     return {
         "samples": [s for p in people for s in p.samples],
         "welcomed": [p.welcomed for p in people],
-        "errors": sum(p.errors for p in people) + failures,
+        "opened": [p.opened for p in people],
+        "errors": sum(p.errors for p in people) + failures + crashed,
         "made": made,
     }
 
@@ -564,11 +573,13 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
     during = [x for o in played for t, x in o["samples"] if storm_at <= t < storm_at + 10]
     line = summarize(tree.name, others, played, seconds, args.warmup, cpu)
     within = sum(1 for w in welcomed if w <= 5.0)
+    opened = [w for o in storm for w in o["opened"] if w is not None]
     print(
         f"storm tree={tree.name} reconnecting={len(seats)} (their rooms' logs: {filled} actions) "
         f"welcomed={len(welcomed)} within_5s={within} welcome_p50_s={quantile(welcomed, 0.5):.2f} "
         f"welcome_p99_s={quantile(welcomed, 0.99):.2f} "
         f"welcome_max_s={max(welcomed, default=float('nan')):.2f} "
+        f"opened_p50_s={quantile(opened, 0.5):.2f} opened_p99_s={quantile(opened, 0.99):.2f} "
         f"other_rooms={others} other_p99_during_ms={ms(quantile(during, 0.99))} "
         f"other_p50_during_ms={ms(quantile(during, 0.5))} other_p99_run_ms={ms(line.p99)} "
         f"server_cpu_s={cpu:.1f} client_cores={sum(o['cpu'] for o in outs) / seconds:.2f}",

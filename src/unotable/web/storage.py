@@ -58,7 +58,7 @@ MIGRATIONS: Final = Path(__file__).with_name("migrations")
 """The Alembic scripts."""
 DEAL: Final = "deal"
 """The action of a log row that deals the next hand (its seat is NULL)."""
-DB_THREADS: Final = 4
+DB_THREADS: Final = 2
 """Threads of a store's own pool: its reads and writes (the action log's rows on SQLite go
 through the one writer of :class:`GroupCommit` instead)."""
 GROUP_MAX: Final = 256
