@@ -117,7 +117,9 @@ rlcard-venv:
 bench-instructions: setup
 	$(BIN)/python bench/instructions.py $(INSTRUCTIONS_ARGS)
 
-# The web server under load: N rooms of bot clients over WebSockets on loopback (N=10,100,500).
+# The web server under load: N person-paced rooms over WebSockets on loopback (N=200,500,1000),
+# ours and the previous release side by side; BENCH_WEB_ARGS=--quick, --storm, --no-baseline,
+# --database URL.
 bench-web: setup
 	$(BIN)/python bench/bench_web.py $(BENCH_WEB_ARGS)
 

@@ -171,3 +171,43 @@ def test_the_shuffle_candidates_match_their_references() -> None:
             shuffles.check("splitmix-lanes", range(3))
     finally:
         shuffles.CANDIDATES["splitmix-lanes"] = real
+
+
+WEB_BENCH = BENCH.parent / "bench_web.py"
+
+
+def test_quick_web_bench_prints_its_figures() -> None:
+    """``make bench-web`` in its quick mode (our tree only): a line per number of rooms with every
+    figure, the rooms held, and the reconnect storm's line."""
+    pytest.importorskip("websockets", reason="the web benchmark needs the web extra")
+    proc = subprocess.run(
+        [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for rooms in (10, 50):
+        line = next(x for x in proc.stdout.splitlines() if x.startswith(f"tree=ours rooms={rooms} "))
+        for key in (
+            "actions_per_s",
+            "p50_ms",
+            "p99_ms",
+            "warm_p99_ms",
+            "server_cpu_ms_per_action",
+            "client_cores",
+        ):
+            assert re.search(rf"\b{key}={NUMBER}\b", line), (key, line)
+        assert int(re.search(r"actions=(\d+)", line).group(1)) > 0  # type: ignore[union-attr]
+    assert re.search(r"^held tree=ours rooms_at_p99_under_50ms=\d+", proc.stdout, re.M)
+    storm = subprocess.run(
+        [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline", "--storm", "--storm-rooms", "10"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert storm.returncode == 0, storm.stdout + storm.stderr
+    line = next(x for x in storm.stdout.splitlines() if x.startswith("storm tree=ours"))
+    assert "reconnecting=20 " in line and "welcomed=20 " in line, line

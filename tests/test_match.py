@@ -637,3 +637,38 @@ def test_any_corrupted_saved_game_is_refused_with_a_saved_game_error(key: str, v
         assert str(exc)
     else:  # the value happened to be acceptable (e.g. the same seat and a legal action)
         assert loaded.to_dict()["hands"] == data["hands"]
+
+
+def test_a_games_views_are_made_once_per_state_and_are_the_core_views(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31: the web server asks a game for the same view several times a change (the
+    driver, the table, each seat's message): it is made once per state, and is what
+    ``views.view`` gives for that state, for every seat and for nobody."""
+    import unotable.match as match_module  # noqa: PLC0415
+    from unotable.views import view  # noqa: PLC0415
+
+    made: list[int | None] = []
+
+    def counted(state: Any, seat: int | None) -> Any:
+        made.append(seat)
+        return view(state, seat)
+
+    monkeypatch.setattr(match_module, "view", counted)
+    game = Game.new(Rules(players=2), 7, players=2, rounds=1)
+    rng = random.Random(3)
+    for _ in range(40):
+        if game.finished:
+            break
+        if game.hand_over:
+            game.next_hand()
+            continue
+        made.clear()
+        for _ in range(3):
+            for seat in (0, 1, None):
+                assert game.seat_view(seat) == view(game.state, seat)
+            assert game.view(0) is game.seat_view(game.seat_of(0))
+        assert sorted(made, key=str) == sorted([0, 1, None], key=str)  # once each
+        p = game.current_player
+        assert p is not None
+        game.apply(p, rng.choice(game.legal_actions(p)))

@@ -299,6 +299,7 @@ class Game:
         self._eliminated: list[int] = []
         self._winners: tuple[int, ...] = ()
         self._finished = False
+        self._views: tuple[State, tuple[int, int, bool], dict[int | None, View]] | None = None
         self._actions: list[list[tuple[Actor, str]]] = []
         self._dealer_seat: dict[int, int] = {}  # scheduled modes: last dealer's seat, by table
         self._dealer_player: int | None = None  # other modes: last dealer
@@ -448,7 +449,22 @@ class Game:
         seat = self.seat_of(player)
         if seat is None:
             raise GameError(f"player {player} does not play in hand {self.hand_index}")
-        return view(self._state, seat)
+        return self.seat_view(seat)
+
+    def seat_view(self, seat: int | None) -> View:
+        """``views.view(self.state, seat)`` (``None``: the view of nobody), made once per state:
+        a state is never changed once in play (each action makes a new one), and a
+        :class:`~unotable.views.View` is immutable, so everyone asking shares it."""
+        st = self._state
+        key = (len(self._actions), len(self._actions[-1]), self._finished)
+        cache = self._views
+        if cache is None or cache[0] is not st or cache[1] != key:
+            cache = self._views = (st, key, {})
+        views = cache[2]
+        v = views.get(seat)
+        if v is None:
+            v = views[seat] = view(st, seat)
+        return v
 
     # ---- acting
 

@@ -413,7 +413,7 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The JSON form read by :meth:`from_dict` (options at their default are left out)."""
         out: dict[str, Any] = {"edition": self.edition.name, "players": self.players}
-        defaults = Rules()
+        defaults = _defaults()
         for key in ("must_play_drawn", "lenient_plays", "scoring", "target", "mode", *HOUSE_RULES):
             if getattr(self, key) != getattr(defaults, key):
                 out[key] = getattr(self, key)
@@ -426,6 +426,16 @@ class Rules:
         if self.seed is not None:
             out["seed"] = self.seed
         return out
+
+
+_DEFAULT_RULES: list[Rules] = []
+
+
+def _defaults() -> Rules:
+    """The default rules, made once (:meth:`Rules.to_dict` leaves out what equals them)."""
+    if not _DEFAULT_RULES:
+        _DEFAULT_RULES.append(Rules())
+    return _DEFAULT_RULES[0]
 
 
 def _check_house_combination(rules: Rules) -> None:

@@ -170,13 +170,20 @@ def test_a_rejoin_code_takes_the_seat_back_and_retires_the_old_token(sqlite_url:
         with c.websocket_connect(f"/ws/{code}") as old, c.websocket_connect(f"/ws/{code}") as watcher:
             welcome = hello(old, tokens[0])
             keys = welcome["rejoin"]
-            assert set(keys) == {"url", "link", "code", "qr_svg"}
+            assert set(keys) == {"url", "link", "code"}  # the QR code only when asked for
             assert keys["url"].startswith(f"/r/{code}?rejoin=") and keys["link"].endswith(keys["url"])
             assert keys["link"].startswith("http://testserver/")
-            assert keys["qr_svg"].startswith("<svg") and "<script" not in keys["qr_svg"]
             assert len(keys["code"]) == 9 and keys["code"][4] == "-"
+            old.send_json({"type": "qr", "token": tokens[0]})
+            qr = old.receive_json()
+            assert qr["type"] == "qr" and set(qr) == {"type", "qr_svg"}
+            assert qr["qr_svg"].startswith("<svg") and "<script" not in qr["qr_svg"]
             spectator = hello(watcher, None)
             assert "rejoin" not in spectator
+            watcher.send_json(
+                {"type": "qr", "token": tokens[0]}
+            )  # a seat's token on a spectator's connection
+            assert watcher.receive_json()["code"] == "spectator"
             assert old.receive_json()["type"] == "update"  # the watcher came
             # A second device types the short code, in any case and spacing.
             typed = keys["code"].lower().replace("-", " ")

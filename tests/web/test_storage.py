@@ -150,3 +150,56 @@ def test_hosts_keys_seats_and_listed_rooms_round_trip(db_url: str) -> None:
     )
     assert store.listed_rooms() == []
     store.close()
+
+
+# ---- the write path (issue 31): the store's own threads, SQLite's group commit
+
+
+def test_appends_from_the_loop_are_committed_in_the_stores_threads_and_grouped_on_sqlite(db_url: str) -> None:
+    import asyncio  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
+    store = Store(db_url)
+    store.migrate()
+    games = [
+        store.create_room(f"ROOM{i:04d}", {}, [], {"players": 2}, 2, 1, secrets.randbits(64))
+        for i in range(40)
+    ]
+    threads: set[str] = set()
+    one = store.append
+
+    def spy_one(*args: object, **kwargs: object) -> None:
+        threads.add(threading.current_thread().name)
+        one(*args, **kwargs)  # type: ignore[arg-type]
+
+    store.append = spy_one  # type: ignore[method-assign]
+    if store.group is not None:
+        many = store.group._insert
+
+        def spy_many(rows: list[tuple[int, int, str | None, str, str]]) -> None:
+            threads.add(threading.current_thread().name)
+            many(rows)
+
+        store.group._insert = spy_many  # type: ignore[method-assign]
+
+    async def main(seq: int, duplicate: bool) -> list[BaseException | None]:
+        calls = [store.append_async(g, seq, "0", "draw", code=f"ROOM{i:04d}") for i, g in enumerate(games)]
+        if duplicate:
+            calls.append(store.append_async(games[0], seq, "1", "pass", code="ROOM0000"))
+        out = await asyncio.gather(*calls, return_exceptions=True)
+        return list(out)
+
+    assert asyncio.run(main(0, False)) == [None] * len(games)
+    if store.group is not None:  # SQLite: rows of many rooms waiting together share a transaction
+        assert store.group.rows == len(games) and store.group.transactions < len(games)
+    out = asyncio.run(main(1, True))
+    assert out[:-1] == [None] * len(games)
+    assert isinstance(out[-1], IntegrityError)  # refused alone: the others are committed
+    for i in range(len(games)):
+        room = store.load_room(f"ROOM{i:04d}")
+        assert room is not None and room.game.log == (("0", "draw"), ("0", "draw"))
+    assert threading.current_thread().name not in threads
+    assert threads and all(t.startswith("unotable-db") for t in threads)
+    if store.group is not None:
+        assert threads == {"unotable-db-writer"}
+    store.close()

@@ -99,6 +99,11 @@ async def _react(c: Connection, m: Message, player: int | None) -> None:
     c.room.react(player, m.reaction)
 
 
+async def _qr(c: Connection, m: Message, player: int | None) -> dict[str, Any]:
+    assert player is not None and m.token is not None
+    return {"type": "qr", "qr_svg": await c.room.rejoin_qr(player, m.token, c.base)}
+
+
 async def _chat(c: Connection, m: Message, player: int | None) -> None:
     assert player is not None and m.text is not None
     c.room.chat(player, m.text)
@@ -115,6 +120,7 @@ MESSAGES: Final[dict[str, MessageType]] = {
     "react": MessageType({"token": False, "reaction": True}, WATCHER, _react),
     "chat": MessageType({"token": True, "text": True}, SEAT, _chat),
     "ping": MessageType({}, ANYONE, _ping),
+    "qr": MessageType({"token": True}, SEAT, _qr),
 }
 """Every message a client may send (docs/web.md, "What the client sends")."""
 FIELDS: Final = {name: kind.fields for name, kind in MESSAGES.items()}

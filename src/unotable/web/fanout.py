@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from unotable.events import Event
 from unotable.match import Game
-from unotable.views import public_event, view
+from unotable.views import public_event
 
 QUEUE_LIMIT: Final = 500
 """Messages waiting for one connection at most; a connection that falls further behind is closed."""
@@ -65,7 +65,7 @@ def events_for(game: Game, seat: int | None, events: Iterable[Event]) -> list[di
 
 def view_for(game: Game, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` of the hand's table (``None``: the view of nobody)."""
-    return view(game.state, seat).to_dict()
+    return game.seat_view(seat).to_dict()
 
 
 def seat_message(

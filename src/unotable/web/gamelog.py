@@ -8,7 +8,6 @@ room loaded after a restart and a finished game's replay are all made by :func:`
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -99,7 +98,7 @@ class GameLog:
         :raises ProtocolError: ``storage`` if the database refuses it (nothing changed).
         """
         try:
-            await asyncio.to_thread(self.store.append, self.game_id, self.seq, seat, action, code=self.code)
+            await self.store.append_async(self.game_id, self.seq, seat, action, code=self.code)
         except LeaseLostError:
             log.warning("room %s: action %d refused, another node owns the room now", self.code, self.seq)
             raise ProtocolError("storage") from None
@@ -114,7 +113,7 @@ class GameLog:
         await self.record(seat, text)
         events = self.game.apply(actor, text)
         if self.game.finished:
-            self.mark_finished()
+            await self.store.call(self.mark_finished)
         return events
 
     async def deal(self) -> list[Event]:

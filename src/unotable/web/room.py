@@ -21,8 +21,9 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -48,6 +49,7 @@ from unotable.web.seats import (
     hash_token,
     initial,
     normal_code,
+    qr_svg,
     rejoin_keys,
     secrets_of,
 )
@@ -57,6 +59,9 @@ from unotable.web.storage import Secrets, Store, StoredGame
 from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")
+
+QR_POOL: Final = ThreadPoolExecutor(1, thread_name_prefix="unotable-qr")
+"""The one thread that makes rejoin links' QR codes (asked for one at a time by the pages)."""
 
 
 def new_seed() -> int:
@@ -107,6 +112,7 @@ class Room:
         self._votes_hand = (-1, -1)
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
         self.chat_log = Chat()
+        self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
         self.log = GameLog(store, code, settings.rules, stored)
         self.game.seats = settings.seats
 
@@ -258,7 +264,7 @@ class Room:
             number = self.game_number + 1
             s = self.settings
             try:
-                game_id = await asyncio.to_thread(
+                game_id = await self.store.call(
                     self.store.new_game, self.code, number, s.rules.to_dict(), s.players, s.rounds, seed
                 )
             except SQLAlchemyError:
@@ -368,7 +374,7 @@ class Room:
             token = secrets.token_urlsafe(32)
             keys = secrets_of(token)
             try:
-                ok = await asyncio.to_thread(
+                ok = await self.store.call(
                     self.store.take_seat,
                     self.code,
                     player,
@@ -425,7 +431,7 @@ class Room:
 
     async def _store_keys(self, seat: Seat, old: str, keys: Secrets) -> None:
         try:
-            ok = await asyncio.to_thread(self.store.replace_secrets, self.code, seat.player, old, keys)
+            ok = await self.store.call(self.store.replace_secrets, self.code, seat.player, old, keys)
         except SQLAlchemyError:
             log.exception("room %s: could not store a seat's keys", self.code)
             raise ProtocolError("storage") from None
@@ -471,9 +477,7 @@ class Room:
             labels[player] = label
             settings = replace(self.settings, seats=tuple(labels))
             try:
-                ok = await asyncio.to_thread(
-                    self.store.set_seat, self.code, player, label, settings.to_dict()
-                )
+                ok = await self.store.call(self.store.set_seat, self.code, player, label, settings.to_dict())
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
                 raise ProtocolError("storage") from None
@@ -583,13 +587,7 @@ class Room:
                 "hands": hands_face_up(game),
             },
             "score_rows": score_rows(game),
-            "settings": {
-                "rules": self.settings.rules.to_dict(),
-                "rounds": self.settings.rounds,
-                "turn_seconds": self.settings.turn_seconds,
-                "bot_delay": self.settings.bot_delay,
-                "room": self.settings.room.to_dict(),
-            },
+            "settings": self.settings_dict(),
             "timer": timer,
             "answer": answer,
             "suggestion": {
@@ -602,6 +600,22 @@ class Room:
                 for accused, asked in sorted(self.votes().items())
             },
         }
+
+    def settings_dict(self) -> dict[str, Any]:
+        """The table's ``settings`` (made once per settings: they change only by the host's
+        seat controls, which replace them)."""
+        cached = self._settings_dict
+        if cached is None or cached[0] is not self.settings:
+            s = self.settings
+            made = {
+                "rules": s.rules.to_dict(),
+                "rounds": s.rounds,
+                "turn_seconds": s.turn_seconds,
+                "bot_delay": s.bot_delay,
+                "room": s.room.to_dict(),
+            }
+            cached = self._settings_dict = (s, made)
+        return cached[1]
 
     def message(
         self,
@@ -625,6 +639,17 @@ class Room:
         info = rejoin_keys(self.code, token, base)
         self._rejoin[player] = (token + base, info)
         return info
+
+    async def rejoin_qr(self, player: int, token: str, base: str) -> str:
+        """The QR code of ``player``'s rejoin link (an SVG document), for its ``token`` (the
+        connection's): made once per token and page address, in the QR codes' own thread (a few
+        milliseconds each: never on the event loop, never in the pool the database uses)."""
+        info = self.rejoin_info(player, token, base)
+        svg = info.get("qr_svg")
+        if svg is None:
+            svg = await asyncio.get_running_loop().run_in_executor(QR_POOL, qr_svg, info["link"])
+            info["qr_svg"] = svg
+        return str(svg)
 
     async def welcome(self, listener: Listener, token: str | None = None, base: str = "") -> None:
         """Send a new connection the hand so far (as its seat sees it), the table, and for a

@@ -183,11 +183,12 @@ class Presence:
 
 
 def rejoin_keys(code: str, token: str, base: str) -> dict[str, Any]:
-    """A seat's rejoin link (``url`` in the site, ``link`` in full), short code and QR code of the
-    link, for its ``token``, in room ``code``; ``base`` is the page's address
-    (``http://host:port``)."""
+    """A seat's rejoin link (``url`` in the site, ``link`` in full) and short code, for its
+    ``token``, in room ``code``; ``base`` is the page's address (``http://host:port``). Cheap
+    (two HMACs): every welcome to a seat carries them. The link's QR code (:func:`qr_svg`, a few
+    milliseconds) is made only when the page asks for it (the ``qr`` message), off the loop."""
     url = f"/r/{code}?rejoin={rejoin_secret(token)}"
-    return {"url": url, "link": base + url, "code": rejoin_code(token), "qr_svg": qr_svg(base + url)}
+    return {"url": url, "link": base + url, "code": rejoin_code(token)}
 
 
 __all__ = [

@@ -312,6 +312,10 @@ function onMessage(m) {
     return;
   }
   if (m.type === "pong") return;
+  if (m.type === "qr") {
+    onQr(m);
+    return;
+  }
   if (m.type === "retired") {
     // This seat's token stopped working (taken back elsewhere, freed, given to a bot).
     localStorage.removeItem(tokenKey(game.code));
@@ -561,8 +565,19 @@ function rejoinNode(rejoin) {
     el("p", {}, t("Open this link on your other device to take your seat there. Keep it to yourself: it is your seat.")),
     el("p", {}, el("a", { href: url, id: "rejoin-link", class: "rejoin-url" }, url)),
     rejoin.code ? el("p", {}, t("Or type the code {code} on the room's page.", { code: rejoin.code })) : null,
-    rejoin.qr_svg ? el("div", { class: "qr", role: "img", "aria-label": t("QR code of the link"), html: sanitizeSvg(rejoin.qr_svg) }) : null);
+    el("div", { class: "qr", id: "rejoin-qr", role: "img", "aria-label": t("QR code of the link"), html: rejoin.qr_svg ? sanitizeSvg(rejoin.qr_svg) : "" }));
+  // The QR code is made by the server when first shown (it costs a few milliseconds there).
+  const ask = () => { if (box.open && !rejoin.qr_svg) send({ type: "qr", token: game.token }); };
+  box.addEventListener("toggle", () => { game.rejoinOpen = box.open; ask(); });
+  if (game.rejoinOpen) box.open = true;
   return box;
+}
+
+function onQr(m) {
+  if (!game.rejoin || typeof m.qr_svg !== "string") return;
+  game.rejoin.qr_svg = m.qr_svg;
+  const box = $("rejoin-qr");
+  if (box) box.innerHTML = sanitizeSvg(m.qr_svg);
 }
 
 // The server's QR code is SVG markup; keep only its shapes (no script, no handler, no style).
