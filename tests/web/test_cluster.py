@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -167,7 +168,7 @@ def test_a_room_whose_lease_is_lost_while_it_is_read_does_not_go_live(
         read = a_store.load_rooms
         taken: list[int] = []
 
-        def slow_read(codes: list[str]) -> Any:
+        def slow_read(codes: Collection[str]) -> Any:
             stored = read(codes)
             if not taken:  # the first read: b takes the lease meanwhile, a's renewal hears it
                 taken.append(1)

@@ -11,7 +11,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -287,7 +287,7 @@ def test_unknown_codes_cost_one_query_and_no_lookup_waits_on_another(client: Tes
     gate = threading.Event()
     load = h.store.load_rooms
 
-    def slow_load(codes: list[str]) -> Any:
+    def slow_load(codes: Collection[str]) -> Any:
         if "YYYYYYYY" in codes:
             gate.wait(30)
         return load(codes)

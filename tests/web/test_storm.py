@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Collection
 
 from unotable.web.hub import LOAD_BATCH, Hub
 from unotable.web.room import Room
 from unotable.web.seats import CODE_ALPHABET
 from unotable.web.settings import parse_settings
-from unotable.web.storage import DEAL, Store, StoredSeat
+from unotable.web.storage import DEAL, Store, StoredRoom, StoredSeat
 
 ROOMS = 300
 
@@ -67,7 +68,7 @@ def test_a_storm_of_gets_reads_each_room_once_in_batches_and_each_caller_gets_it
     read: list[list[str]] = []
     load = store.load_rooms
 
-    def counted(codes: list[str]) -> object:
+    def counted(codes: Collection[str]) -> dict[str, StoredRoom]:
         read.append(list(codes))
         return load(codes)
 

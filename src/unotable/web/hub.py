@@ -360,7 +360,7 @@ class Hub:
             try:
                 out = await self.store.call(self._load_many, list(waiting))
             except Exception as exc:  # the database failed them all: each waiter hears it
-                out = {code: exc for code in waiting}
+                out = dict.fromkeys(waiting, exc)
             for code, futures in waiting.items():
                 got = out.get(code)
                 for future in futures:
