@@ -64,6 +64,13 @@ through the one writer of :class:`GroupCommit` instead)."""
 GROUP_MAX: Final = 256
 """Action rows committed in one transaction at most."""
 T = TypeVar("T")
+FENCED_APPEND: Final = text(
+    "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+    "SELECT :game_id, :seq, :seat, :action, :created_at FROM room_leases "
+    "WHERE code = :code AND node = :node AND fence = :fence FOR SHARE"
+)
+"""A log row written only while the room's lease is this node's with this fencing number (the
+lease row locked until the row is committed): :meth:`Store.append` in a cluster."""
 MIGRATION_LOCK: Final = 0x756E6F7461626C65
 """The PostgreSQL advisory lock held while the tables are migrated ("unotable" as a number):
 nodes started together migrate one after another, the first one doing the work."""
@@ -316,6 +323,8 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas(mode))
         elif self.engine.dialect.name == "postgresql":
             event.listen(self.engine, "connect", _postgres_commit("on" if durability == "full" else "off"))
+        self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        """The same pool, each statement committed on its own (the fenced log row)."""
         self.executor = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="unotable-db")
         """The store's own threads (:meth:`call`)."""
         self.group: GroupCommit | None = GroupCommit(self) if self.engine.dialect.name == "sqlite" else None
@@ -572,14 +581,25 @@ class Store:
         :raises sqlalchemy.exc.IntegrityError: if the game already has a row ``seq``.
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
-        # A plain INSERT, not the ORM's unit of work: this is the one write made per action.
+        # One plain INSERT, not the ORM's unit of work: this is the one write made per action.
+        # In a cluster the fence is in the statement itself (one round trip, committed on its
+        # own): the row is inserted only if the lease row, locked FOR SHARE, is still this
+        # node's with this fencing number; a node taking the room over waits for it.
+        row = {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()}
         try:
-            with self.engine.begin() as conn:
-                self._fence(conn, code)
-                conn.execute(
-                    insert(ActionRow),
-                    {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()},
+            if self.fencing is None:
+                with self.autocommit.connect() as conn:
+                    conn.execute(insert(ActionRow), row)
+                return
+            held = self.fencing(code)
+            if held is None:
+                raise self._lost(code)
+            with self.autocommit.connect() as conn:
+                written = conn.execute(
+                    FENCED_APPEND, {**row, "code": code, "node": held[0], "fence": held[1]}
                 )
+            if written.rowcount != 1:
+                raise self._lost(code)
         except IntegrityError:
             if self.fencing is not None:  # another owner wrote this row: this node's copy is stale
                 raise self._lost(code) from None
