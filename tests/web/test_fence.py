@@ -23,7 +23,7 @@ def _statements(store: Store) -> list[str]:
     seen: list[str] = []
 
     def before(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        seen.append(statement.split()[0].upper())
+        seen.append(statement.split(maxsplit=1)[0].upper())
 
     event.listen(store.engine, "before_cursor_execute", before)
     return seen
