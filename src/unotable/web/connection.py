@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -21,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unotable.web.fanout import Listener
 from unotable.web.metrics import Metrics
-from unotable.web.protocol import Message, ProtocolError, RateLimit, parse
+from unotable.web.protocol import Message, ProtocolError, RateLimit, dumps, parse
 from unotable.web.room import Room
 
 DEFAULT_RATE: Final = 10.0
@@ -146,7 +145,7 @@ class Connection:
         if self.listener is not None:
             self.listener.send_json(message)
         else:
-            await self.ws.send_text(json.dumps(message))
+            await self.ws.send_text(dumps(message))
 
     async def _write(self, listener: Listener) -> None:
         while True:
