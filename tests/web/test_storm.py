@@ -4,13 +4,16 @@ database in a few batches, each room once, and every caller gets its own room.""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Collection
+
+import pytest
 
 from unotable.web.hub import LOAD_BATCH, Hub
 from unotable.web.room import Room
 from unotable.web.seats import CODE_ALPHABET
-from unotable.web.settings import parse_settings
+from unotable.web.settings import RoomSettings, SettingsError, parse_settings
 from unotable.web.storage import DEAL, Store, StoredRoom, StoredSeat
 
 ROOMS = 300
@@ -96,3 +99,16 @@ def test_a_storm_of_gets_reads_each_room_once_in_batches_and_each_caller_gets_it
     assert all(len(codes) <= LOAD_BATCH for codes in read)
     assert len(read) <= ROOMS // 10  # a few reads of many rooms, not one a room
     store.close()
+
+
+def test_stored_settings_are_checked_once_per_value_and_bad_ones_still_refused() -> None:
+    made = parse_settings({"players": 2, "seats": ["human", "greedy"], "bot_delay": 0}).to_dict()
+    first = RoomSettings.from_dict(made)
+    again = RoomSettings.from_dict(json.loads(json.dumps(made)))  # equal, read again
+    assert again is first and first.to_dict() == made  # one check and one object for both
+    other = RoomSettings.from_dict({**made, "turn_seconds": 30})
+    assert other is not first and other.turn_seconds == 30 and first.turn_seconds == 0
+    for bad in ({**made, "seats": []}, {**made, "rules": {"edition": "nope"}}, {"rules": {}}):
+        for _ in range(2):  # a refusal is not kept as an answer
+            with pytest.raises(SettingsError):
+                RoomSettings.from_dict(bad)
