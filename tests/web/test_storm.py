@@ -7,6 +7,7 @@ import asyncio
 import json
 import random
 from collections.abc import Collection
+from typing import Any
 
 import pytest
 
@@ -108,6 +109,7 @@ def test_stored_settings_are_checked_once_per_value_and_bad_ones_still_refused()
     assert again is first and first.to_dict() == made  # one check and one object for both
     other = RoomSettings.from_dict({**made, "turn_seconds": 30})
     assert other is not first and other.turn_seconds == 30 and first.turn_seconds == 0
+    bad: dict[str, Any]
     for bad in ({**made, "seats": []}, {**made, "rules": {"edition": "nope"}}, {"rules": {}}):
         for _ in range(2):  # a refusal is not kept as an answer
             with pytest.raises(SettingsError):
