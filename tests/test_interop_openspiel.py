@@ -1,0 +1,127 @@
+"""The OpenSpiel bridge (unotable.interop.openspiel): OpenSpiel's own random-simulation checks,
+a Game Arena-style loop over strings, and hidden information."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel")
+
+from unotable.errors import ConfigError  # noqa: E402
+from unotable.interop import openspiel as uno_spiel  # noqa: E402
+from unotable.interop.table import Table  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "python_unotable",
+        "python_unotable(players=3,edition=harry-potter,house=party,max_actions=400)",
+        "python_unotable(players=4,house=popular,max_actions=400)",
+        "python_unotable(players=2,edition=cars2,max_actions=400)",
+    ],
+)
+def test_random_sim_test_passes(name: str) -> None:
+    """OpenSpiel's own checks (legal actions, chance outcomes, clones, observations,
+    serialization) over random play of each configuration."""
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+def test_parameters_make_the_rules() -> None:
+    game = pyspiel.load_game("python_unotable(players=3,edition=hp,house=stacking:same+jump_in)")
+    assert game.num_players() == 3
+    assert game.rules.edition.name == "harry-potter"
+    assert game.rules.stacking == "same"
+    assert game.rules.jump_in
+    assert pyspiel.load_game(
+        "python_unotable", {"players": 3, "edition": "hp", "house": "stacking=same,jump_in"}
+    ).rules == game.rules
+    assert game.num_distinct_actions() == Table(game.rules).actions_table.size
+    assert game.get_type().short_name == "python_unotable"
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+@pytest.mark.parametrize("bad", ["python_unotable(players=11)", "python_unotable(edition=nope)"])
+def test_bad_parameters_are_refused(bad: str) -> None:
+    with pytest.raises((ConfigError, RuntimeError, ValueError)):
+        pyspiel.load_game(bad)
+
+
+def _deal(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        assert abs(sum(probs) - 1.0) < 1e-9
+        state.apply_action(rng.choice(outcomes))
+    return state
+
+
+def test_game_arena_style_loop_over_strings() -> None:
+    """What an LLM harness does: load by name, read the string observation, pick a legal
+    action by its string, apply it; a whole two-player hand to its end."""
+    game = pyspiel.load_game("python_unotable")
+    rng = random.Random(3)
+    state = _deal(game, rng)
+    turns = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        obs = state.observation_string(player)
+        strings = [state.action_to_string(player, a) for a in state.legal_actions()]
+        assert obs.endswith("legal: " + ", ".join(strings))
+        choice = rng.choice(strings)
+        state.apply_action(state.string_to_action(choice))
+        turns += 1
+    assert turns > 0
+    returns = state.returns()
+    assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def _decision_state(game: pyspiel.Game, seed: int, steps: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = _deal(game, rng)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_an_opponents_hidden_card_does_not_change_the_observation() -> None:
+    """Seat 0's observation (string and tensor) is the same whatever card seat 1 holds, while
+    seat 1's own observation changes."""
+    game = pyspiel.load_game("python_unotable(players=2)")
+    checked = 0
+    for seed in range(20):
+        state = _decision_state(game, seed, seed * 3)
+        if state.is_terminal():
+            continue
+        other = state.clone()
+        st = other.hand.table.state
+        i = next((i for i, c in enumerate(st.draw) if c != st.hands[1][0]), None)
+        if i is None:
+            continue
+        st.hands[1][0], st.draw[i] = st.draw[i], st.hands[1][0]
+        assert state.observation_string(0) == other.observation_string(0)
+        assert np.array_equal(state.observation_tensor(0), other.observation_tensor(0))
+        assert state.observation_string(1) != other.observation_string(1)
+        checked += 1
+    assert checked >= 10
+
+
+def test_information_state_shows_only_the_seats_own_cards() -> None:
+    """The information state string has seat 0's dealt cards and no card of seat 1's deal."""
+    game = pyspiel.load_game("python_unotable")
+    state = _decision_state(game, 5, 30)
+    t = state.hand.table
+    deal = [e for e in t.events if e.kind == "draw" and e.reason == "deal"]
+    assert len(deal) == 2 and all(e.visible_to == {e.seat} for e in deal)
+    text = state.information_state_string(0)
+    for e in deal:
+        shown = uno_spiel.event_text(e, 0)
+        assert shown in text
+        assert ('"cards"' in shown) == (e.seat == 0)
+    assert state.information_state_string(0) != state.information_state_string(1)
