@@ -4,15 +4,17 @@ a Game Arena-style loop over strings, and hidden information."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 np = pytest.importorskip("numpy")
 pyspiel = pytest.importorskip("pyspiel")
+pytest.importorskip("unotable.interop.openspiel")  # registers python_unotable
 
 from unotable.errors import ConfigError  # noqa: E402
-from unotable.interop import openspiel as uno_spiel  # noqa: E402
 from unotable.interop.table import Table  # noqa: E402
+from unotable.interop.text import event_text  # noqa: E402
 
 
 @pytest.mark.parametrize(
@@ -37,9 +39,12 @@ def test_parameters_make_the_rules() -> None:
     assert game.rules.edition.name == "harry-potter"
     assert game.rules.stacking == "same"
     assert game.rules.jump_in
-    assert pyspiel.load_game(
-        "python_unotable", {"players": 3, "edition": "hp", "house": "stacking=same,jump_in"}
-    ).rules == game.rules
+    assert (
+        pyspiel.load_game(
+            "python_unotable", {"players": 3, "edition": "hp", "house": "stacking=same,jump_in"}
+        ).rules
+        == game.rules
+    )
     assert game.num_distinct_actions() == Table(game.rules).actions_table.size
     assert game.get_type().short_name == "python_unotable"
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
@@ -51,7 +56,7 @@ def test_bad_parameters_are_refused(bad: str) -> None:
         pyspiel.load_game(bad)
 
 
-def _deal(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
+def _deal(game: Any, rng: random.Random) -> Any:
     state = game.new_initial_state()
     while state.is_chance_node():
         outcomes, probs = zip(*state.chance_outcomes(), strict=True)
@@ -80,7 +85,7 @@ def test_game_arena_style_loop_over_strings() -> None:
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-def _decision_state(game: pyspiel.Game, seed: int, steps: int) -> pyspiel.State:
+def _decision_state(game: Any, seed: int, steps: int) -> Any:
     rng = random.Random(seed)
     state = _deal(game, rng)
     for _ in range(steps):
@@ -121,7 +126,7 @@ def test_information_state_shows_only_the_seats_own_cards() -> None:
     assert len(deal) == 2 and all(e.visible_to == {e.seat} for e in deal)
     text = state.information_state_string(0)
     for e in deal:
-        shown = uno_spiel.event_text(e, 0)
+        shown = event_text(e, 0)
         assert shown in text
         assert ('"cards"' in shown) == (e.seat == 0)
     assert state.information_state_string(0) != state.information_state_string(1)

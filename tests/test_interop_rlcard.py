@@ -13,8 +13,8 @@ np = pytest.importorskip("numpy")
 rlcard = pytest.importorskip("rlcard")
 torch = pytest.importorskip("torch")
 
-from rlcard.agents import DQNAgent, NFSPAgent, RandomAgent  # noqa: E402
 from rlcard import models  # noqa: E402
+from rlcard.agents import DQNAgent, NFSPAgent, RandomAgent  # noqa: E402
 from rlcard.games.uno.utils import ACTION_LIST, encode_hand, encode_target  # noqa: E402
 from rlcard.utils import reorganize  # noqa: E402
 
@@ -159,7 +159,7 @@ def test_an_opponents_hidden_card_does_not_change_the_observation() -> None:
     env = rlcard.make("unotable-uno", config={"seed": 6})
     checked = 0
     for _ in range(20):
-        state, player = env.reset()
+        _state, player = env.reset()
         st = env.game.table.state
         other = 1 - player
         i = next((i for i, c in enumerate(st.draw) if c != st.hands[other][0]), None)

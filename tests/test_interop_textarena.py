@@ -4,6 +4,7 @@ wrappers and loop, invalid replies refused as TextArena refuses them, hidden inf
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ ta = pytest.importorskip("textarena")
 from unotable.interop import textarena as bridge  # noqa: E402
 
 
-class Scripted(ta.Agent):  # type: ignore[misc]
+class Scripted(ta.Agent):  # type: ignore[name-defined,misc]
     """A TextArena agent that answers from the observation text: a random offered action."""
 
     def __init__(self, seed: int) -> None:
@@ -23,7 +24,7 @@ class Scripted(ta.Agent):  # type: ignore[misc]
         return f"Thinking... I choose [{self.rng.choice(legal)}]."
 
 
-def _play(env: ta.Env, players: int, seed: int, board: bool = False) -> tuple[dict[int, float], int]:
+def _play(env: Any, players: int, seed: int, board: bool = False) -> tuple[dict[int, float], int]:
     env.reset(num_players=players, seed=seed)
     agents = [Scripted(seed * 10 + p) for p in range(players)]
     done, steps = False, 0
@@ -105,7 +106,7 @@ def test_messages_never_name_another_players_drawn_cards() -> None:
     """Every message a player received about another's draw says how many, never which."""
     env = ta.make("UNO-v0-raw", max_actions=200)
     env.reset(num_players=2, seed=11)
-    seen = {0: [], 1: []}
+    seen: dict[int, list[str]] = {0: [], 1: []}
     agents = [Scripted(1), Scripted(2)]
     done = False
     while not done:

@@ -6,7 +6,8 @@ after ``import unotable.interop.openspiel``. Parameters: ``edition`` (a name or 
 default ``classic``), ``players`` (2 to 10, default 2), ``house`` (house rules as ``uno play
 --house`` writes them, docs/rules.md §11: ``popular``, ``stacking=same,jump_in``...; default
 none; in a game string ``+`` separates rules and ``:`` gives a value, as ``,`` and ``=`` are
-OpenSpiel's own: ``house=stacking:same+jump_in``) and ``max_actions`` (the cap after which a hand is truncated, a draw: every return 0).
+OpenSpiel's own: ``house=stacking:same+jump_in``) and ``max_actions`` (the cap after which a hand is
+truncated, a draw: every return 0).
 
 One game is one hand, explicitly stochastic: the first four moves are chance nodes, each a
 uniform byte, which together seed the hand's generator (the deal, every later draw and every
@@ -27,6 +28,7 @@ information) encodes the view of nobody.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Final
 
 import numpy as np
@@ -75,10 +77,12 @@ def rules_from_params(params: dict[str, Any]) -> Rules:
     # OpenSpiel's game strings keep "," and "=" for themselves: "+" and ":" stand for them.
     house = str(params.get("house", "")).replace("+", ",").replace(":", "=")
     options = parse_house(house) if house else {}
-    return Rules(edition=find_edition(str(params.get("edition", "classic"))), players=int(params["players"]), **options)
+    return Rules(
+        edition=find_edition(str(params.get("edition", "classic"))), players=int(params["players"]), **options
+    )
 
 
-class UnoGame(pyspiel.Game):  # type: ignore[misc]
+class UnoGame(pyspiel.Game):
     """The game: its rules and action table, made from the parameters."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -114,7 +118,7 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         return UnoObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False))
 
 
-class UnoState(pyspiel.State):  # type: ignore[misc]
+class UnoState(pyspiel.State):
     """A hand: the seed's bytes while they are dealt, then the table."""
 
     def __init__(self, game: UnoGame) -> None:
@@ -148,7 +152,8 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
                 seed = int.from_bytes(bytes(self.seed_bytes), "big")
                 self.hand.table.deal(seed)
                 n = self.hand.table.rules.players
-                self.hand.logs = [[event_text(e, s) for e in self.hand.table.events] for s in range(n)]
+                viewers: list[int | None] = [*range(n), None]
+                self.hand.logs = [[event_text(e, s) for e in self.hand.table.events] for s in viewers]
             return
         t = self.hand.table
         seat = t.actor
@@ -156,9 +161,10 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         t.act(action)
         line = f"{seat}: {t.actions_table.texts[action]}"
         new = t.events[before:]
+        n = len(self.hand.logs) - 1
         for s, lines in enumerate(self.hand.logs):
             lines.append(line)
-            lines.extend(event_text(e, s) for e in new)
+            lines.extend(event_text(e, s if s < n else None) for e in new)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -189,7 +195,12 @@ class _Hand:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.logs: list[list[str]] = []
-        """Per seat, its information state's lines so far (events as it saw them, actions)."""
+        """Per seat, its information state's lines so far (events as it saw them, actions),
+        then the public one (events as nobody in particular sees them)."""
+
+    def public(self) -> str:
+        """The public information state: every action, and the events as nobody sees them."""
+        return "\n".join(self.logs[-1]) if self.logs else ""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Hand:
         out = _Hand(self.table.copy())
@@ -219,8 +230,6 @@ class UnoObserver:
             return None
         if self.private:
             return state.hand.table.view(player)
-        from dataclasses import replace
-
         return replace(view(state.hand.table.state, None), seat=player)
 
     def set_from(self, state: UnoState, player: int) -> None:
@@ -238,7 +247,8 @@ class UnoObserver:
         if self.perfect_recall:
             if not state.hand.logs:
                 return ""
-            return "\n".join(state.hand.logs[player]) if self.private else "\n".join(state.hand.logs[player][:0])
+            # the public information state: the actions and the events as nobody sees them
+            return "\n".join(state.hand.logs[player]) if self.private else state.hand.public()
         v = self._view(state, player)
         if v is None:
             return ""

@@ -76,7 +76,7 @@ def preset_rules(preset: str = "rlcard", players: int = 2) -> Rules:
 def card_string(card: int, color: int = -1) -> str:
     """A card in RLCard's spelling (``r-7``, ``g-draw_2``, ``b-wild``); a wild card takes
     ``color`` (the one called), ``r`` when none is."""
-    if card == WILD or card == WILD_DRAW_FOUR:
+    if card in (WILD, WILD_DRAW_FOUR):
         trait = "wild" if card == WILD else "wild_draw_4"
         return f"{_LETTER[color] if color >= 0 else 'r'}-{trait}"
     return f"{_LETTER[CARD_COLOR[card]]}-{_TRAITS[CARD_VALUE[card]]}"
@@ -87,7 +87,7 @@ def _rlcard_action(aid: int) -> str | None:
     kind = ACTION_KIND[aid]
     if kind == KIND_PLAY:
         card = ACTION_CARD[aid]
-        if card == WILD or card == WILD_DRAW_FOUR:
+        if card in (WILD, WILD_DRAW_FOUR):
             return card_string(card, ACTION_ARG[aid])
         return card_string(card) if ACTION_ARG[aid] < 0 else None
     if kind in (KIND_DRAW, KIND_PASS, KIND_ACCEPT):
@@ -102,7 +102,11 @@ class UnoGame:
     :class:`~unotable.interop.table.Table`."""
 
     def __init__(
-        self, preset: str = "rlcard", num_players: int = 2, max_actions: int = MAX_ACTIONS, allow_step_back: bool = False
+        self,
+        preset: str = "rlcard",
+        num_players: int = 2,
+        max_actions: int = MAX_ACTIONS,
+        allow_step_back: bool = False,
     ) -> None:
         self.preset = preset
         self.rules = preset_rules(preset, num_players)
@@ -182,7 +186,11 @@ class UnoGame:
         if self.preset == "rlcard":  # RLCard offers a Wild Draw Four only when nothing else plays
             others = [a for a in offered if ACTION_KIND[a] == KIND_PLAY and ACTION_CARD[a] != WILD_DRAW_FOUR]
             if others:
-                offered = [a for a in offered if not (ACTION_KIND[a] == KIND_PLAY and ACTION_CARD[a] == WILD_DRAW_FOUR)]
+                offered = [
+                    a
+                    for a in offered
+                    if not (ACTION_KIND[a] == KIND_PLAY and ACTION_CARD[a] == WILD_DRAW_FOUR)
+                ]
         moves: dict[str, int] = {}
         for aid in offered:
             name = _rlcard_action(aid)
@@ -273,7 +281,7 @@ def encode(state: dict[str, Any]) -> np.ndarray[Any, np.dtype[np.int_]]:
     return obs
 
 
-class UnoEnv(Env):  # type: ignore[misc]
+class UnoEnv(Env):
     """RLCard's ``Env`` for UNO over this project's rules (see the module's docstring).
 
     :raises ConfigError: for an unknown preset, a bad number of players or ``max_actions``.

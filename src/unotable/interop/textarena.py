@@ -58,11 +58,15 @@ def _names(n: int) -> list[str]:
     return [f"Player {s}" for s in range(n)]
 
 
-class UnoEnv(ta.Env):  # type: ignore[misc]
+class UnoEnv(ta.Env):
     """A hand of UNO for 2 to 10 players (see the module's docstring)."""
 
     def __init__(
-        self, edition: str = "classic", house: str = "", max_actions: int = MAX_ACTIONS, error_allowance: int = 1
+        self,
+        edition: str = "classic",
+        house: str = "",
+        max_actions: int = MAX_ACTIONS,
+        error_allowance: int = 1,
     ) -> None:
         super().__init__()
         self.edition = find_edition(edition)
@@ -96,13 +100,17 @@ class UnoEnv(ta.Env):  # type: ignore[misc]
         if chosen is None:
             offered = ", ".join(f"[{t.actions_table.texts[a]}]" for a in t.legal())
             self.state.set_invalid_move(
-                reason=_("Answer with one of the actions offered, in brackets: {actions}.").format(actions=offered)
+                reason=_("Answer with one of the actions offered, in brackets: {actions}.").format(
+                    actions=offered
+                )
             )
             if self.state.num_players > 2 and self.state.current_player_id in self.state.elimination_order:
                 self._eliminated()
             return self.state.step(rotate_player=False)  # type: ignore[no-any-return]
         self.state.add_observation(
-            from_id=player, message=f"[{t.actions_table.texts[chosen]}]", observation_type=ta.ObservationType.PLAYER_ACTION
+            from_id=player,
+            message=f"[{t.actions_table.texts[chosen]}]",
+            observation_type=ta.ObservationType.PLAYER_ACTION,
         )
         before = len(t.events)
         t.act(chosen)
@@ -164,7 +172,9 @@ class UnoEnv(ta.Env):  # type: ignore[misc]
         st = self.state
         if t.over:
             if t.truncated:
-                st.set_draw(reason=_("The hand reached {n} actions and ends in a draw.").format(n=t.max_actions))
+                st.set_draw(
+                    reason=_("The hand reached {n} actions and ends in a draw.").format(n=t.max_actions)
+                )
             else:
                 reason = _("Player {seat} played their last card.").format(seat=t.winner)
                 if isinstance(st, ta.TwoPlayerState):  # its set_winners is broken in 0.7.4
@@ -176,7 +186,9 @@ class UnoEnv(ta.Env):  # type: ignore[misc]
             st.manually_set_current_player_id(t.actor, force=True)
         else:
             st.manually_set_current_player_id(t.actor)
-        st.add_observation(to_id=t.actor, message=self._board(t.actor), observation_type=ta.ObservationType.GAME_BOARD)
+        st.add_observation(
+            to_id=t.actor, message=self._board(t.actor), observation_type=ta.ObservationType.GAME_BOARD
+        )
 
     def _eliminated(self) -> None:
         """A player out for invalid replies: the others play on if two or more remain."""
