@@ -10,6 +10,7 @@ import pytest
 
 ta = pytest.importorskip("textarena")
 
+from unotable.i18n import use_language  # noqa: E402
 from unotable.interop import textarena as bridge  # noqa: E402
 
 
@@ -125,3 +126,12 @@ def test_bad_options_are_refused() -> None:
         bridge.UnoEnv(edition="nope")
     with pytest.raises(Exception, match="max_actions"):
         bridge.UnoEnv(max_actions=0)
+
+
+def test_the_prompt_speaks_the_language_in_force() -> None:
+    with use_language("fr"):
+        env = ta.make("UNO-v0-raw")
+        env.reset(num_players=2, seed=0)
+        _player, observation = env.get_observation()
+    assert observation[0][1].startswith("Tu es Player ")
+    assert any("[play W G uno]" in m for _f, m, _t in observation)
