@@ -18,7 +18,7 @@ import rlcard
 from rlcard import models
 from rlcard.agents import RandomAgent
 
-import unotable.interop.rlcard  # noqa: F401  (registers unotable-uno)
+import unotable.interop.rlcard  # registers unotable-uno
 from unotable.sim.stats import wilson
 
 

@@ -50,10 +50,17 @@ def test_parameters_make_the_rules() -> None:
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
 
-@pytest.mark.parametrize("bad", ["python_unotable(players=11)", "python_unotable(edition=nope)"])
+@pytest.mark.parametrize(
+    "bad", ["python_unotable(players=11)", "python_unotable(edition=nope)", "python_unotable(max_actions=0)"]
+)
 def test_bad_parameters_are_refused(bad: str) -> None:
-    with pytest.raises((ConfigError, RuntimeError, ValueError)):
+    with pytest.raises(ConfigError):
         pyspiel.load_game(bad)
+
+
+def test_an_unknown_parameter_is_refused() -> None:
+    with pytest.raises(pyspiel.SpielError, match="colour"):
+        pyspiel.load_game("python_unotable(colour=1)")
 
 
 def _deal(game: Any, rng: random.Random) -> Any:

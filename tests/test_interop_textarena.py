@@ -72,6 +72,16 @@ def test_an_invalid_reply_is_refused_then_loses() -> None:
     assert game_info[player]["invalid_move"]
 
 
+def test_at_three_players_the_offender_loses_and_the_others_draw() -> None:
+    env = ta.make("UNO-v0-raw", error_allowance=0)
+    env.reset(num_players=3, seed=9)
+    player, _observation = env.get_observation()
+    done, _info = env.step("pass the salt")
+    assert done
+    rewards, _game_info = env.close()
+    assert rewards == {s: (-1 if s == player else 0) for s in range(3)}
+
+
 def test_a_reply_is_read_case_and_spacing_aside() -> None:
     env = ta.make("UNO-v0-raw")
     env.reset(num_players=2, seed=8)

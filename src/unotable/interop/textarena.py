@@ -25,8 +25,8 @@ player's draw says how many cards, never which); at its turn, its board: its vie
 notation's codes (docs/notation.md) with the actions offered. A reply is an action in brackets,
 ``[play R5]``, ``[draw]``, ``[play W G uno]``, ``[decline]`` (the first bracketed action that
 is offered, case ignored). A reply with none is refused as TextArena's envs refuse an invalid
-move: the player is told why and asked again, and after ``error_allowance`` such replies loses
-(two players) or is eliminated (more).
+move: the player is told why and asked again, and after ``error_allowance`` such replies the hand
+ends with -1 for it (+1 for the other of two players, 0 for the others at a larger table).
 """
 
 from __future__ import annotations
@@ -191,12 +191,9 @@ class UnoEnv(ta.Env):
         )
 
     def _eliminated(self) -> None:
-        """A player out for invalid replies: the others play on if two or more remain."""
+        """A player out of allowance at a table of three or more: the hand ends, -1 for it and
+        0 for the others (nobody went out)."""
         st = self.state
-        alive = [s for s in range(st.num_players) if s not in st.elimination_order]
-        if len(alive) < 2:
-            st.set_winners(player_ids=alive, reason=_("Every other player was eliminated."))
-            return
         st.set_game_outcome(
             reward_dict={s: (-1 if s in st.elimination_order else 0) for s in range(st.num_players)},
             reason=_("A player was eliminated for invalid replies."),
