@@ -3,6 +3,7 @@ a Game Arena-style loop over strings, and hidden information."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -137,3 +138,19 @@ def test_information_state_shows_only_the_seats_own_cards() -> None:
         assert shown in text
         assert ('"cards"' in shown) == (e.seat == 0)
     assert state.information_state_string(0) != state.information_state_string(1)
+
+
+def test_a_state_pickles_and_serializes_to_the_same_hand() -> None:
+    """As OpenSpiel's Python games do: a state rebuilt from its history (pickle, or
+    serialize_game_and_state) is the same hand, observations and information states equal."""
+    game = pyspiel.load_game("python_unotable(players=3)")
+    state = _decision_state(game, 2, 40)
+    copies = [
+        pickle.loads(pickle.dumps(state)),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ]
+    for other in copies:
+        assert other.history() == state.history()
+        for p in range(3):
+            assert other.observation_string(p) == state.observation_string(p)
+            assert other.information_state_string(p) == state.information_state_string(p)

@@ -183,3 +183,12 @@ def test_presets_and_bad_config() -> None:
         bridge.UnoEnv({"preset": "house"})
     with pytest.raises(ConfigError):
         bridge.UnoEnv({"max_actions": 0})
+
+
+def test_the_same_seed_deals_the_same_hands() -> None:
+    a = rlcard.make("unotable-uno", config={"seed": 7})
+    b = rlcard.make("unotable-uno", config={"seed": 7})
+    for _ in range(3):
+        (sa, pa), (sb, pb) = a.reset(), b.reset()
+        assert pa == pb and sa["raw_obs"] == sb["raw_obs"]
+    assert rlcard.make("unotable-uno", config={"seed": 8}).reset()[0]["raw_obs"] != sa["raw_obs"]
