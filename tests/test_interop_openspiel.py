@@ -45,6 +45,22 @@ def test_random_sim_test_passes(name: str) -> None:
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
+def test_returns_are_zero_sum_at_every_table_size() -> None:
+    """-1 to each player who did not go out, players - 1 to the winner (Liar's Poker's rule)."""
+    for players in (2, 3, 5):
+        game = pyspiel.load_game(f"python_unotable(players={players},max_actions=3000)")
+        assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+        assert game.utility_sum() == 0.0 and game.max_utility() == players - 1
+        rng = random.Random(players)
+        for _ in range(3):
+            state = _deal(game, rng)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+            returns = state.returns()
+            assert sum(returns) == 0.0
+            assert sorted(returns) in ([-1.0] * (players - 1) + [players - 1.0], [0.0] * players)
+
+
 def test_parameters_make_the_rules() -> None:
     game = pyspiel.load_game("python_unotable(players=3,edition=hp,house=stacking:same+jump_in)")
     assert game.num_players() == 3

@@ -17,7 +17,9 @@ card games deal a shuffled deck. The players then take turns as in the research 
 (docs/env.md): phase turns, and out-of-turn moments (a late ``uno``, a ``catch``, a ``wrong``
 card) where a seat acts or ``decline``s, asked in the order of play. Actions are the env's ids
 for the rules (``unotable.env.action_table``), ``decline`` last; ``action_to_string`` gives the
-notation. Returns: +1 to the winner (its side in team modes), -1 to the others.
+notation. Returns are zero-sum, as OpenSpiel's n-player games make them (Liar's Poker): -1 to
+each player who did not go out and ``players - 1`` to the winner (+1/-1 heads-up); 0 each for a
+truncated hand.
 
 Observations come from the seat's :class:`~unotable.views.View` only: the observation tensor
 is the env's flat encoding (docs/env.md), the observation string the view in the notation's
@@ -98,8 +100,8 @@ class UnoGame(pyspiel.Game):
             max_chance_outcomes=256,
             num_players=self.rules.players,
             min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=None if self.rules.teams else 0.0,
+            max_utility=float(self.rules.players - 1),
+            utility_sum=0.0,
             max_game_length=self.max_actions,
         )
         super().__init__(_GAME_TYPE, info, p)
@@ -176,10 +178,12 @@ class UnoState(pyspiel.State):
         return len(self.seed_bytes) == SEED_BYTES and self.hand.table.over
 
     def returns(self) -> list[float]:
-        """+1 to the winner's side, -1 to the others; 0 each before the end or if truncated."""
-        if len(self.seed_bytes) < SEED_BYTES:
-            return [0.0] * self.hand.table.rules.players
-        return self.hand.table.returns()
+        """-1 to each player who did not go out, ``players - 1`` to the winner; 0 each before the
+        end or if truncated."""
+        n = self.hand.table.rules.players
+        if len(self.seed_bytes) < SEED_BYTES or self.hand.table.winner < 0:
+            return [0.0] * n
+        return [float(n - 1) if s == self.hand.table.winner else -1.0 for s in range(n)]
 
     def __str__(self) -> str:
         """For debugging: the seed's bytes, then the public view (no hand)."""
