@@ -89,6 +89,39 @@ def test_rlcard_preset_offers_what_rlcards_game_offers() -> None:
     assert seen_draw and seen_wd4
 
 
+def test_a_drawn_card_is_played_as_rlcards_game_plays_it() -> None:
+    """After ``draw``, as RLCard's round does: a wild card drawn is played (some colour), a card
+    of the colour in force is played, any other is kept; the player never decides."""
+    env = rlcard.make("unotable-uno", config={"seed": 9})
+    rng = random.Random(9)
+    seen = {"played": 0, "kept": 0}
+    for _ in range(40):
+        state, player = env.reset()
+        while not env.is_over():
+            legal = state["raw_legal_actions"]
+            if legal != ["draw"]:
+                state, player = env.step(rng.choice(list(state["legal_actions"])))
+                continue
+            raw = state["raw_obs"]
+            color = raw["target"].split("-")[0]
+            hand_before = len(raw["hand"])
+            discard_before = len(env.game.table.state.discard)
+            state, next_player = env.step(60)
+            mine = env.get_state(player)["raw_obs"]
+            if len(env.game.table.state.discard) > discard_before:  # the drawn card was played
+                top = env.game.played[-1]
+                assert "wild" in top or top.split("-")[0] == color, (top, color)
+                assert len(mine["hand"]) == hand_before
+                seen["played"] += 1
+            elif not env.is_over() and len(mine["hand"]) == hand_before + 1:  # kept
+                drawn = mine["hand"][-1]
+                assert "wild" not in drawn and drawn.split("-")[0] != color, (drawn, color)
+                assert next_player != player
+                seen["kept"] += 1
+            player = next_player
+    assert seen["played"] and seen["kept"]
+
+
 def test_rule_agent_plays_it_and_payoffs_are_zero_sum() -> None:
     """RLCard's uno-rule-v1 (as rlcard.models loads it) against RLCard's random agent."""
     env = rlcard.make("unotable-uno", config={"seed": 3})
@@ -188,8 +221,9 @@ def test_an_opponents_hidden_card_does_not_change_the_observation() -> None:
 
 
 def test_presets_and_bad_config() -> None:
-    assert bridge.preset_rules("rlcard").forced_play
-    assert not bridge.preset_rules("official").forced_play
+    assert bridge.preset_rules("rlcard").no_bluffing and bridge.preset_rules("rlcard").uno_call == "silent"
+    assert bridge.preset_rules("official") == bridge.preset_rules("official", 2)
+    assert not bridge.preset_rules("official").no_bluffing
     with pytest.raises(ConfigError):
         bridge.UnoEnv({"preset": "house"})
     with pytest.raises(ConfigError):

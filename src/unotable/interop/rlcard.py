@@ -12,10 +12,11 @@ Config keys besides RLCard's (``seed``, ``allow_step_back``): ``game_num_players
 ``preset`` and ``max_actions`` (a hand still going after that many actions is truncated: every
 payoff 0). The presets (docs/interop.md lists every difference from RLCard's game):
 
-- ``"rlcard"`` (default): RLCard's simplified rules as closely as the core's options play them:
-  :data:`RLCARD_OPTIONS` (a seat holding a playable card must play it, so ``draw`` only when
-  none plays, and a playable drawn card is played; no UNO call; a Wild Draw Four is never
-  challenged) and, in this bridge, a Wild Draw Four offered only when no other card plays.
+- ``"rlcard"`` (default): RLCard's simplified rules over the core: :data:`RLCARD_OPTIONS` (no
+  UNO call; a Wild Draw Four is never challenged) and, in this bridge, what RLCard's game does:
+  ``draw`` offered only when no card plays, a Wild Draw Four only when no other card plays; a
+  drawn card played for the player if it is a wild card (a random colour) or of the colour in
+  force, else kept; a first card that is a Wild given a random colour.
 - ``"official"``: the rules of docs/rules.md (classic edition); a play of the next-to-last card
   always calls UNO, and a Wild Draw Four is never challenged (RLCard has no id for it).
 
@@ -51,11 +52,12 @@ from unotable.notation import (
     KIND_PLAY,
 )
 from unotable.rules import Rules
+from unotable.state import PHASE_AFTER_DRAW, PHASE_CHOOSE_COLOR
 from unotable.views import View
 
 ENV_ID: Final = "unotable-uno"
 NUM_ACTIONS: Final = 61
-RLCARD_OPTIONS: Final[dict[str, Any]] = {"forced_play": True, "no_bluffing": True, "uno_call": "silent"}
+RLCARD_OPTIONS: Final[dict[str, Any]] = {"no_bluffing": True, "uno_call": "silent"}
 """The core's options nearest RLCard's rules (docs/interop.md)."""
 PRESETS: Final = ("rlcard", "official")
 _TRAITS: Final = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw_2")
@@ -169,13 +171,39 @@ class UnoGame:
                 self._follow(before)
                 continue
             offered = t.offered()
+            aid = -1
             if len(offered) == 1 and ACTION_KIND[offered[0]] == KIND_ACCEPT:
-                before = len(t.events)
-                t.act(t.actions_table.env_id[offered[0]])
-                self._follow(before)
-                continue
-            break
+                aid = offered[0]
+            elif self.preset == "rlcard" and t.state.phase in (PHASE_AFTER_DRAW, PHASE_CHOOSE_COLOR):
+                aid = self._rlcard_move(offered)
+            if aid < 0:
+                break
+            before = len(t.events)
+            t.act(t.actions_table.env_id[aid])
+            self._follow(before)
         self._moves = self._legal_moves()
+
+    def _rlcard_move(self, offered: list[int]) -> int:
+        """What RLCard's game does for its player after a draw or on a first Wild: play the
+        drawn card if it is a wild card (a random colour) or of the colour in force, else keep it
+        (``pass``); a first Wild gets a random colour."""
+        t = self.table
+        color = int(self.np_random.randint(4))
+        if t.state.phase == PHASE_CHOOSE_COLOR:
+            return next(a for a in offered if ACTION_KIND[a] == KIND_COLOR and ACTION_ARG[a] == color)
+        card = t.view(t.actor).drawn
+        wild = card in (WILD, WILD_DRAW_FOUR)
+        if wild or CARD_COLOR[card] == t.state.color:
+            plays = [
+                a
+                for a in offered
+                if ACTION_KIND[a] == KIND_PLAY
+                and ACTION_CARD[a] == card
+                and (not wild or ACTION_ARG[a] == color)
+            ]
+            if plays:
+                return max(plays, key=lambda a: ACTION_UNO[a])  # the next-to-last card calls UNO
+        return next(a for a in offered if ACTION_KIND[a] == KIND_PASS)
 
     def _legal_moves(self) -> dict[str, int]:
         """The current player's moves, RLCard's spelling -> notation id."""
@@ -183,7 +211,10 @@ class UnoGame:
         if t.over:
             return {}
         offered = t.offered()
-        if self.preset == "rlcard":  # RLCard offers a Wild Draw Four only when nothing else plays
+        if self.preset == "rlcard":  # RLCard offers draw only when no card plays, and a Wild
+            # Draw Four only when no other card plays
+            if any(ACTION_KIND[a] == KIND_PLAY for a in offered):
+                offered = [a for a in offered if ACTION_KIND[a] != KIND_DRAW]
             others = [a for a in offered if ACTION_KIND[a] == KIND_PLAY and ACTION_CARD[a] != WILD_DRAW_FOUR]
             if others:
                 offered = [
