@@ -120,6 +120,27 @@ def test_game_arena_style_loop_over_strings() -> None:
     assert sorted(returns) in ([-1.0, 1.0], [0.0, 0.0])
 
 
+def test_openspiels_rl_environment_and_bots_run_it() -> None:
+    """OpenSpiel's rl_environment (what its DQN, NFSP, PPO train on) and its C++ bot evaluator."""
+    rl_environment = _need("open_spiel.python.rl_environment")
+    random_agent = _need("open_spiel.python.algorithms.random_agent")
+    env = rl_environment.Environment("python_unotable", max_actions=300)
+    num_actions = env.action_spec()["num_actions"]
+    assert env.observation_spec()["info_state"] == (370,) and num_actions == 132
+    agents = [random_agent.RandomAgent(player_id=p, num_actions=num_actions) for p in range(2)]
+    time_step = env.reset()
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        output = agents[player].step(time_step)
+        assert output.action in legal
+        time_step = env.step([output.action])
+    assert sorted(time_step.rewards) in ([-1.0, 1.0], [0.0, 0.0])
+    game = pyspiel.load_game("python_unotable")
+    bots = [pyspiel.make_uniform_random_bot(p, 10 + p) for p in range(2)]
+    assert sorted(pyspiel.evaluate_bots(game.new_initial_state(), bots, 3)) in ([-1.0, 1.0], [0.0, 0.0])
+
+
 def _decision_state(game: Any, seed: int, steps: int) -> Any:
     rng = random.Random(seed)
     state = _deal(game, rng)
