@@ -173,6 +173,34 @@ def test_an_opponents_hidden_card_does_not_change_the_observation() -> None:
     assert checked >= 10
 
 
+def test_resampling_keeps_what_the_seat_sees_and_ismcts_runs() -> None:
+    """resample_from_infostate deals the hidden cards again (from the seat's view alone): the
+    seat's observation is the same, the other hand changes; OpenSpiel's ISMCTS plays with it."""
+    ismcts = _need("open_spiel.python.algorithms.ismcts")
+    mcts = _need("open_spiel.python.algorithms.mcts")
+    game = pyspiel.load_game("python_unotable(max_actions=60)")
+    state = _decision_state(game, 4, 6)
+    assert not state.is_terminal()
+    me = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(me, sampler) for _ in range(5)]
+    for other in samples:
+        assert other.observation_string(me) == state.observation_string(me)
+        assert other.legal_actions() == state.legal_actions()
+    theirs = {tuple(sorted(o.hand.table.state.hands[1 - me])) for o in samples}
+    assert len(theirs) > 1
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        game,
+        evaluator,
+        uct_c=2.0,
+        max_simulations=8,
+        random_state=np.random.RandomState(1),
+        use_observation_string=True,
+    )
+    assert bot.step(state) in state.legal_actions()
+
+
 def test_information_state_shows_only_the_seats_own_cards() -> None:
     """The information state string has seat 0's dealt cards and no card of seat 1's deal."""
     game = pyspiel.load_game("python_unotable")

@@ -30,12 +30,14 @@ information) encodes the view of nobody.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from typing import Any, Final
 
 import numpy as np
 import pyspiel
 
+from unotable.determinize import determinize
 from unotable.env.encoding import Layout, layout_for
 from unotable.errors import ConfigError
 from unotable.interop.table import MAX_ACTIONS, Table
@@ -167,6 +169,22 @@ class UnoState(pyspiel.State):
         for s, lines in enumerate(self.hand.logs):
             lines.append(line)
             lines.extend(event_text(e, s if s < n else None) for e in new)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> UnoState:
+        """A state ``player_id`` cannot tell from this one: the cards it cannot see dealt again
+        at random (``unotable.determinize``, from its view alone), for OpenSpiel's ISMCTS.
+
+        ``probability_sampler()`` (a uniform number in [0, 1)) seeds the deal. The copy keeps
+        this state's history and information states, so it is for search only: do not
+        serialize it, and key search nodes by observation (``use_observation_string=True``):
+        another seat's information state still holds its real cards.
+        """
+        out: UnoState = self.clone()
+        t = out.hand.table
+        if t.st is not None and not t.over:
+            rng = random.Random(int(float(probability_sampler()) * 2**53))
+            t.st = determinize(t.view(player_id), rng)
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
