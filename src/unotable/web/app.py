@@ -551,6 +551,8 @@ def create_app(
             )
         app.state.cluster = cluster
         app.state.relay = relay
+        # SIGTERM: `uno serve` hands every room over before uvicorn drains the connections.
+        app.state.hand_over = hub.hand_over if cluster is not None else None
         hub.start_sweeping()
         app.state.hub = hub
         metrics.watch(
@@ -609,7 +611,7 @@ def create_app(
         exception_handlers={ProtocolError: protocol_error, RoomElsewhereError: elsewhere},
     )
     app.state.metrics = metrics
-    app.state.cluster = app.state.relay = None
+    app.state.cluster = app.state.relay = app.state.hand_over = None
     return app
 
 

@@ -78,6 +78,8 @@ class Hub:
         self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
         self._creating = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
+        self.stopping = False
+        """The node is handing its rooms over (:meth:`hand_over`): it loads no room any more."""
 
     async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
         """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
@@ -150,7 +152,11 @@ class Hub:
         code = code.strip().upper()
         room = self.rooms.get(code)
         if room is not None:
-            return room
+            if self.cluster is None or self.cluster.holds(code):
+                return room
+            room = await self._confirm(code, room)
+            if room is not None:
+                return room
         if len(code) not in (CODE_LENGTH, OLD_CODE_LENGTH) or any(c not in CODE_ALPHABET for c in code):
             return None
         missed = self._missing.get(code)
@@ -162,6 +168,23 @@ class Hub:
             self._pending[code] = task
             task.add_done_callback(lambda _: self._pending.pop(code, None))
         return await asyncio.shield(task)
+
+    async def _confirm(self, code: str, room: Room) -> Room | None:
+        """Room ``code`` is in memory but this node's clock says its lease may have run out (the
+        node was frozen, or its renewals failed): confirm the lease in the database before
+        serving the room; if another node took it (or may have), drop this copy, which may be
+        behind the log, and load the room afresh (taking the lease) or send the client on."""
+        assert self.cluster is not None
+        try:
+            held = await asyncio.to_thread(self.cluster.confirm, code)
+        except SQLAlchemyError:
+            raise RoomElsewhereError(code, "", "") from None  # the client asks again
+        if held:
+            return room
+        self.cluster.lose(code)  # on_lost drops it too; dropping it here first serves nothing stale
+        if self.rooms.get(code) is room:
+            await self.drop(code)
+        return None
 
     async def _fetch(self, code: str) -> Room | None:
         room = await asyncio.to_thread(self._load, code)
@@ -206,6 +229,37 @@ class Hub:
         room = self.rooms.pop(code, None)
         if room is not None:
             await room.stop(RECONNECT)
+
+    async def hand_over(self, codes: list[str] | None = None) -> int:
+        """Move rooms to other nodes at once: their leases given back in one transaction, then
+        the rooms stopped, their connections closed with :data:`~unotable.web.cluster.RECONNECT`,
+        so that their clients reconnect (through the load balancer) to a node that takes each
+        lease at once. ``None``: every room, and the node takes no room any more (SIGTERM:
+        ``uno serve`` calls this before it drains its connections). How many rooms moved."""
+        if self.cluster is None:
+            return 0
+        if codes is None:
+            self.stopping = True
+            try:
+                await asyncio.to_thread(self.cluster.mark_stopping)
+            except SQLAlchemyError:
+                self.cluster.stopping = True
+                log.warning("could not mark node %s stopping", self.cluster.name)
+            codes = list(self.rooms)
+        rooms = [(code, self.rooms.pop(code)) for code in codes if code in self.rooms]
+        for _, room in rooms:
+            await room.driver.stop()  # no bot acts meanwhile
+        try:
+            await asyncio.to_thread(self.cluster.give_back, [code for code, _ in rooms])
+        except SQLAlchemyError:  # their writes are refused already; the leases run out
+            log.warning(
+                "could not give %d lease(s) back; they expire in %g s", len(rooms), self.cluster.lease_seconds
+            )
+        for _, room in rooms:
+            await room.stop(RECONNECT)
+        if rooms:
+            log.info("node %s handed %d room(s) over", self.cluster.name, len(rooms))
+        return len(rooms)
 
     def _room(self, stored: StoredRoom) -> Room:
         settings = RoomSettings.from_dict(stored.settings)
