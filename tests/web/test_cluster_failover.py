@@ -41,6 +41,8 @@ from .test_nginx import CONF, NGINX_HOST, _free_port, _need, _tls
 
 BOT_ROOMS = 24
 PERSON_ROOMS = 6
+PING = 3.0
+"""Seconds of quiet after which a client pings (the page: 10 s, and at once after a move)."""
 SILENCE = 8.0
 """Seconds a client waits for a message before it reconnects (a frozen node says nothing)."""
 
@@ -170,7 +172,10 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class Client:
     """One client of a room (a spectator, or a scripted person with ``token``), reconnecting
-    through nginx whenever its connection ends or goes silent."""
+    through nginx whenever its connection ends or goes silent. Like the page, it pings when it
+    has heard nothing for :data:`PING` seconds and reconnects when nothing (not even a pong)
+    has come for :data:`SILENCE`; a person whose move was refused (``storage``: the database
+    was away) moves again."""
 
     code: str
     player: int | None = None
@@ -180,7 +185,10 @@ class Client:
     finished: bool = False
     connections: int = 0
     faults: list[str] = field(default_factory=list)
+    heard: list[tuple[float, int, tuple[int, int]]] = field(default_factory=list)
+    """(time.monotonic(), connection number, step) of every update with events heard."""
     _acted: tuple[int, int] | None = None
+    _latest: dict[str, Any] | None = None
 
     async def run(self, base: str, stop: asyncio.Event) -> None:
         url = base.replace("https://", "wss://") + f"/ws/{self.code}"
@@ -198,12 +206,25 @@ class Client:
 
     async def _listen(self, ws: Any, stop: asyncio.Event) -> None:
         here: tuple[int, int] | None = None  # the last step heard on this connection
+        heard = pinged = time.monotonic()
         while not stop.is_set():
             try:
-                raw = await asyncio.wait_for(ws.recv(), SILENCE)
+                raw = await asyncio.wait_for(ws.recv(), PING)
             except TimeoutError:
-                return
+                now = time.monotonic()
+                if now - heard > SILENCE:
+                    return
+                if now - max(heard, pinged) >= PING:
+                    pinged = now
+                    await ws.send(json.dumps({"type": "ping"}))
+                continue
+            heard = time.monotonic()
             m = json.loads(raw)
+            if m["type"] == "error" and m.get("code") == "storage" and self._latest is not None:
+                self._acted = None
+                await asyncio.sleep(0.5)
+                await self._play(ws, self._latest, here or (-1, -1))
+                continue
             if m["type"] not in ("welcome", "update"):
                 continue
             key = (int(m["table"]["game_number"]), int(m["seq"]))
@@ -215,10 +236,12 @@ class Client:
                 if key in self.seen and self.seen[key] != m["events"]:
                     self.faults.append(f"{self.code}: step {key} heard twice, differently")
                 self.seen[key] = m["events"]
+                self.heard.append((heard, self.connections, key))
             here = key
             self.last = max(self.last, key)
             self.finished = m["table"]["status"] == "finished"
             if self.token is not None:
+                self._latest = m
                 await self._play(ws, m, key)
 
     async def _play(self, ws: Any, m: dict[str, Any], key: tuple[int, int]) -> None:

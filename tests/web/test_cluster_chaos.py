@@ -1,0 +1,149 @@
+"""Chaos on a service of ``uno serve`` nodes behind nginx round-robin (issue 31, "Moves without
+stalls"), with rooms of bots and scripted people playing through it, each client pinging like
+the page: a node stopped with SIGTERM while a slow client holds its drain open, and the
+PostgreSQL server restarted under the service (the kill and the freeze:
+``test_cluster_failover.py``).
+
+Nothing acknowledged is lost: every client's sequence numbers never go back and come one by one
+on a connection, and what every client saw is what the stored log replays to. Each scenario
+prints what it measured (the stall of every room moved: from the signal to the first update
+served by its new node); nothing here asserts a time beyond the deadlines of its waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import statistics
+import time
+
+import pytest
+
+from unotable.web.cluster import status
+from unotable.web.storage import Store
+
+from .test_cluster_failover import (
+    Client,
+    Node,
+    Service,
+    _expected,
+    _leases,
+    _post,
+    _until,
+    service,
+)
+
+__all__ = ["service"]  # the fixture, imported
+
+pytestmark = pytest.mark.surface
+
+
+def _rooms(base: str, bots: int, people: int) -> list[Client]:
+    clients: list[Client] = []
+    for _ in range(bots):
+        room = _post(base, "/api/rooms", {"players": 2, "seats": ["greedy", "greedy"], "bot_delay": 0.3})
+        clients.append(Client(room["code"]))
+    for i in range(people):
+        room = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.2})
+        seat = _post(base, f"/api/rooms/{room['code']}/join", {"name": f"P{i}"})
+        clients.append(Client(room["code"], seat["player"], seat["token"]))
+        clients.append(Client(room["code"]))  # and a spectator of the same room
+    return clients
+
+
+def _nothing_lost(store: Store, clients: list[Client]) -> None:
+    faults = [f for c in clients for f in c.faults]
+    assert not faults, faults[:10]
+    for c in clients:
+        expected = _expected(store, c)  # replaying raises on a forked (illegal) log
+        for key, events in c.seen.items():
+            assert expected.get(key) == events, f"room {c.code} step {key}: stored and seen differ"
+
+
+def _progressed(clients: list[Client], since: dict[int, tuple[int, int]], steps: int) -> bool:
+    return all(
+        c.finished or c.last[0] > since[i][0] or c.last[1] >= since[i][1] + steps
+        for i, c in enumerate(clients)
+    )
+
+
+def _stalls(
+    clients: list[Client], codes: set[str], start: float, connections: dict[int, int]
+) -> dict[str, float]:
+    """Room -> seconds from ``start`` to the first update one of its clients heard on a
+    connection opened after it (served by the room's new node)."""
+    out: dict[str, float] = {}
+    for i, c in enumerate(clients):
+        if c.code not in codes:
+            continue
+        first = next((t for t, n, _ in c.heard if n > connections[i] and t > start), None)
+        if first is not None:
+            out[c.code] = min(out.get(c.code, first - start), first - start)
+    return out
+
+
+def _slow_body(node: Node) -> socket.socket:
+    """A client sending a request's body slowly to ``node``: uvicorn's drain waits for it (up to
+    the guard's 10 s for a body), as for any slow client at a real stop."""
+    sock = socket.create_connection(("127.0.0.1", node.port), timeout=5)
+    sock.sendall(
+        b"POST /api/rooms HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{"
+    )
+    return sock
+
+
+def test_sigterm_hands_every_room_to_another_node_at_once(service: Service) -> None:
+    """SIGTERM: the node gives every lease back and closes its rooms' connections with 1012
+    before it drains its connections (a slow client keeps it draining for seconds): every room
+    it held is served by another node while it is still draining, nothing lost."""
+    base = service.base
+    clients = _rooms(base, 15, 3)
+    store = Store(service.url)
+    by_name = {n.name: n for n in service.nodes}
+    out: dict[str, float] = {}
+    victims: list[str] = []
+
+    async def scenario() -> None:
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(c.run(base, stop)) for c in clients]
+        try:
+            await _until("every room plays", lambda: all(c.last[1] >= 3 for c in clients), 90, clients)
+            owners = _leases(store)
+            victim = max(by_name, key=lambda n: sum(1 for o, _ in owners.values() if o == n))
+            victims.append(victim)
+            moved = {code for code, (o, _) in owners.items() if o == victim}
+            node = by_name[victim]
+            slow = _slow_body(node)
+            before = {i: c.last for i, c in enumerate(clients)}
+            connections = {i: c.connections for i, c in enumerate(clients)}
+            start = time.monotonic()
+            node.proc.send_signal(signal.SIGTERM)
+
+            def served_elsewhere() -> bool:
+                leases = _leases(store)
+                stalls = _stalls(clients, moved, start, connections)
+                return all(leases[c][0] != victim for c in moved) and set(stalls) == moved
+
+            await _until("every room of the stopped node served by another", served_elsewhere, 30, clients)
+            assert node.proc.poll() is None, "the rooms moved before the node drained its connections"
+            out.update(_stalls(clients, moved, start, connections))
+            slow.close()
+            assert await asyncio.to_thread(node.proc.wait, 30) in (0, -signal.SIGTERM)
+            await _until("every room plays on", lambda: _progressed(clients, before, 4), 90, clients)
+        finally:
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    asyncio.run(scenario())
+    figures = sorted(out.values())
+    print(
+        f"\nSIGTERM: {len(figures)} room(s) moved; stall from the signal to the first update served "
+        f"by the new node: median {statistics.median(figures):.2f} s, max {figures[-1]:.2f} s "
+        f"(load {os.getloadavg()[0]:.1f})"
+    )
+    assert victims and victims[0] not in [n.name for n in status(store)[0]], "it left the nodes table"
+    _nothing_lost(store, clients)
+    store.close()
