@@ -25,9 +25,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -45,7 +47,14 @@ from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES
-from unotable.web.cluster import UNREACHABLE, Cluster, RoomElsewhereError
+from unotable.web.cluster import (
+    LEASE_SECONDS,
+    RECONNECT,
+    RENEW_SECONDS,
+    UNREACHABLE,
+    Cluster,
+    RoomElsewhereError,
+)
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
 from unotable.web.gamelog import replay, score_rows
@@ -78,6 +87,8 @@ log = logging.getLogger("unotable.web")
 STATIC: Final = Path(__file__).with_name("static")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
+WAIT_SECONDS: Final = 0.5
+"""How often, about, a node waiting for a room's lease to run out asks again (jittered)."""
 REPLAY_PAGE: Final = 200
 """Steps of a replay sent at most in one answer (``count``'s default and ceiling)."""
 STATUS: Final[dict[str, int]] = {
@@ -457,6 +468,32 @@ async def game_replay(request: Request) -> Response:
     )
 
 
+async def _room_or_relay(ws: WebSocket, code: str) -> Room | Literal[False] | None:
+    """Room ``code`` for the (accepted) WebSocket ``ws``: the live room if this node holds it
+    (taking its lease if need be), ``None`` if there is no such room, ``False`` once the socket
+    was relayed to the owner (or closed). An owner that does not answer (frozen, lost) or a room
+    nobody holds (its owner is handing it over) is waited for here, until its lease runs out and
+    this node takes the room: the client plays again as soon as it can, without a round trip."""
+    relay: Relay | None = ws.app.state.relay
+    dead: set[str] = set()
+    deadline = time.monotonic() + LEASE_SECONDS + RENEW_SECONDS
+    while True:
+        try:
+            return await _hub(ws).get(code)
+        except RoomElsewhereError as exc:
+            if relay is None or relayed(ws) or _hub(ws).stopping:  # the client asks another node
+                await ws.close(RECONNECT if _hub(ws).stopping else UNREACHABLE)
+                return False
+            if exc.url and exc.url not in dead:
+                if await relay.socket(ws, exc.url, code):
+                    return False
+                dead.add(exc.url)
+            if time.monotonic() > deadline:
+                await ws.close(UNREACHABLE)
+                return False
+            await asyncio.sleep(WAIT_SECONDS * (0.5 + random.random()))
+
+
 async def room_socket(ws: WebSocket) -> None:
     """``/ws/{code}``."""
     await ws.accept()
@@ -467,14 +504,8 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(json.dumps(exc.to_dict()))
         await ws.close(1008)
         return
-    try:
-        room = await _hub(ws).get(code)
-    except RoomElsewhereError as exc:
-        relay: Relay | None = ws.app.state.relay
-        if relay is None or relayed(ws) or not exc.url:
-            await ws.close(UNREACHABLE)
-            return
-        await relay.socket(ws, exc.url, code)
+    room = await _room_or_relay(ws, code)
+    if room is False:
         return
     if room is None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))

@@ -1,0 +1,60 @@
+"""The server's side of the heartbeat (issue 31): a socket its client has said nothing on for
+:data:`~unotable.web.connection.IDLE_SECONDS` is closed with
+:data:`~unotable.web.connection.IDLE_CLOSE`, so a client frozen or lost without a word does not
+hold a seat's connection (nor nginx's) for an hour; one that pings, as the page does, stays."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from unotable.web import connection
+from unotable.web.connection import IDLE_CLOSE
+
+from .conftest import LiveServer
+
+
+def test_a_silent_socket_is_closed_and_a_pinging_one_stays(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(connection, "IDLE_SECONDS", 1.0)
+    code = live.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 0})
+    token, _ = live.join(code, "Ana")
+
+    async def scenario() -> None:
+        url = f"{live.ws}/ws/{code}"
+        async with connect(url) as silent, connect(url) as pinging, connect(url) as mute:
+            await silent.send(json.dumps({"type": "hello", "token": token}))
+            await pinging.send(json.dumps({"type": "hello", "token": None}))
+            assert json.loads(await silent.recv())["type"] == "welcome"
+            assert json.loads(await pinging.recv())["type"] == "welcome"
+            pongs = 0
+
+            async def ping() -> None:  # twice as often as the idle time, like the page
+                nonlocal pongs
+                while True:
+                    await pinging.send(json.dumps({"type": "ping"}))
+                    while json.loads(await asyncio.wait_for(pinging.recv(), 5))["type"] != "pong":
+                        pass
+                    pongs += 1
+                    await asyncio.sleep(0.5)
+
+            pinger = asyncio.create_task(ping())
+            with pytest.raises(ConnectionClosed) as closed:  # said hello, then nothing
+                while True:
+                    await asyncio.wait_for(silent.recv(), 10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == IDLE_CLOSE
+            with pytest.raises(ConnectionClosed) as closed:  # said nothing at all
+                while True:
+                    await asyncio.wait_for(mute.recv(), 10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == IDLE_CLOSE
+            await asyncio.sleep(2.0)
+            assert not pinger.done(), pinger  # still open, still answered
+            pinger.cancel()
+            assert pongs >= 4
+
+    asyncio.run(scenario())
