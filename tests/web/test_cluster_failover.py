@@ -11,6 +11,7 @@ asserts a time: the waits have deadlines.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -59,12 +60,14 @@ class Node:
         return f"http://127.0.0.1:{self.port}"
 
 
-def start_node(name: str, url: str, tmp: Path, *, lookups_per_second: float = 0) -> Node:
+def start_node(
+    name: str, url: str, tmp: Path, *, lookups_per_second: float = 0, durability: str = "normal"
+) -> Node:
     port = _free_port("127.0.0.1")
     log = tmp / f"{name}.log"
     cmd = [
         sys.executable, "-m", "unotable", "serve", "--port", str(port), "--database", url,
-        "--node-name", name, "--durability", "normal", "--no-access-log",
+        "--node-name", name, "--durability", durability, "--no-access-log",
         "--forwarded-allow-ips", "127.0.0.1", "--max-connections", "10000",
         "--connections-per-address", "10000", "--rate", "1000", "--rooms-per-address", "0",
         "--seats-per-address", "0", "--lookups-per-second", f"{lookups_per_second:g}",
@@ -108,8 +111,14 @@ class Service:
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[Service]:
     """Three nodes on a fresh database and nginx in front; the base URL through nginx."""
+    with running_service(tmp_path, fresh_postgres(postgres_url())) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def running_service(tmp_path: Path, url: str, *, durability: str = "normal") -> Iterator[Service]:
+    """Three nodes on the database at ``url`` and nginx in front, until the block ends."""
     nginx, openssl = _need("nginx"), _need("openssl")
-    url = fresh_postgres(postgres_url())
     plain = "postgresql://" + url.split("://", 1)[1]
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
@@ -117,7 +126,7 @@ def service(tmp_path: Path) -> Iterator[Service]:
          "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True,
     )  # fmt: skip
-    nodes = [start_node(f"node{i}", plain, tmp_path) for i in range(3)]  # together: one migrates
+    nodes = [start_node(f"node{i}", plain, tmp_path, durability=durability) for i in range(3)]  # one migrates
     proc = None
     try:
         deadline = time.monotonic() + 60
