@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
+import itertools
 import os
 import shutil
 import signal
@@ -28,9 +29,10 @@ from pathlib import Path
 
 import pytest
 
-from unotable.web.cluster import LEASE_SECONDS, status
+from unotable.web.cluster import BALANCE_SLACK, LEASE_SECONDS, status
 from unotable.web.storage import Store
 
+from .conftest import fresh_postgres, postgres_url
 from .test_cluster_failover import (
     Client,
     Node,
@@ -41,6 +43,8 @@ from .test_cluster_failover import (
     _until,
     running_service,
     service,
+    start_node,
+    wait_ready,
 )
 from .test_nginx import _free_port
 
@@ -267,3 +271,77 @@ def test_a_postgresql_crash_and_restart_loses_nothing(own_postgres: Postgres, tm
         store.engine.dispose()
         _nothing_lost(store, clients)
         store.close()
+
+
+def test_a_node_that_joins_takes_its_share_and_new_rooms_go_to_the_least_loaded(tmp_path: Path) -> None:
+    """One node holds every room; a second node joins (nginx already lists its port): the first
+    hands it the rooms beyond its share (their clients reconnect to the new owner), every room
+    plays on, nothing lost. Then rooms made through the first node alone are placed on the
+    node holding fewer."""
+    with running_service(tmp_path, fresh_postgres(postgres_url()), count=1, spare=1) as service:
+        base = service.base
+        clients = _rooms(base, 14, 2)
+        codes = {c.code for c in clients}
+        store = Store(service.url)
+        first, plain = service.nodes[0], "postgresql://" + service.url.split("://", 1)[1]
+        assert service.tmp is not None
+        out: dict[str, float] = {}
+
+        def held(name: str) -> int:
+            return sum(
+                1 for code, (o, left) in _leases(store).items() if o == name and left > 0 and code in codes
+            )
+
+        async def scenario() -> None:
+            stop = asyncio.Event()
+            tasks = [asyncio.create_task(c.run(base, stop)) for c in clients]
+            try:
+                await _until("every room plays", lambda: all(c.last[1] >= 3 for c in clients), 90, clients)
+                assert held("node0") == len(codes)
+                connections = {i: c.connections for i, c in enumerate(clients)}
+                second = start_node("node1", plain, service.tmp, port=service.spare[0])
+                service.nodes.append(second)
+                await asyncio.to_thread(wait_ready, second, time.monotonic() + 60)
+                share = -(-len(codes) // 2)
+                await _until(
+                    "the new node holds its share",
+                    lambda: held("node1") >= len(codes) - share - BALANCE_SLACK,
+                    60,
+                )
+                before = {i: c.last for i, c in enumerate(clients)}
+                await _until("every room plays on", lambda: _progressed(clients, before, 4), 90, clients)
+                moved = {c for c, (o, _) in _leases(store).items() if o == "node1"}
+                out.update(_gaps(clients, moved, connections))
+            finally:
+                stop.set()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+        asyncio.run(scenario())
+        _nothing_lost(store, clients)
+        figures = sorted(out.values())
+        print(
+            f"\nnode joined: {held('node0')} room(s) stay, {len(figures)} moved to it; the longest gap "
+            f"between two updates across the move: median {statistics.median(figures):.2f} s, "
+            f"max {figures[-1]:.2f} s (load {os.getloadavg()[0]:.1f})"
+        )
+        # Rooms made through node0 alone go to node1 while it holds fewer.
+        made = [
+            _post(first.url, "/api/rooms", {"players": 2, "seats": ["human", "greedy"]})["code"]
+            for _ in range(12)
+        ]
+        owners = [_leases(store)[code][0] for code in made]
+        assert owners.count("node1") >= 4, owners  # one in two once they hold as many
+        store.close()
+
+
+def _gaps(clients: list[Client], codes: set[str], connections: dict[int, int]) -> dict[str, float]:
+    """Room -> the longest its clients went without an update across their reconnection."""
+    out: dict[str, float] = {}
+    for i, c in enumerate(clients):
+        if c.code not in codes:
+            continue
+        for (t0, n0, _), (t1, n1, _) in itertools.pairwise(c.heard):
+            if n1 > n0 and n1 > connections[i]:
+                out[c.code] = max(out.get(c.code, 0.0), t1 - t0)
+                break
+    return out

@@ -61,9 +61,15 @@ class Node:
 
 
 def start_node(
-    name: str, url: str, tmp: Path, *, lookups_per_second: float = 0, durability: str = "normal"
+    name: str,
+    url: str,
+    tmp: Path,
+    *,
+    lookups_per_second: float = 0,
+    durability: str = "normal",
+    port: int | None = None,
 ) -> Node:
-    port = _free_port("127.0.0.1")
+    port = port or _free_port("127.0.0.1")
     log = tmp / f"{name}.log"
     cmd = [
         sys.executable, "-m", "unotable", "serve", "--port", str(port), "--database", url,
@@ -106,6 +112,9 @@ class Service:
     nodes: list[Node]
     base: str
     url: str
+    spare: list[int] = field(default_factory=list)
+    """Ports nginx sends to though no node listens there yet (a node joins by starting on one)."""
+    tmp: Path | None = None
 
 
 @pytest.fixture
@@ -116,8 +125,11 @@ def service(tmp_path: Path) -> Iterator[Service]:
 
 
 @contextlib.contextmanager
-def running_service(tmp_path: Path, url: str, *, durability: str = "normal") -> Iterator[Service]:
-    """Three nodes on the database at ``url`` and nginx in front, until the block ends."""
+def running_service(
+    tmp_path: Path, url: str, *, durability: str = "normal", count: int = 3, spare: int = 0
+) -> Iterator[Service]:
+    """``count`` nodes on the database at ``url`` and nginx in front, until the block ends; nginx
+    also lists ``spare`` ports no node listens on yet (:attr:`Service.spare`)."""
     nginx, openssl = _need("nginx"), _need("openssl")
     plain = "postgresql://" + url.split("://", 1)[1]
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
@@ -126,14 +138,17 @@ def running_service(tmp_path: Path, url: str, *, durability: str = "normal") -> 
          "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True,
     )  # fmt: skip
-    nodes = [start_node(f"node{i}", plain, tmp_path, durability=durability) for i in range(3)]  # one migrates
+    nodes = [
+        start_node(f"node{i}", plain, tmp_path, durability=durability) for i in range(count)
+    ]  # one migrates
+    spares = [_free_port("127.0.0.1") for _ in range(spare)]
     proc = None
     try:
         deadline = time.monotonic() + 60
         for node in nodes:
             wait_ready(node, deadline)
         port = _free_port(NGINX_HOST)
-        (tmp_path / "site.conf").write_text(cluster_site([n.port for n in nodes], port, cert, key))
+        (tmp_path / "site.conf").write_text(cluster_site([n.port for n in nodes] + spares, port, cert, key))
         temp = tmp_path / "nginx-temp"
         temp.mkdir()
         user = "user root;\n" if os.geteuid() == 0 else ""
@@ -154,7 +169,7 @@ def running_service(tmp_path: Path, url: str, *, durability: str = "normal") -> 
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("nginx did not start") from None
                 time.sleep(0.05)
-        yield Service(nodes, f"https://{NGINX_HOST}:{port}", url)
+        yield Service(nodes, f"https://{NGINX_HOST}:{port}", url, spares, tmp_path)
     finally:
         if proc is not None:
             proc.terminate()

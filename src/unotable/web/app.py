@@ -135,6 +135,7 @@ async def _json_body(request: Request) -> Any:
                 raise ProtocolError("too_big", size=f"over {len(body)}", limit=MAX_BODY)
     except ClientDisconnect:  # the client left mid-body: nobody to answer, nothing to log
         raise ProtocolError("bad_json") from None
+    request._body = body  # kept: a room placed on another node relays the request, body and all
     try:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -337,7 +338,7 @@ async def create_room(request: Request) -> Response:
         settings = parse_settings(data)
     except SettingsError as exc:
         raise ProtocolError("bad_settings", detail=str(exc)) from None
-    room = await _hub(request).create(settings, _address(request))
+    room = await _hub(request).create(settings, _address(request), place=not relayed(request))
     return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
 
 
@@ -360,7 +361,7 @@ async def play_now(request: Request) -> Response:
     name = clean_name(data.get("name"))
     clean_color(data.get("color"), name)  # refused before the room is made
     key = await _check_seats(request)
-    room = await _hub(request).create(settings, _address(request))
+    room = await _hub(request).create(settings, _address(request), place=not relayed(request))
     token, player = await room.join(name, 0, data.get("color"), key)
     return JSONResponse(
         {"code": room.code, "url": f"/r/{room.code}", "token": token, "player": player}, status_code=201
@@ -572,6 +573,7 @@ def create_app(
                 task.add_done_callback(drops.discard)
 
             cluster.on_lost = lost
+            cluster.on_renewed = hub.rebalance
             metrics.watch_cluster(
                 rooms_owned=lambda: len(cluster.owned),
                 relayed_sockets=lambda: relay.sockets if relay else 0,

@@ -22,7 +22,7 @@ import contextlib
 import logging
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
@@ -38,6 +38,12 @@ LEASE_SECONDS: Final = 6.0
 """How long a room's lease lasts unless renewed: the longest a dead owner's rooms wait."""
 RENEW_SECONDS: Final = 2.0
 """How often a node renews its leases and its heartbeat (three chances per lease)."""
+PLACE_SLACK: Final = 1
+"""A new room is made on the node asked unless another live node holds more than this many
+fewer rooms (then the request goes to the least loaded: :meth:`Cluster.place`)."""
+BALANCE_SLACK: Final = 2
+"""A node holds up to its share of the service's rooms plus this many before it hands rooms to
+the nodes under their share (:meth:`Cluster.plan`), e.g. when a node joins."""
 MARGIN_SECONDS: Final = 1.0
 """A node serves a room only until its own (monotonic) clock says the lease has less than this
 left (counted from before its last successful renewal was sent): past that, it confirms the
@@ -176,6 +182,11 @@ class Cluster:
         one included, as of the last renewal: each node allows a client ``1 / live_nodes`` of
         the service's rates, so that the service as a whole allows it no more than the flags
         say (P-462)."""
+        self.on_renewed: Callable[[], Awaitable[object]] | None = None
+        """Run (on the event loop) after each successful renewal: the hub rebalances."""
+        self.moved_rooms = 0
+        """Rooms this node handed to another to even the load (placement or rebalancing)."""
+        self._placed: dict[str, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._renewer: asyncio.Task[None] | None = None
         self._losing: set[str] = set()
@@ -410,6 +421,65 @@ class Cluster:
                 self._hold(code, fence, since)
         return [code for code, fence in held.items() if renewed.get(code) != fence]
 
+    def _load_of(self, peer: Peer) -> int:
+        if peer.name == self.name:
+            return len(self.leases)
+        return peer.rooms + self._placed.get(peer.name, 0)
+
+    def place(self) -> Peer | None:
+        """The node a new room should be made on, if not this one: the live node holding the
+        fewest rooms (as of the last renewal, plus the rooms this node sent it since), when
+        this one holds more than :data:`PLACE_SLACK` more. Counted as sent."""
+        others = [p for p in self.peers if p.name != self.name]
+        if self.stopping or not others:
+            return None
+        best = min(others, key=lambda p: (self._load_of(p), p.name))
+        if self._load_of(best) + PLACE_SLACK >= len(self.leases):
+            return None
+        self._placed[best.name] = self._placed.get(best.name, 0) + 1
+        return best
+
+    def plan(self) -> list[Peer]:
+        """Where this node's rooms beyond its share should go: one live node under its share
+        per room to hand over (none while it holds at most its share plus
+        :data:`BALANCE_SLACK`). The share: the service's rooms over its live nodes."""
+        if self.stopping or len(self.peers) < 2:
+            return []
+        loads = {p.name: self._load_of(p) for p in self.peers}
+        share = -(-sum(loads.values()) // len(self.peers))
+        mine = loads.get(self.name, len(self.leases))
+        if mine <= share + BALANCE_SLACK:
+            return []
+        out: list[Peer] = []
+        for peer in sorted(self.peers, key=lambda p: (loads[p.name], p.name)):
+            if peer.name != self.name:
+                out += [peer] * max(0, min(share - loads[peer.name], mine - share - len(out)))
+        return out
+
+    def transfer(self, moves: list[tuple[str, Peer]]) -> list[str]:
+        """Hand rooms' leases straight to other nodes, in one transaction (each room must have
+        left this node's memory, or be about to): the new owner's fencing number is one more,
+        and it reads the room when its first client comes (reconnecting from here). The codes
+        handed over."""
+        held = [(self.leases.pop(code), peer) for code, peer in moves if code in self.leases]
+        done: list[str] = []
+        with self.store.engine.begin() as conn:
+            for lease, peer in held:
+                row = conn.execute(
+                    text(
+                        "UPDATE room_leases SET node = :to, fence = fence + 1, "
+                        "expires_at = now() + make_interval(secs => :ttl) "
+                        "WHERE code = :code AND node = :node AND fence = :fence RETURNING code"
+                    ),
+                    {"to": peer.name, "ttl": self.lease_seconds, "code": lease.code, "node": self.name,
+                     "fence": lease.fence},
+                ).first()  # fmt: skip
+                if row is not None:
+                    done.append(lease.code)
+                    self._placed[peer.name] = self._placed.get(peer.name, 0) + 1
+        self.moved_rooms += len(done)
+        return done
+
     def _read_peers(self, conn: Connection) -> None:
         rows = conn.execute(
             text(
@@ -421,6 +491,7 @@ class Cluster:
         ).all()
         self.peers = [Peer(str(n), str(u), int(r)) for n, u, r in rows]
         self.live_nodes = max(1, len(self.peers))
+        self._placed.clear()
 
     async def _renew_loop(self) -> None:
         while True:
@@ -432,6 +503,11 @@ class Cluster:
                 continue
             for code in lost:
                 self.lose(code)
+            if self.on_renewed is not None:
+                try:
+                    await self.on_renewed()
+                except SQLAlchemyError:
+                    log.warning("node %s could not hand rooms over; trying again", self.name)
 
     def _lost_in_thread(self, code: str) -> None:
         if self._loop is not None:
@@ -471,10 +547,12 @@ def status(store: Store) -> tuple[list[NodeStatus], list[LeaseStatus]]:
 
 
 __all__ = [
+    "BALANCE_SLACK",
     "CLIENT_HEADER",
     "LEASE_SECONDS",
     "MARGIN_SECONDS",
     "NODE_HEADER",
+    "PLACE_SLACK",
     "RECONNECT",
     "RENEW_SECONDS",
     "UNREACHABLE",

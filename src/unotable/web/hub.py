@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from unotable.web.cluster import RECONNECT, Cluster, RoomElsewhereError
+from unotable.web.cluster import RECONNECT, Cluster, Peer, RoomElsewhereError
 from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
@@ -81,13 +81,22 @@ class Hub:
         self.stopping = False
         """The node is handing its rooms over (:meth:`hand_over`): it loads no room any more."""
 
-    async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
+    async def create(
+        self, settings: RoomSettings, address: str | None = None, *, place: bool = False
+    ) -> Room:
         """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
-        per address (:attr:`Lifecycle.rooms_per_address`).
+        per address (:attr:`Lifecycle.rooms_per_address`). ``place``: in a cluster, the room
+        goes to the least loaded live node (:meth:`~unotable.web.cluster.Cluster.place`).
 
         :raises ProtocolError: ``too_many_rooms`` past the quota, ``storage`` if the database
             refuses it.
+        :raises ~unotable.web.cluster.RoomElsewhereError: (code empty) to have the request made
+            on another node, which holds fewer rooms.
         """
+        if place and self.cluster is not None:
+            peer = self.cluster.place()
+            if peer is not None:
+                raise RoomElsewhereError("", peer.name, peer.url)
         limit = self.lifecycle.rooms_per_address
         creator = None if address is None else address_key(address)
         if creator is None or not limit:
@@ -230,12 +239,32 @@ class Hub:
         if room is not None:
             await room.stop(RECONNECT)
 
-    async def hand_over(self, codes: list[str] | None = None) -> int:
+    async def rebalance(self) -> int:
+        """Hand the rooms this node holds beyond its share (plus a slack) to the live nodes
+        under theirs (:meth:`~unotable.web.cluster.Cluster.plan`; a node just joined holds
+        none): the rooms nobody is connected to are just unloaded (whoever is asked for one
+        next takes it), the others' leases go straight to their new node and their clients
+        reconnect to it. How many rooms left this node."""
+        if self.cluster is None or self.stopping:
+            return 0
+        targets = self.cluster.plan()
+        if not targets:
+            return 0
+        rooms = sorted(self.rooms.items(), key=lambda item: not item[1].paused)[: len(targets)]
+        idle = [code for code, room in rooms if room.paused]
+        moved = await self.hand_over(idle) if idle else 0
+        busy = [code for code, room in rooms if not room.paused]
+        if busy:
+            moved += await self.hand_over(busy, dict(zip(busy, targets[len(idle) :], strict=False)))
+        return moved
+
+    async def hand_over(self, codes: list[str] | None = None, to: dict[str, Peer] | None = None) -> int:
         """Move rooms to other nodes at once: their leases given back in one transaction, then
         the rooms stopped, their connections closed with :data:`~unotable.web.cluster.RECONNECT`,
         so that their clients reconnect (through the load balancer) to a node that takes each
         lease at once. ``None``: every room, and the node takes no room any more (SIGTERM:
-        ``uno serve`` calls this before it drains its connections). How many rooms moved."""
+        ``uno serve`` calls this before it drains its connections). ``to``: each room's lease
+        handed straight to that node instead (rebalancing). How many rooms moved."""
         if self.cluster is None:
             return 0
         if codes is None:
@@ -250,7 +279,10 @@ class Hub:
         for _, room in rooms:
             await room.driver.stop()  # no bot acts meanwhile
         try:
-            await asyncio.to_thread(self.cluster.give_back, [code for code, _ in rooms])
+            if to is None:
+                await asyncio.to_thread(self.cluster.give_back, [code for code, _ in rooms])
+            else:
+                await asyncio.to_thread(self.cluster.transfer, [(code, to[code]) for code, _ in rooms])
         except SQLAlchemyError:  # their writes are refused already; the leases run out
             log.warning(
                 "could not give %d lease(s) back; they expire in %g s", len(rooms), self.cluster.lease_seconds
@@ -259,6 +291,9 @@ class Hub:
             await room.stop(RECONNECT)
         if rooms:
             log.info("node %s handed %d room(s) over", self.cluster.name, len(rooms))
+            if codes is not None:
+                for code, _ in rooms:
+                    self._missing.pop(code, None)
         return len(rooms)
 
     def _room(self, stored: StoredRoom) -> Room:

@@ -286,10 +286,13 @@ function connect() {
     ws.answer = null;
     onMessage(JSON.parse(ev.data));
   });
-  ws.addEventListener("close", () => lost(ws));
+  ws.addEventListener("close", (ev) => lost(ws, ev.code));
 }
 
-function lost(ws) {
+// A room moved to another node (1012: the node stops, or hands rooms over) is reconnected to at
+// once, within a jittered 0.1-0.5 s so that a node's clients do not all come back in the same
+// instant; any other loss backs off from 0.6 s to 19 s.
+function lost(ws, code) {
   clearInterval(ws.beat);
   clearTimeout(ws.answer);
   clearTimeout(ws.probe);
@@ -297,8 +300,9 @@ function lost(ws) {
   game.ws = null;
   $("conn").hidden = false;
   $("conn").textContent = t("Connection lost: reconnecting…");
+  const moved = code === 1012 && game.retry === 0;
   game.retry = Math.min(game.retry + 1, 6);
-  setTimeout(connect, 300 * 2 ** game.retry);
+  setTimeout(connect, moved ? 100 + 400 * Math.random() : 300 * 2 ** game.retry);
 }
 
 function ping(ws) {
