@@ -38,9 +38,11 @@ LEASE_SECONDS: Final = 6.0
 """How long a room's lease lasts unless renewed: the longest a dead owner's rooms wait."""
 RENEW_SECONDS: Final = 2.0
 """How often a node renews its leases and its heartbeat (three chances per lease)."""
-PLACE_SLACK: Final = 1
+PLACE_SLACK: Final = 2
 """A new room is made on the node asked unless another live node holds more than this many
-fewer rooms (then the request goes to the least loaded: :meth:`Cluster.place`)."""
+fewer rooms, or a tenth of this node's if more (then the request goes to the least loaded:
+:meth:`Cluster.place`). A round-robin balancer spreads the rooms evenly by itself: placement
+is for the requests that all reach one node, and must not overshoot on counts up to 2 s old."""
 BALANCE_SLACK: Final = 2
 """A node holds up to its share of the service's rooms plus this many before it hands rooms to
 the nodes under their share (:meth:`Cluster.plan`), e.g. when a node joins."""
@@ -429,12 +431,13 @@ class Cluster:
     def place(self) -> Peer | None:
         """The node a new room should be made on, if not this one: the live node holding the
         fewest rooms (as of the last renewal, plus the rooms this node sent it since), when
-        this one holds more than :data:`PLACE_SLACK` more. Counted as sent."""
+        this one holds more than :data:`PLACE_SLACK` more (or a tenth more). Counted as sent."""
         others = [p for p in self.peers if p.name != self.name]
         if self.stopping or not others:
             return None
         best = min(others, key=lambda p: (self._load_of(p), p.name))
-        if self._load_of(best) + PLACE_SLACK >= len(self.leases):
+        mine = len(self.leases)
+        if self._load_of(best) + max(PLACE_SLACK, mine // 10) >= mine:
             return None
         self._placed[best.name] = self._placed.get(best.name, 0) + 1
         return best

@@ -392,6 +392,11 @@ def run_serve(args: argparse.Namespace) -> int:
         forwarded_allow_ips=trusted or None,
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,
+        # uvicorn's WebSocket pings (its defaults, said here): a peer that answers none for 40 s
+        # is dropped. The page's own pings (every 10 s) and the server's idle close (35 s,
+        # web/connection.py) find a frozen page sooner; a live browser answers these regardless.
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
     )
     handing_over_server(uvicorn.Server)(config).run()
     return 0
