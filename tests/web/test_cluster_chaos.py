@@ -284,7 +284,8 @@ def test_a_node_that_joins_takes_its_share_and_new_rooms_go_to_the_least_loaded(
         codes = {c.code for c in clients}
         store = Store(service.url)
         first, plain = service.nodes[0], "postgresql://" + service.url.split("://", 1)[1]
-        assert service.tmp is not None
+        tmp = service.tmp
+        assert tmp is not None
         out: dict[str, float] = {}
 
         def held(name: str) -> int:
@@ -299,7 +300,7 @@ def test_a_node_that_joins_takes_its_share_and_new_rooms_go_to_the_least_loaded(
                 await _until("every room plays", lambda: all(c.last[1] >= 3 for c in clients), 90, clients)
                 assert held("node0") == len(codes)
                 connections = {i: c.connections for i, c in enumerate(clients)}
-                second = start_node("node1", plain, service.tmp, port=service.spare[0])
+                second = start_node("node1", plain, tmp, port=service.spare[0])
                 service.nodes.append(second)
                 await asyncio.to_thread(wait_ready, second, time.monotonic() + 60)
                 share = -(-len(codes) // 2)
