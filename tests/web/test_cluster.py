@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from unotable.web.cluster import Cluster, RoomElsewhereError, default_advertise, status
+from unotable.web.cluster import Cluster, Peer, RoomElsewhereError, default_advertise, status
 from unotable.web.hub import Hub
 from unotable.web.settings import parse_settings
 from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
@@ -384,3 +384,26 @@ def test_a_node_serves_a_room_only_while_its_own_clock_says_the_lease_is_valid(p
     asyncio.run(scenario())
     a_store.close()
     b_store.close()
+
+
+def test_placement_and_the_rebalancing_plan(pg: str) -> None:
+    """Where new rooms go and which rooms a node hands over, from the live nodes' loads."""
+    store = Store(pg)
+    a = Cluster(store, "a", "http://a:1")
+    a.register()
+    for i in range(12):
+        code = f"ROOM{i:04d}"
+        _room(store, code)
+        a.create(code)
+    a.peers = [Peer("a", "http://a:1", 12), Peer("b", "http://b:1", 12)]
+    assert a.place() is None and a.plan() == []  # balanced: made here, nothing moves
+    a.peers = [Peer("a", "http://a:1", 12), Peer("b", "http://b:1", 3), Peer("c", "http://c:1", 0)]
+    placed = [a.place() for _ in range(6)]  # c first, counted as sent, then the fewer of b and c
+    assert [p.name if p else None for p in placed] == ["c", "c", "c", "b", "c", "b"]
+    a._placed.clear()
+    share = -(-15 // 3)  # 5 rooms a node
+    plan = [p.name for p in a.plan()]
+    assert plan == ["c"] * 5 + ["b"] * 2 and len(plan) == 12 - share
+    a.stopping = True
+    assert a.place() is None and a.plan() == []
+    store.close()

@@ -384,6 +384,10 @@ class Cluster:
                 {"code": code, "node": self.name, "fence": lease.fence},
             )
 
+    def forget(self, code: str) -> None:
+        """Room ``code`` was deleted (its lease row with it): hold it no more."""
+        self.leases.pop(code, None)
+
     def leased_elsewhere(self) -> set[str]:
         """The rooms whose live lease is another node's (the sweeper must not delete them)."""
         with self.store.engine.begin() as conn:

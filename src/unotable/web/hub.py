@@ -401,6 +401,8 @@ class Hub:
             room = self.rooms.pop(code, None)
             if room is not None:
                 await room.stop()
+            if self.cluster is not None:
+                self.cluster.forget(code)
             for key in [k for k in self._replays if k[0] == code]:
                 del self._replays[key]
         if codes:
