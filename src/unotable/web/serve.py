@@ -18,7 +18,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from unotable.i18n import N_, _
 from unotable.web import words
@@ -276,7 +276,7 @@ def _fail(message: str) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     """Run ``uno serve`` until interrupted; the exit status."""
     try:
-        import uvicorn  # noqa: PLC0415 - the extra may be missing
+        import uvicorn  # noqa: PLC0415, F401 - the extra may be missing (used by run_uvicorn)
 
         from unotable.web.app import create_app  # noqa: PLC0415
         from unotable.web.guard import header_timeout_protocol  # noqa: PLC0415
@@ -380,7 +380,7 @@ def run_serve(args: argparse.Namespace) -> int:
         node=node,
         advertise=advertise,
     )
-    config = uvicorn.Config(
+    run_uvicorn(
         app,
         host=args.host,
         port=args.port,
@@ -398,8 +398,15 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
     )
-    handing_over_server(uvicorn.Server)(config).run()
     return 0
+
+
+def run_uvicorn(app: Any, **options: Any) -> None:
+    """Serve ``app`` with uvicorn (``options``: :class:`uvicorn.Config`'s) until a signal stops
+    it, handing the rooms over first (:func:`handing_over_server`)."""
+    import uvicorn  # noqa: PLC0415 - the extra, present by now
+
+    handing_over_server(uvicorn.Server)(uvicorn.Config(app, **options)).run()
 
 
 HAND_OVER_SECONDS: Final = 10.0
