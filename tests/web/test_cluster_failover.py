@@ -43,7 +43,7 @@ from .test_nginx import CONF, NGINX_HOST, _free_port, _need, _tls
 BOT_ROOMS = 24
 PERSON_ROOMS = 6
 PING = 3.0
-"""Seconds of quiet after which a client pings (the page: 10 s, and at once after a move)."""
+"""Seconds between a client's pings (the page: 10 s, and at once after an unanswered move)."""
 SILENCE = 8.0
 """Seconds a client waits for a message before it reconnects (a frozen node says nothing)."""
 
@@ -196,10 +196,10 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class Client:
     """One client of a room (a spectator, or a scripted person with ``token``), reconnecting
-    through nginx whenever its connection ends or goes silent. Like the page, it pings when it
-    has heard nothing for :data:`PING` seconds and reconnects when nothing (not even a pong)
-    has come for :data:`SILENCE`; a person whose move was refused (``storage``: the database
-    was away) moves again."""
+    through nginx whenever its connection ends or goes silent. Like the page, it pings every
+    :data:`PING` seconds and reconnects when nothing (not even a pong) has come for
+    :data:`SILENCE`; a person whose move was refused (``storage``: the database was away) moves
+    again."""
 
     code: str
     player: int | None = None
@@ -232,15 +232,14 @@ class Client:
         here: tuple[int, int] | None = None  # the last step heard on this connection
         heard = pinged = time.monotonic()
         while not stop.is_set():
+            if time.monotonic() - pinged >= PING:  # however busy the room: the server closes a silent socket
+                pinged = time.monotonic()
+                await ws.send(json.dumps({"type": "ping"}))
             try:
                 raw = await asyncio.wait_for(ws.recv(), PING)
             except TimeoutError:
-                now = time.monotonic()
-                if now - heard > SILENCE:
+                if time.monotonic() - heard > SILENCE:
                     return
-                if now - max(heard, pinged) >= PING:
-                    pinged = now
-                    await ws.send(json.dumps({"type": "ping"}))
                 continue
             heard = time.monotonic()
             m = json.loads(raw)

@@ -521,11 +521,14 @@ class Cluster:
             self._loop.call_soon_threadsafe(self.lose, code)
 
     def lose(self, code: str) -> None:
-        """Room ``code`` is another node's now: forget its lease and have the hub drop it."""
-        if code in self._losing or code not in self.leases:
+        """Room ``code`` is another node's now: forget its lease and have the hub drop it (also
+        a room whose lease this node no longer holds: it can write nothing)."""
+        if code in self._losing:
             return
         self._losing.add(code)
-        self.leases.pop(code, None)
+        if self.leases.pop(code, None) is None:
+            self.on_lost(code)
+            return
         self.lost_rooms += 1
         log.warning("node %s lost room %s to another node; dropping it", self.name, code)
         self.on_lost(code)

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from unotable.web.cluster import RECONNECT
 from unotable.web.fanout import Listener
 from unotable.web.metrics import Metrics
 from unotable.web.protocol import Message, ProtocolError, RateLimit, parse
@@ -177,6 +178,12 @@ class Connection:
         await self.room.welcome(listener, token, self.base)
         self.listener = listener
         self.writer = asyncio.get_running_loop().create_task(self._write(listener))
+        hub = getattr(self.ws.app.state, "hub", None)
+        if hub is not None and hub.rooms.get(self.room.code) is not self.room:
+            # The room left this node's memory between the socket's opening and its hello (it
+            # moved to another node, or was unloaded): its copy here is stopped and would say
+            # nothing more. The client reconnects to wherever the room lives now.
+            listener.close(RECONNECT)
 
     async def handle(self, m: Message) -> dict[str, Any] | None:
         """Check who sent ``m`` and hand it to its handler; a direct answer, if any.

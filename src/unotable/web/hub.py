@@ -80,6 +80,8 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.stopping = False
         """The node is handing its rooms over (:meth:`hand_over`): it loads no room any more."""
+        self._moving: set[str] = set()
+        """Rooms being handed over: not loaded again here meanwhile (the client asks again)."""
 
     async def create(
         self, settings: RoomSettings, address: str | None = None, *, place: bool = False
@@ -171,6 +173,8 @@ class Hub:
         missed = self._missing.get(code)
         if missed is not None and time.monotonic() - missed < MISSING_SECONDS:
             return None
+        if code in self._moving:  # its lease is on its way to another node: ask again shortly
+            raise RoomElsewhereError(code, "", "")
         task = self._pending.get(code)
         if task is None:
             task = asyncio.get_running_loop().create_task(self._fetch(code))
@@ -276,19 +280,26 @@ class Hub:
                 log.warning("could not mark node %s stopping", self.cluster.name)
             codes = list(self.rooms)
         rooms = [(code, self.rooms.pop(code)) for code in codes if code in self.rooms]
-        for _, room in rooms:
-            await room.driver.stop()  # no bot acts meanwhile
+        moving = {code for code, _ in rooms}
+        self._moving |= moving  # not loaded again here while its lease moves (a client's reconnect)
         try:
-            if to is None:
-                await asyncio.to_thread(self.cluster.give_back, [code for code, _ in rooms])
-            else:
-                await asyncio.to_thread(self.cluster.transfer, [(code, to[code]) for code, _ in rooms])
-        except SQLAlchemyError:  # their writes are refused already; the leases run out
-            log.warning(
-                "could not give %d lease(s) back; they expire in %g s", len(rooms), self.cluster.lease_seconds
-            )
-        for _, room in rooms:
-            await room.stop(RECONNECT)
+            for _, room in rooms:
+                await room.driver.stop()  # no bot acts meanwhile
+            try:
+                if to is None:
+                    await asyncio.to_thread(self.cluster.give_back, [code for code, _ in rooms])
+                else:
+                    await asyncio.to_thread(self.cluster.transfer, [(code, to[code]) for code, _ in rooms])
+            except SQLAlchemyError:  # their writes are refused already; the leases run out
+                log.warning(
+                    "could not give %d lease(s) back; they expire in %g s",
+                    len(rooms),
+                    self.cluster.lease_seconds,
+                )
+            for _, room in rooms:
+                await room.stop(RECONNECT)
+        finally:
+            self._moving -= moving
         if rooms:
             log.info("node %s handed %d room(s) over", self.cluster.name, len(rooms))
             if codes is not None:
