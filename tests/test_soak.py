@@ -1,6 +1,6 @@
 """A random-play soak: ``SOAK_HANDS`` (10,000) complete hands, every invariant checked at every step.
 
-The hands are spread over the three editions, 2-10 players and the options of docs/rules.md
+The hands are spread over the four editions, 2-10 players and the options of docs/rules.md
 (``must_play_drawn``, ``lenient_plays``, ``scoring: lowest``, small and large targets, classic
 blanks, Harry Potter birthdays, the house rules of RULES §11 alone and combined, a named or a
 drawn dealer), played as games: scores carry from hand to hand until someone wins the game. A
@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
+from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -50,7 +50,7 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern")
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -99,6 +99,8 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
             None if rnd.random() < 0.3 else f"{rnd.randint(1, 12):02d}-{rnd.randint(1, 28):02d}"
             for _ in range(players)
         ]
+    if edition == "modern" and rnd.random() < 0.5:  # docs/rules.md §12, M-5
+        data["custom"] = rnd.choice([{"draw": 2}, {"skip": True, "reveal": True}, {"reverse": True, "draw": 1}])
     data["stacking"] = rnd.choice([False, False, "same", "any"])
     for name in ("seven_zero", "jump_in", "draw_to_match"):
         data[name] = rnd.random() < 0.4
@@ -124,8 +126,11 @@ def table_configs(rnd: random.Random) -> list[Rules]:
 
 
 def card_points(card: int) -> int:
-    """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank."""
+    """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank;
+    40 for the modern deck's Wild Shuffle Hands and Wild Customizable (docs/rules.md §12)."""
     value = CARD_VALUE[card]
+    if CARD_CODE[card] in ("SHUFFLE", "CUSTOM"):
+        return 40
     if IS_WILD[card] or value == BLANK:
         return 50
     return value if value <= 9 else 20
@@ -195,6 +200,10 @@ def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
             sizes[e.seat], sizes[e.target] = sizes[e.target], sizes[e.seat]
         elif e.kind == "pass_hands":
             sizes = sizes[-1:] + sizes[:-1] if e.reason == "left" else sizes[1:] + sizes[:1]
+        elif e.kind == "shuffle_hands":  # docs/rules.md §12, M-2: dealt one at a time from seat + 1
+            assert e.seat is not None and e.count == sum(sizes)
+            n = len(sizes)
+            sizes = [e.count // n + ((s - e.seat - 1) % n < e.count % n) for s in range(n)]
     assert [len(h) for h in after.hands] == sizes, events
     assert len(after.draw) == draw - drawn + reshuffled, events
     assert len(after.discard) == discard + played - reshuffled, events
@@ -289,6 +298,7 @@ def test_random_play_soak() -> None:
             tally.options[rule.name] += rule.is_on(getattr(rules, rule.name))
         tally.options["lowest"] += rules.scoring == "lowest"
         tally.options["blanks"] += bool(rules.blanks)
+        tally.options["custom"] += rules.custom is not None
         scores = [0] * rules.players
         for _ in range(MAX_HANDS_PER_GAME):
             dealer = None if rnd.random() < 0.5 else rnd.randrange(rules.players)
@@ -308,7 +318,7 @@ def test_random_play_soak() -> None:
     for kind in (
         "play", "draw", "pass", "color", "uno", "catch", "challenge", "accept", "invisibility",
         "reveal", "skip", "reverse", "reshuffle", "penalty", "wrong", "returned", "hand_over",
-        "game_over", "dealer_draw", "swap", "pass_hands",
+        "game_over", "dealer_draw", "swap", "pass_hands", "shuffle_hands",
     ):  # fmt: skip
         assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
     print(

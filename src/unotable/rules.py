@@ -127,7 +127,7 @@ CARS2: Final = Edition(
 
 MODERN: Final = Edition(
     name="modern",
-    title="UNO (2018)",
+    title="UNO (2018 deck)",
     draw_value=DRAW_TWO,
     draw_amount=2,
     specials=((WILD_SHUFFLE, 1), (WILD_CUSTOM, 3)),
