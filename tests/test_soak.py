@@ -100,7 +100,9 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
             for _ in range(players)
         ]
     if edition == "modern" and rnd.random() < 0.5:  # docs/rules.md §12, M-5
-        data["custom"] = rnd.choice([{"draw": 2}, {"skip": True, "reveal": True}, {"reverse": True, "draw": 1}])
+        data["custom"] = rnd.choice(
+            [{"draw": 2}, {"skip": True, "reveal": True}, {"reverse": True, "draw": 1}]
+        )
     data["stacking"] = rnd.choice([False, False, "same", "any"])
     for name in ("seven_zero", "jump_in", "draw_to_match"):
         data[name] = rnd.random() < 0.4
@@ -141,6 +143,8 @@ class Tally:
     """What the soak saw, to show that it reached what it means to test."""
 
     hands: int = 0
+    deadlocks: int = 0
+    """Hands left when every seat sat at the hand limit with nothing to play, going round (H-19)."""
     games_over: int = 0
     steps: int = 0
     longest: int = 0
@@ -237,9 +241,13 @@ def play_hand(
     assert dealt == sum(len(h) for h in st.hands) >= HAND_SIZE * st.n
     tally.events.update(e.kind for e in events)
     steps = 0
+    stuck = 0
     while st.phase < Phase.HAND_OVER:
         steps += 1
         assert steps <= STEP_CAP, f"hand not over after {STEP_CAP} actions: {rules}, seed {seed}"
+        if stuck >= st.n:  # H-19: every seat at the hand limit with nothing to play goes round
+            tally.deadlocks += 1
+            return st
         seat, aid = choose(st, rnd)
         if ACTION_KIND[aid] == WRONG_KIND:  # R-13: everything since the wrong card is undone
             assert st.wrong_snapshot is not None
@@ -251,6 +259,8 @@ def play_hand(
         check_cards(st, deck, counter)
         check_accounting(base, st, events)
         tally.events.update(e.kind for e in events)
+        at_limit = [e.kind for e in events] == ["pass", "turn"] and events[0].reason == "hand limit"
+        stuck = stuck + 1 if at_limit else 0
     tally.steps += steps
     tally.longest = max(tally.longest, steps)
     tally.hands += 1
@@ -324,5 +334,5 @@ def test_random_play_soak() -> None:
     print(
         f"\nsoak: {tally.hands} hands in {game} games, {tally.steps} actions "
         f"({tally.steps / tally.hands:.0f} per hand, longest {tally.longest}), "
-        f"{tally.games_over} games won; events {dict(tally.events.most_common())}"
+        f"{tally.games_over} games won, {tally.deadlocks} left at the hand limit (H-19); events {dict(tally.events.most_common())}"
     )
