@@ -334,5 +334,6 @@ def test_random_play_soak() -> None:
     print(
         f"\nsoak: {tally.hands} hands in {game} games, {tally.steps} actions "
         f"({tally.steps / tally.hands:.0f} per hand, longest {tally.longest}), "
-        f"{tally.games_over} games won, {tally.deadlocks} left at the hand limit (H-19); events {dict(tally.events.most_common())}"
+        f"{tally.games_over} games won, {tally.deadlocks} left at the hand limit (H-19); "
+        f"events {dict(tally.events.most_common())}"
     )
