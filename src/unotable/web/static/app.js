@@ -56,7 +56,7 @@ const prefs = {
 // Cards.
 
 function isWild(code) {
-  return ["W", "W+4", "HOWLER", "INVIS", "MATER"].includes(code);
+  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"].includes(code);
 }
 
 function faceMarkup(code) {
