@@ -4,7 +4,7 @@
 PY ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
-TEST_EXTRAS := dev,plot,ray,web,rl,train,mcp
+TEST_EXTRAS := dev,plot,ray,web,rl,train,mcp,interop
 
 .PHONY: setup play serve test test-core test-pure lint typecheck pytest bench bench-env bench-instructions bench-web bench-cluster rlcard-venv scenarios clean catalogs catalogs-check
 

@@ -22,7 +22,7 @@ CORE_ALSO: frozenset[str] = frozenset({"i18n"})
 """Subpackages the rules core may import: standard library only themselves."""
 INTERFACES: frozenset[str] = frozenset({"tui", "web", "mcp", "cli", "simcli", "__main__"})
 """The programs a person or another program drives; nothing below them imports them."""
-LOWER: frozenset[str] = frozenset({"core", "bots", "sim", "native", "env", "i18n"})
+LOWER: frozenset[str] = frozenset({"core", "bots", "sim", "native", "env", "i18n", "interop"})
 
 ENGINE_NAMES = (
     "CHALLENGE_PENALTY",
@@ -31,6 +31,7 @@ ENGINE_NAMES = (
     "E_HOWLER",
     "E_INVIS",
     "E_MATER",
+    "E_SHUFFLE",
     "E_NUMBER",
     "E_REVERSE",
     "E_SEVEN",
@@ -118,6 +119,29 @@ def test_nothing_below_the_interfaces_imports_them() -> None:
     assert not bad, f"a lower layer imports an interface: {bad}"
     crossed = [(f, t) for f, part, t in _edges() if part in ("tui", "web") and t in ({"tui", "web"} - {part})]
     assert not crossed, f"the terminal and the web import each other: {crossed}"
+
+
+def test_the_bridges_import_the_core_and_the_env_only_and_nothing_imports_them() -> None:
+    """``interop`` (docs/interop.md): each bridge over the core (and the env's action table and
+    encoding), its own project imported by its own module only; no other part imports it."""
+    own = {"openspiel.py": "pyspiel", "textarena.py": "textarena", "rlcard.py": "rlcard"}
+    bad = []
+    for f, part, t in _edges():
+        if part == "interop":
+            name = f.split("/")[-1]
+            allowed = {
+                "core",
+                "env",
+                "i18n",
+                "interop",
+                "third-party:numpy",
+                "third-party:" + own.get(name, ""),
+            }
+            if t not in allowed:
+                bad.append((f, t))
+        elif t == "interop":
+            bad.append((f, t))
+    assert not bad, f"interop imports or is imported outside its rules: {bad}"
 
 
 def test_the_bots_and_the_simulator_need_no_third_party_library() -> None:
