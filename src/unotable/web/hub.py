@@ -418,14 +418,13 @@ class Hub:
         wanted = codes
         if self.cluster is not None:
             wanted = []
-            for code in codes:
-                try:
-                    self.cluster.acquire(code)  # first the lease, then the log: it holds every write before
+            # First the leases (one transaction for them all), then the logs: they hold every
+            # write of the owners before.
+            for code, failed in self.cluster.acquire_many(codes).items():
+                if failed is None:
                     wanted.append(code)
-                except KeyError:
-                    out[code] = None
-                except (RoomElsewhereError, SQLAlchemyError) as exc:
-                    out[code] = exc
+                else:
+                    out[code] = None if isinstance(failed, KeyError) else failed
         stored = self.store.load_rooms(wanted)
         for code in wanted:
             one = stored.get(code)
