@@ -349,13 +349,13 @@ class Hub:
 
     async def _fetch(self, code: str) -> Room | None:
         room = await self._read(code)
-        if room is not None and self.cluster is not None and code not in self.cluster.owned:
+        if room is not None and self.cluster is not None and code not in self.cluster.leases:
             # The lease was lost while the room was read (this node's renewal came too late and
             # another node took it): the drop found nothing to drop, so the room must not go
             # live here, where none of its moves could be saved. Read it again: the lease is
             # this node's once more, or the other node's, to which the client is sent.
             room = await self._read(code)
-            if room is not None and code not in self.cluster.owned:
+            if room is not None and code not in self.cluster.leases:
                 raise RoomElsewhereError(code, "", "")  # lost twice in a row: the client asks again
         if room is None:
             self._missing[code] = time.monotonic()
