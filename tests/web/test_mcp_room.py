@@ -77,14 +77,25 @@ def test_an_ai_plays_a_whole_hand_at_a_real_room(live: LiveServer) -> None:
         assert refused.is_error and said in text_of(refused)  # checked here, never sent
         rules = text_of(await client.call_tool("rules", {}))
         assert "RULES: UNO (classic), 2 players" in rules and "W+4 = " in rules
-        moves = 0
+        moves = refused_late = 0
         while not answer.get("game_over"):
             assert moves < 500
-            if not answer["legal_actions"]:  # the bot's turn still: wait for ours
+            legal = answer["legal_actions"]
+            if not legal:  # the bot's turn still: wait for ours
+                answer = await call(client, "observe", wait=10)
+                answers.append(answer)
+                continue
+            plays = sorted((a for a in legal if a.startswith("play")), key=lambda a: not a.endswith(" uno"))
+            result = await client.call_tool("act", {"action": (plays or legal)[0], "wait": 10})
+            if result.is_error:
+                # an out-of-turn action (a late UNO, a catch) the bot's next move closed first:
+                # the server refused it and nothing changed
+                assert "refused it (illegal)" in text_of(result) and not answer["your_turn"]
+                refused_late += 1
                 answer = await call(client, "observe", wait=10)
             else:
-                plays = [a for a in answer["legal_actions"] if a.startswith("play")]
-                answer = await call(client, "act", action=(plays or answer["legal_actions"])[0], wait=10)
+                assert isinstance(result.structured_content, dict)
+                answer = result.structured_content
                 moves += 1
             answers.append(answer)
         assert moves > 0 and answer["legal_actions"] == ["rematch"]

@@ -133,6 +133,7 @@ class RoomSeat:
         self._told: dict[str, Any] = {}
         self._changed = asyncio.Event()
         self._closed: str | None = None
+        self._pongs = 0
         self._ws: Any = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -190,6 +191,8 @@ class RoomSeat:
                         self.rejoin = m["rejoin"].get("link")
                 elif kind == "error":
                     self._errors.append(m)
+                elif kind == "pong":
+                    self._pongs += 1
                 elif kind == "retired":
                     self._closed = _(words.RETIRED).format(message=m.get("message", ""))
                 self._changed.set()
@@ -393,16 +396,13 @@ class RoomSeat:
             message["type"] = "rematch"
         else:
             message |= {"type": "act", "action": text}
-        seq, errors = self.last["seq"], len(self._errors)
-        game = self.last["table"]["game_number"]
+        errors, pongs = len(self._errors), self._pongs
+        # The server reads a connection's messages in order and answers a ping after all it
+        # queued for it: at the pong, the update of the action (or its refusal) has come, and
+        # no earlier update is taken for the state after it.
         await self._ws.send(json.dumps(message))
-
-        def answered() -> bool:
-            assert self.last is not None
-            moved = self.last["seq"] > seq or self.last["table"]["game_number"] != game
-            return moved or len(self._errors) > errors
-
-        if not await self._until(answered, ANSWER_SECONDS):
+        await self._ws.send(json.dumps({"type": "ping"}))
+        if not await self._until(lambda: self._pongs > pongs, ANSWER_SECONDS):
             raise self._refusal() if self._closed else RoomError(_(words.NO_ANSWER))
         if len(self._errors) > errors:
             raise self._refusal()
