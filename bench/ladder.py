@@ -27,6 +27,7 @@ table in Markdown, writes the figures to ``--json`` and draws them with ``--plot
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import math
@@ -34,6 +35,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -222,8 +224,13 @@ def run(cells: list[tuple[str, str]], args: argparse.Namespace) -> None:
         return
     bar = Progress(len(jobs))
     files: dict[tuple[str, str], Any] = {}
-    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-        for job, row in zip(jobs, pool.imap(play_deal, jobs, chunksize=4), strict=True):
+    with contextlib.ExitStack() as stack:
+        if args.workers > 1:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(args.workers))
+            results: Iterable[dict[str, Any]] = pool.imap(play_deal, jobs, chunksize=4)
+        else:
+            results = map(play_deal, jobs)
+        for job, row in zip(jobs, results, strict=True):
             key = job[:2]
             if key not in files:
                 files[key] = cell_file(args.dir, *key).open("a")
