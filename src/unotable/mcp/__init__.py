@@ -2,8 +2,8 @@
 
 - :mod:`~unotable.mcp.table`: one game against the project's bots, seen from the player's seat
   (``new_game``, ``observe``, ``act``, ``rules``), with no MCP in it;
-- :mod:`~unotable.mcp.server`: those four and ``join_room``/``leave_room`` as MCP tools over stdio (the official ``mcp`` SDK,
-  the ``[mcp]`` extra), and ``main`` for ``uno mcp``;
+- :mod:`~unotable.mcp.server`: those four and ``join_room``/``leave_room`` as MCP tools over
+  stdio (the official ``mcp`` SDK, the ``[mcp]`` extra), and ``main`` for ``uno mcp``;
 - :mod:`~unotable.mcp.remote`: a seat at a real ``uno serve`` room (``join_room``), played
   through the server's HTTP API and WebSocket as a browser plays it;
 - :mod:`~unotable.mcp.words`: the sentences the server writes.
