@@ -96,11 +96,14 @@ def test_an_ai_plays_a_whole_hand_at_a_real_room(live: LiveServer) -> None:
             else:
                 assert isinstance(result.structured_content, dict)
                 answer = result.structured_content
+                # the answer is the state after the action: its events tell of it
+                assert any(e.startswith("Claude (you) ") for e in answer["events"]), answer
                 moves += 1
             answers.append(answer)
         assert moves > 0 and answer["legal_actions"] == ["rematch"]
         assert answer["hand_over"] and answer["hand_result"].endswith("points).")
-        assert answer["scores"]["hands_played"] == 1 and answer["game_result"].startswith("The game is over")
+        # one hand, or more if a hand was won with 0 points (the loser left only zeros)
+        assert answer["scores"]["hands_played"] >= 1 and answer["game_result"].startswith("The game is over")
         assert any(" drew " in e or " played " in e for a in answers for e in a["events"])
         left = await call(client, "leave_room")
         assert left["left"] == code and left["rejoin_link"].startswith(f"{live.http}/r/{code}?rejoin=")
