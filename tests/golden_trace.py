@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
 
-from unotable.cards import SKIP, card_type
+from unotable.cards import CLASSIC_CARD_TYPES, NUM_CARD_TYPES, SKIP, card_type
 from unotable.engine import (
     actors,
     check,
@@ -38,7 +38,7 @@ from unotable.engine import (
 )
 from unotable.errors import ConfigError, IllegalActionError
 from unotable.events import Event
-from unotable.notation import ACTION_KIND, ACTION_MORE, ACTION_TEXT, TABLE_SEAT, Kind
+from unotable.notation import ACTION_CARD, ACTION_KIND, ACTION_MORE, ACTION_TEXT, TABLE_SEAT, Kind
 from unotable.rules import BlankEffect, Rules, find_edition
 from unotable.state import PHASE_HAND_OVER, PHASE_TURN, Phase, State
 
@@ -46,6 +46,11 @@ GOLDEN: Final = Path(__file__).parent / "data" / "golden-trace.txt"
 ACTIONS_BEFORE_MORE: Final = ACTION_MORE.index(True)
 """The notation's actions before multi_play's ``play CARD more`` (numbered last): the refusals of
 the tables without that rule are drawn among these, as before it existed."""
+ACTIONS_BEFORE_LATER: Final = next(
+    (i for i, card in enumerate(ACTION_CARD) if card >= CLASSIC_CARD_TYPES), len(ACTION_TEXT)
+)
+"""The notation's actions before the later editions' cards (docs/rules.md §12, numbered last):
+the refusals are drawn among these, as before those editions existed."""
 HANDS_PER_CONFIG: Final = 8
 STEP_CAP: Final = 400
 """A hand still going after this many actions is cut (the chooser draws a lot)."""
@@ -142,6 +147,14 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("hp-multi-play", {"edition": "harry-potter", "multi_play": "number", "uno_call": "strict"}),
     ("classic-crazy-multi-play", {**PARTY, **CRAZY, "multi_play": "number"}),
     ("classic-elimination", {"mode": "elimination", "players": 3}),
+    # The modern deck (docs/rules.md §12), new lines after the old ones.
+    ("modern-2", {"edition": "modern", "players": 2}),
+    ("modern-4", {"edition": "modern"}),
+    (
+        "modern-custom",
+        {"edition": "modern", "players": 3, "custom": BlankEffect(wild=True, draw=2, skip=True)},
+    ),
+    ("modern-party", {"edition": "modern", **PARTY, "uno_call": "strict"}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 
@@ -183,6 +196,10 @@ def state_form(st: State) -> dict[str, object]:
         value = getattr(st, name)
         if name == "series" and value < 0:  # multi_play's field, left out when unused: the old lines stay
             continue
+        if name == "drew_facing":  # recorded as (colour + 1) * 65 + top, before docs/rules.md §12
+            value = [
+                f if f < 0 else (f // NUM_CARD_TYPES) * CLASSIC_CARD_TYPES + f % NUM_CARD_TYPES for f in value
+            ]
         if name == "known":
             value = {
                 o: {v: sorted(c) for v, c in d.items() if c} for o, d in value.items() if any(d.values())
@@ -204,7 +221,7 @@ def _illegal(st: State, rnd: random.Random, legal: dict[int, list[int]]) -> list
     out = []
     for _ in range(3):
         seat = rnd.choice([*range(st.n), TABLE_SEAT, st.n + 1])
-        aid = rnd.randrange(len(ACTION_TEXT) if st.tables.multi_play else ACTIONS_BEFORE_MORE)
+        aid = rnd.randrange(ACTIONS_BEFORE_LATER if st.tables.multi_play else ACTIONS_BEFORE_MORE)
         if aid in legal.get(seat, ()):
             continue
         try:

@@ -31,6 +31,7 @@ ENGINE_NAMES = (
     "E_HOWLER",
     "E_INVIS",
     "E_MATER",
+    "E_SHUFFLE",
     "E_NUMBER",
     "E_REVERSE",
     "E_SEVEN",

@@ -138,7 +138,9 @@ def test_needs_n_players_is_grammatical() -> None:
         Game.new(Rules(players=4, mode="two-tables"), 1, players=4)
 
 
-@pytest.mark.parametrize(("edition", "players"), [("classic", 4), ("harry-potter", 3), ("cars2", 2)])
+@pytest.mark.parametrize(
+    ("edition", "players"), [("classic", 4), ("harry-potter", 3), ("cars2", 2), ("modern", 3)]
+)
 def test_play_plays_a_bots_only_hand(edition: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
     # Without a terminal, ``play --auto --fast`` prints a bots-only game (the full screen: test_tui).
     argv = ["play", "--auto", "--fast", "--target", "100", "--edition", edition, "--players", str(players)]

@@ -30,6 +30,7 @@ SECTIONS = (
     "End of a hand, scoring, winning",
     "Partners, teams and tournaments",
     "House rules beyond the books",
+    "The modern deck (`modern`)",
 )
 
 
@@ -76,9 +77,9 @@ def test_notation_names_every_code_key_and_phase_of_the_format() -> None:
     for kind in Kind:
         word = kind.name.lower().replace("invisibility", "invisibility COLOUR")
         assert f"`{word}" in NOTATION, word
-    for code in ("W", "W+4", "HOWLER", "INVIS", "MATER", "+2", "+3", "BLANK"):
+    for code in ("W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", "+2", "+3", "BLANK"):
         assert f"`{code}`" in NOTATION or f"+ `{code}`" in NOTATION, code
-    assert set(CARD_CODE[61:]) == {"W+4", "HOWLER", "INVIS", "MATER"}
+    assert set(CARD_CODE[61:]) == {"W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"}
 
 
 TEXT_FILES = ("*.py", "*.md", "*.json", "*.c", "*.h", "*.pyi", "*.toml", "*.cfg", "*.txt", "*.yml", "*.js")

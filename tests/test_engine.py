@@ -292,3 +292,30 @@ def test_the_shuffle_is_uniform() -> None:
     chi2 = sum((k - expected) ** 2 / expected for k in lands)
     assert chi2 < 46.7, lands
     assert abs(before - trials / 2) < 5 * (trials / 4) ** 0.5
+
+
+def test_a_shuffle_of_hands_keeps_every_card_and_hides_the_new_hands() -> None:
+    """docs/rules.md §12, M-2: the Wild Shuffle Hands gathers every hand and deals it out again
+    from the player's left; each seat sees only its own new hand, and nothing known before
+    holds of the new hands."""
+    rules = Rules(edition=find_edition("modern"), players=3)
+    hands = [["SHUFFLE", "R1", "R2"], ["B1", "B2", "B3", "B4"], ["G1", "G2"]]
+    st = from_position(
+        rules,
+        hands=[[parse_card(c) for c in h] for h in hands],
+        draw_pile=[parse_card(c) for c in ("Y1", "Y2")],
+        discard=[parse_card("R9")],
+        color=0,
+        current=0,
+    )
+    st.known = {1: {0: [parse_card("B1")]}}  # seat 0 had seen one of seat 1's cards
+    before = Counter(c for h in st.hands for c in h) - Counter([parse_card("SHUFFLE")])
+    after, events = apply(st, 0, "play SHUFFLE G")
+    assert Counter(c for h in after.hands for c in h) == before
+    assert [len(h) for h in after.hands] == [2, 3, 3]
+    assert after.known == {} and after.current == 1
+    shuffle = [e for e in events if e.kind == "shuffle_hands"]
+    assert len(shuffle) == 1 and shuffle[0].count == 8 and not shuffle[0].cards
+    for seat in range(3):
+        v = view(after, seat)
+        assert sorted(v.hand) == sorted(after.hands[seat]) and not v.known

@@ -426,3 +426,12 @@ def test_a_native_backend_plugs_in_through_unotable_native(monkeypatch: pytest.M
         assert b.observation.shape == (4, v.layout.size)
     assert made == [4, 4]
     assert VectorEnv(2, players=3, backend="python").backend.name == "python"
+
+
+def test_the_modern_deck_grows_only_its_own_observation() -> None:
+    """docs/env.md: the first three editions keep their 65 card types (526 values at 4 players);
+    the modern deck's card-sized segments have 67."""
+    for name in ("classic", "harry-potter", "cars2"):
+        assert layout_for(Rules(edition=find_edition(name), players=4)).size == 526
+    modern = layout_for(Rules(edition=find_edition("modern"), players=4))
+    assert modern.size == 526 + 7 * 2 and modern.by_name["hand"].shape == (67,)

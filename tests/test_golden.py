@@ -1,5 +1,5 @@
 """The engine plays the golden trace (``tests/data/golden-trace.txt``, written by
-``tests/golden_trace.py``): every state, legal set, event and refusal of 288 seeded hands over
+``tests/golden_trace.py``): every state, legal set, event and refusal of 512 seeded hands over
 every edition, hand-level option and house rule, unchanged by a refactoring."""
 
 from __future__ import annotations
@@ -23,5 +23,14 @@ def test_the_trace_covers_every_edition_and_house_rule() -> None:
 
     editions = {opts.get("edition", "classic") for _, opts in CONFIGS}
     assert editions == set(EDITIONS)
-    for rule in (*HOUSE_RULES, "must_play_drawn", "lenient_plays", "scoring", "mode", "blanks", "birthdays"):
+    for rule in (
+        *HOUSE_RULES,
+        "must_play_drawn",
+        "lenient_plays",
+        "scoring",
+        "mode",
+        "blanks",
+        "birthdays",
+        "custom",
+    ):
         assert any(rule in opts for _, opts in CONFIGS), rule

@@ -9,11 +9,19 @@ import asyncio
 import pytest
 
 from unotable.bots import make_bot
-from unotable.cards import parse_card
+from unotable.cards import CLASSIC_CARD_TYPES, parse_card
 from unotable.engine import apply, from_position, legal_ids
 from unotable.errors import IllegalActionError
 from unotable.match import Game
-from unotable.notation import ACTION_ID, ACTION_MORE, ACTION_TEXT, MORE_IDS, OPENS_SERIES, parse_action
+from unotable.notation import (
+    ACTION_CARD,
+    ACTION_ID,
+    ACTION_MORE,
+    ACTION_TEXT,
+    MORE_IDS,
+    OPENS_SERIES,
+    parse_action,
+)
 from unotable.rules import Rules
 from unotable.sim import SimConfig, parse_bots, simulate
 from unotable.state import Phase, State
@@ -35,7 +43,10 @@ def position(rules: Rules, hands: list[list[str]], top: str = "R3", color: int =
 
 def test_more_is_one_spelling_per_number_card_numbered_last() -> None:
     more = [a for a, m in enumerate(ACTION_MORE) if m]
-    assert more == list(range(len(ACTION_TEXT) - len(more), len(ACTION_TEXT)))  # old ids unchanged
+    # Old ids unchanged: the more ids follow every earlier action; only the later editions'
+    # cards (docs/rules.md §12) are numbered after them.
+    later = sum(1 for card in ACTION_CARD if card >= CLASSIC_CARD_TYPES)
+    assert more == list(range(len(ACTION_TEXT) - later - len(more), len(ACTION_TEXT) - later))
     assert len(more) == 2 * sum(OPENS_SERIES)  # with and without uno
     assert parse_action("play R5 more") == MORE_IDS[parse_card("R5")][0]
     assert parse_action("play R5 more uno") == MORE_IDS[parse_card("R5")][1]

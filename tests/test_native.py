@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from unotable import house
-from unotable.cards import POINTS
+from unotable.cards import NUM_CARD_TYPES, POINTS
 from unotable.engine import check, legal_ids, new_hand, seat_index, step
 from unotable.errors import ConfigError, IllegalActionError
 from unotable.native import COMPILED, core_module
@@ -147,6 +147,31 @@ def test_unsupported_rules_are_refused_with_a_reason() -> None:
     with pytest.raises(native.NativeUnsupportedError):
         native.new_hand(lenient, 1)
     assert issubclass(native.NativeUnsupportedError, ConfigError)
+
+
+def test_the_later_editions_are_refused_by_the_allow_list() -> None:
+    """docs/rules.md §12, M-8: the native core plays the first three editions only."""
+    modern = Rules(edition=find_edition("modern"), players=3)
+    reason = native.unsupported(modern)
+    assert reason is not None
+    if COMPILED:
+        assert "edition modern" in reason
+        for name in native.NATIVE_EDITIONS:
+            assert native.unsupported(Rules(edition=find_edition(name))) is None
+    with pytest.raises(native.NativeUnsupportedError):
+        native.new_hand(modern, 1)
+    with pytest.raises(native.NativeUnsupportedError):
+        native.from_state(new_hand(modern, 1)[0])
+
+
+def test_drew_facing_is_renumbered_for_the_core() -> None:
+    """The core numbers a facing over its 65 card types; the engine over every card type."""
+    for color in range(-1, 4):
+        for top in (0, 64):
+            f = (color + 1) * NUM_CARD_TYPES + top
+            assert native.to_native_facing(f) == (color + 1) * native.NT + top
+            assert native.from_native_facing(native.to_native_facing(f)) == f
+    assert native.to_native_facing(-1) == native.from_native_facing(-1) == -1
 
 
 @needs_core
@@ -566,7 +591,7 @@ def test_search_bot_decides_the_same_with_native_playouts() -> None:
 def test_the_cores_constants_are_the_python_tables() -> None:
     """Every enum and constant of rules.h and policies.h equals the Python table it copies."""
     from unotable import engine  # noqa: PLC0415
-    from unotable.cards import HOWLER, INVISIBILITY, MATER, NUM_CARD_TYPES, WILD_DRAW_FOUR  # noqa: PLC0415
+    from unotable.cards import CLASSIC_CARD_TYPES, HOWLER, INVISIBILITY, MATER, WILD_DRAW_FOUR  # noqa: PLC0415
     from unotable.native.search import pack_view  # noqa: PLC0415
     from unotable.notation import ACTIONS, Kind  # noqa: PLC0415
     from unotable.rules import MAX_PLAYERS, MODES  # noqa: PLC0415
@@ -600,13 +625,15 @@ def test_the_cores_constants_are_the_python_tables() -> None:
         INVISIBILITY,
         MATER,
     )
-    assert c["TABLE_SEAT"] == TABLE_SEAT and c["NT"] == NUM_CARD_TYPES and c["MAXP"] == MAX_PLAYERS
+    assert c["TABLE_SEAT"] == TABLE_SEAT and c["NT"] == CLASSIC_CARD_TYPES and c["MAXP"] == MAX_PLAYERS
     assert c["MAXC"] == max(
         len(Rules(edition=e).deck()) for e in (find_edition("classic"), find_edition("cars2"))
     )
     assert c["MAXC"] >= len(Rules(blanks=((0, 7), (1, 7), (2, 7), (3, 7))).deck())
     assert c["NAMAX"] >= native.NATIVE_ACTIONS and c["MAXIDS"] >= native.NATIVE_ACTIONS
-    assert len([a for a in ACTIONS if not a.more]) == native.NATIVE_ACTIONS  # the 'more' ids are last
+    classic = [a for a in ACTIONS if a.card < CLASSIC_CARD_TYPES]  # the later editions' cards: after them
+    assert len([a for a in classic if not a.more]) == native.NATIVE_ACTIONS  # the 'more' ids are last
+    assert all(a.card >= CLASSIC_CARD_TYPES for a in ACTIONS[len(classic) :])
     st = native.to_state(native.new_hand(Rules(players=3), 4), Rules(players=3))
     v = view(st, 1)
     ints = array("i", pack_view(v)[0])

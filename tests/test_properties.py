@@ -109,6 +109,18 @@ birthdays = st.one_of(
 )
 
 
+custom_rules = st.fixed_dictionaries(
+    {},
+    optional={
+        "draw": st.integers(0, 4),
+        "skip": st.booleans(),
+        "reverse": st.booleans(),
+        "reveal": st.booleans(),
+    },
+)
+"""A rule written on the modern deck's Wild Customizable (docs/rules.md §12, M-5)."""
+
+
 @st.composite
 def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
     """The JSON form of random rules: every edition, 2-10 players, the options of docs/rules.md."""
@@ -128,6 +140,8 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
         data["blanks"] = draw(blank_sets)
     if edition == "harry-potter" and draw(st.booleans()):
         data["birthdays"] = draw(st.lists(birthdays, min_size=players, max_size=players))
+    if edition == "modern" and draw(st.booleans()):  # docs/rules.md §12, M-5
+        data["custom"] = draw(custom_rules)
     # RULES §11: every house rule, alone and in any combination.
     data["stacking"] = draw(st.sampled_from([False, "same", "any"]))
     for name in ("seven_zero", "jump_in", "draw_to_match"):

@@ -7,12 +7,14 @@ from typing import Any
 
 import pytest
 
-from unotable.cards import CARD_CODE, parse_card
+from unotable.cards import CARD_CODE, POINTS, parse_card
 from unotable.errors import ConfigError
 from unotable.rules import EDITIONS, BlankEffect, Rules, birthday_day, find_edition
 
 
-@pytest.mark.parametrize(("name", "size"), [("classic", 108), ("harry-potter", 110), ("cars2", 112)])
+@pytest.mark.parametrize(
+    ("name", "size"), [("classic", 108), ("harry-potter", 110), ("cars2", 112), ("modern", 112)]
+)
 def test_deck_sizes(name: str, size: int) -> None:
     assert len(Rules(edition=find_edition(name)).deck()) == size
 
@@ -25,6 +27,38 @@ def test_deck_contents() -> None:
     assert hp["G+3"] == 2 and hp["HOWLER"] == 1 and hp["INVIS"] == 1 and "G+2" not in hp
     cars = Counter(CARD_CODE[c] for c in Rules(edition=find_edition("cars2")).deck())
     assert cars["MATER"] == 4 and cars["Y+2"] == 2
+
+
+def test_the_modern_deck() -> None:
+    """docs/rules.md §12: classic's 108 cards, one Wild Shuffle Hands and three Wild
+    Customizable, 40 points each; no blanks."""
+    modern = Counter(CARD_CODE[c] for c in Rules(edition=find_edition("modern")).deck())
+    classic = Counter(CARD_CODE[c] for c in Rules().deck())
+    assert modern - classic == Counter({"SHUFFLE": 1, "CUSTOM": 3}) and not classic - modern
+    assert POINTS[parse_card("SHUFFLE")] == POINTS[parse_card("CUSTOM")] == 40
+    assert find_edition("2018").name == "modern" and EDITIONS["modern"].suggestion_penalty == 4
+    assert not EDITIONS["modern"].has_blanks and EDITIONS["modern"].has_custom
+
+
+def test_the_custom_option() -> None:
+    """M-5: the rule written on the Wild Customizable, always a wild card's; modern only."""
+    rules = Rules.from_dict({"edition": "modern", "custom": {"draw": 2, "skip": True}})
+    assert rules.custom == BlankEffect(draw=2, skip=True, wild=True)
+    assert rules.to_dict()["custom"] == {"draw": 2, "skip": True}
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert Rules.from_dict({"edition": "modern", "custom": {}}).custom is None
+    assert Rules.from_dict({"edition": "modern", "custom": None}).custom is None
+    with pytest.raises(ConfigError, match="the classic deck has no Wild Customizable"):
+        Rules.from_dict({"custom": {"draw": 2}})
+    with pytest.raises(ConfigError, match="must be wild"):
+        Rules(edition=find_edition("modern"), custom=BlankEffect(draw=2))
+    for bad, message in (
+        ({"wild": False}, "unknown effect 'wild'"),
+        ([1], "effect object"),
+        ({"draw": 99}, "draw"),
+    ):
+        with pytest.raises(ConfigError, match=message):
+            Rules.from_dict({"edition": "modern", "custom": bad})
 
 
 def test_suggestion_penalties_and_draw_cards() -> None:

@@ -1,6 +1,6 @@
 """A random-play soak: ``SOAK_HANDS`` (10,000) complete hands, every invariant checked at every step.
 
-The hands are spread over the three editions, 2-10 players and the options of docs/rules.md
+The hands are spread over the four editions, 2-10 players and the options of docs/rules.md
 (``must_play_drawn``, ``lenient_plays``, ``scoring: lowest``, small and large targets, classic
 blanks, Harry Potter birthdays, the house rules of RULES §11 alone and combined, a named or a
 drawn dealer), played as games: scores carry from hand to hand until someone wins the game. A
@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
+from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -50,7 +50,7 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern")
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -99,6 +99,10 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
             None if rnd.random() < 0.3 else f"{rnd.randint(1, 12):02d}-{rnd.randint(1, 28):02d}"
             for _ in range(players)
         ]
+    if edition == "modern" and rnd.random() < 0.5:  # docs/rules.md §12, M-5
+        data["custom"] = rnd.choice(
+            [{"draw": 2}, {"skip": True, "reveal": True}, {"reverse": True, "draw": 1}]
+        )
     data["stacking"] = rnd.choice([False, False, "same", "any"])
     for name in ("seven_zero", "jump_in", "draw_to_match"):
         data[name] = rnd.random() < 0.4
@@ -124,8 +128,11 @@ def table_configs(rnd: random.Random) -> list[Rules]:
 
 
 def card_points(card: int) -> int:
-    """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank."""
+    """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank;
+    40 for the modern deck's Wild Shuffle Hands and Wild Customizable (docs/rules.md §12)."""
     value = CARD_VALUE[card]
+    if CARD_CODE[card] in ("SHUFFLE", "CUSTOM"):
+        return 40
     if IS_WILD[card] or value == BLANK:
         return 50
     return value if value <= 9 else 20
@@ -136,6 +143,8 @@ class Tally:
     """What the soak saw, to show that it reached what it means to test."""
 
     hands: int = 0
+    deadlocks: int = 0
+    """Hands left when every seat sat at the hand limit with nothing to play, going round (H-19)."""
     games_over: int = 0
     steps: int = 0
     longest: int = 0
@@ -195,6 +204,10 @@ def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
             sizes[e.seat], sizes[e.target] = sizes[e.target], sizes[e.seat]
         elif e.kind == "pass_hands":
             sizes = sizes[-1:] + sizes[:-1] if e.reason == "left" else sizes[1:] + sizes[:1]
+        elif e.kind == "shuffle_hands":  # docs/rules.md §12, M-2: dealt one at a time from seat + 1
+            assert e.seat is not None and e.count == sum(sizes)
+            n = len(sizes)
+            sizes = [e.count // n + ((s - e.seat - 1) % n < e.count % n) for s in range(n)]
     assert [len(h) for h in after.hands] == sizes, events
     assert len(after.draw) == draw - drawn + reshuffled, events
     assert len(after.discard) == discard + played - reshuffled, events
@@ -228,9 +241,13 @@ def play_hand(
     assert dealt == sum(len(h) for h in st.hands) >= HAND_SIZE * st.n
     tally.events.update(e.kind for e in events)
     steps = 0
+    stuck = 0
     while st.phase < Phase.HAND_OVER:
         steps += 1
         assert steps <= STEP_CAP, f"hand not over after {STEP_CAP} actions: {rules}, seed {seed}"
+        if stuck >= st.n:  # H-19: every seat at the hand limit with nothing to play goes round
+            tally.deadlocks += 1
+            return st
         seat, aid = choose(st, rnd)
         if ACTION_KIND[aid] == WRONG_KIND:  # R-13: everything since the wrong card is undone
             assert st.wrong_snapshot is not None
@@ -242,6 +259,8 @@ def play_hand(
         check_cards(st, deck, counter)
         check_accounting(base, st, events)
         tally.events.update(e.kind for e in events)
+        at_limit = [e.kind for e in events] == ["pass", "turn"] and events[0].reason == "hand limit"
+        stuck = stuck + 1 if at_limit else 0
     tally.steps += steps
     tally.longest = max(tally.longest, steps)
     tally.hands += 1
@@ -289,6 +308,7 @@ def test_random_play_soak() -> None:
             tally.options[rule.name] += rule.is_on(getattr(rules, rule.name))
         tally.options["lowest"] += rules.scoring == "lowest"
         tally.options["blanks"] += bool(rules.blanks)
+        tally.options["custom"] += rules.custom is not None
         scores = [0] * rules.players
         for _ in range(MAX_HANDS_PER_GAME):
             dealer = None if rnd.random() < 0.5 else rnd.randrange(rules.players)
@@ -308,11 +328,12 @@ def test_random_play_soak() -> None:
     for kind in (
         "play", "draw", "pass", "color", "uno", "catch", "challenge", "accept", "invisibility",
         "reveal", "skip", "reverse", "reshuffle", "penalty", "wrong", "returned", "hand_over",
-        "game_over", "dealer_draw", "swap", "pass_hands",
+        "game_over", "dealer_draw", "swap", "pass_hands", "shuffle_hands",
     ):  # fmt: skip
         assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
     print(
         f"\nsoak: {tally.hands} hands in {game} games, {tally.steps} actions "
         f"({tally.steps / tally.hands:.0f} per hand, longest {tally.longest}), "
-        f"{tally.games_over} games won; events {dict(tally.events.most_common())}"
+        f"{tally.games_over} games won, {tally.deadlocks} left at the hand limit (H-19); "
+        f"events {dict(tally.events.most_common())}"
     )

@@ -42,10 +42,25 @@ WILD_DRAW_FOUR: Final = 61
 HOWLER: Final = 62
 INVISIBILITY: Final = 63
 MATER: Final = 64
-NUM_CARD_TYPES: Final = 65
+WILD_SHUFFLE: Final = 65
+"""The modern deck's Wild Shuffle Hands (docs/rules.md §12)."""
+WILD_CUSTOM: Final = 66
+"""The modern deck's Wild Customizable (docs/rules.md §12): a Wild, or the table's own rule."""
+NUM_CARD_TYPES: Final = 67
+CLASSIC_CARD_TYPES: Final = 65
+"""The card types of the three first editions (classic, Harry Potter, Cars 2): the card space
+of the native core and of those editions' env observations, which later cards leave unchanged."""
 
-WILD_CODES: Final = ("W", "W+4", "HOWLER", "INVIS", "MATER")
-WILD_NAMES: Final = ("Wild", "Wild Draw Four", "Howler", "Invisibility", "Mater")
+WILD_CODES: Final = ("W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM")
+WILD_NAMES: Final = (
+    "Wild",
+    "Wild Draw Four",
+    "Howler",
+    "Invisibility",
+    "Mater",
+    "Wild Shuffle Hands",
+    "Wild Customizable",
+)
 
 
 def card_type(color: int, value: int) -> int:
@@ -90,6 +105,8 @@ IS_WILD: Final = tuple(CARD_COLOR[t] == NO_COLOR for t in range(NUM_CARD_TYPES))
 
 def _points(t: int) -> int:
     value = CARD_VALUE[t]
+    if t in (WILD_SHUFFLE, WILD_CUSTOM):  # docs/rules.md §12: the modern sheet's 40
+        return 40
     if IS_WILD[t] or value == BLANK:
         return 50
     if value <= 9:
@@ -98,7 +115,8 @@ def _points(t: int) -> int:
 
 
 POINTS: Final = tuple(_points(t) for t in range(NUM_CARD_TYPES))
-"""Per card type: points at the end of a hand (RULES §1; R-2 for Mater; 50 for a custom blank)."""
+"""Per card type: points at the end of a hand (RULES §1; R-2 for Mater; 50 for a custom blank;
+40 for the modern deck's Wild Shuffle Hands and Wild Customizable, §12)."""
 
 
 def parse_card(code: str) -> int:

@@ -36,6 +36,7 @@ from unotable.tables import (
     E_INVIS,
     E_MATER,
     E_REVERSE,
+    E_SHUFFLE,
     E_SKIP,
     E_WD4,
     E_WILD,
@@ -244,7 +245,7 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
     if ev is not None:
         ev.append(Event("first_card", cards=(t,)))
     st.direction = 1
-    if fx in (E_WILD, E_MATER):
+    if fx in (E_WILD, E_MATER, E_SHUFFLE):  # M-4: a Wild Shuffle Hands turned is a Wild
         st.color = NO_COLOR
         st.phase = PHASE_CHOOSE_COLOR
         st.current = first
@@ -345,7 +346,7 @@ def from_position(
             )
         st.drawn = hand[-1]
     elif st.phase == PHASE_CHOOSE_COLOR:
-        first = len(st.discard) == 1 and st.tables.base_effect[top] in (E_WILD, E_MATER)
+        first = len(st.discard) == 1 and st.tables.base_effect[top] in (E_WILD, E_MATER, E_SHUFFLE)
         st.after_color = current if first else (current + direction) % n
     elif st.phase == PHASE_RESPOND:
         fx = st.tables.base_effect[top]

@@ -56,6 +56,7 @@ from unotable.tables import (
     E_NUMBER,
     E_REVERSE,
     E_SEVEN,
+    E_SHUFFLE,
     E_SKIP,
     E_STACK,
     E_WD4,
@@ -142,7 +143,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             st.color = c
         d = st.direction
         n = st.n
-        if left == 0:
+        if left == 0 and fx != E_SHUFFLE:  # M-3: a last Wild Shuffle Hands deals cards back
             _go_out(st, seat, t, fx, arg, ev)
             return
         if fx == E_NUMBER:
@@ -384,6 +385,9 @@ def _special_play(
     if fx == E_BLANK:
         _blank_effect(st, seat, t, arg, ev)
         return
+    if fx == E_SHUFFLE:
+        _shuffle_hands(st, seat, arg, uno, ev)
+        return
     n = st.n
     d = st.direction
     if fx == E_STACK:
@@ -410,6 +414,39 @@ def _special_play(
                 ev.append(Event("pass_hands", seat=seat, reason="left" if d == 1 else "right"))
         _move_hands(st, seat, dest, uno)
         st.current = (seat + d) % n
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _shuffle_hands(st: State, seat: int, arg: int, uno: bool, ev: list[Event] | None) -> None:
+    """docs/rules.md §12, M-2, M-3: the Wild Shuffle Hands. Every hand is gathered (the player's
+    own too), shuffled, and dealt out one card at a time from the seat on the player's left
+    (``seat + 1``, whatever the direction of play), round to the player; its player has called
+    ``arg``. Nothing known of the old hands holds of the new ones. A seat left with one card
+    must call UNO (its player's ``uno`` suffix counts for it); a player dealt no card back has
+    gone out."""
+    n = st.n
+    st.color = arg
+    pool = [card for hand in st.hands for card in hand]
+    _shuffle(st, pool)
+    hands: list[list[int]] = [[] for _ in range(n)]
+    for i, card in enumerate(pool):
+        hands[(seat + 1 + i) % n].append(card)
+    st.hands = hands
+    st.known = {}
+    st.drew_facing = [-1] * n
+    exposed = 0
+    if st.tables.uno_call is False:
+        for s in range(n):
+            if len(hands[s]) == 1 and not (s == seat and uno):
+                exposed |= 1 << s
+    st.exposed = exposed
+    if ev is not None:
+        ev.append(Event("shuffle_hands", seat=seat, count=len(pool)))
+    if not hands[seat]:  # M-3: the cards ran out before the deal came round to the player
+        end_hand(st, seat, ev)
+        return
+    st.current = (seat + st.direction) % n
     if ev is not None:
         ev.append(Event("turn", seat=st.current))
 

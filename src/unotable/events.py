@@ -21,7 +21,9 @@ class Event:
     ``seat`` sent the pending draw ``cards`` of ``count`` cards on to ``target``); a ``play`` out of turn
     (a jump-in) has ``jump_in`` among the words of its ``reason`` (with ``uno``, the call made
     with the play, as for any play); an ``accept`` of a stack
-    of draw cards has ``reason`` ``stack`` and ``count`` its total.
+    of draw cards has ``reason`` ``stack`` and ``count`` its total; in the modern deck
+    (docs/rules.md §12), ``shuffle_hands`` (``seat`` played the Wild Shuffle Hands: ``count``
+    cards were gathered and dealt out again; each seat sees only its own new hand).
 
     ``cards`` are seen only by the seats in ``visible_to`` when it is not ``None``; every seat
     sees the rest of the event (who, how many, which colour). Use :meth:`for_seat`.

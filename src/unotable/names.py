@@ -24,7 +24,9 @@ from unotable.cards import (
     REVERSE,
     SKIP,
     WILD,
+    WILD_CUSTOM,
     WILD_DRAW_FOUR,
+    WILD_SHUFFLE,
 )
 from unotable.i18n import N_, _
 
@@ -50,6 +52,8 @@ _WILDS: Final = {
     HOWLER: N_("Howler"),
     INVISIBILITY: N_("Invisibility"),
     MATER: N_("Mater"),
+    WILD_SHUFFLE: N_("Wild Shuffle Hands"),
+    WILD_CUSTOM: N_("Wild Customizable"),
 }
 
 

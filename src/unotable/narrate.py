@@ -134,6 +134,18 @@ def _sentence(e: Event, me: bool, on_me: bool, has_target: bool, has_color: bool
             "{who} sent the {cards} on to {target}: {n} cards.",
             e.count,
         )
+    if k == "shuffle_hands":
+        if me:
+            return ngettext(
+                "You gathered every hand and dealt the {n} card out again.",
+                "You gathered every hand and dealt the {n} cards out again.",
+                e.count,
+            )
+        return ngettext(
+            "{who} gathered every hand and dealt the {n} card out again.",
+            "{who} gathered every hand and dealt the {n} cards out again.",
+            e.count,
+        )
     if k == "pass_hands":
         return (
             _("Every hand passes to the left.")

@@ -15,6 +15,7 @@ from unotable.cards import (
     BLANK,
     CARD_CODE,
     CARD_VALUE,
+    CLASSIC_CARD_TYPES,
     COLORS,
     HOWLER,
     INVISIBILITY,
@@ -112,7 +113,7 @@ class Action:
 
 def _build() -> list[Action]:
     acts: list[Action] = []
-    for t in range(NUM_CARD_TYPES):
+    for t in range(CLASSIC_CARD_TYPES):
         for uno in (False, True):
             if t == HOWLER:
                 acts += [Action(Kind.PLAY, t, s, uno) for s in range(MAX_PLAYERS)]
@@ -143,6 +144,11 @@ def _build() -> list[Action]:
     for t in range(NUM_CARD_TYPES):
         if OPENS_SERIES[t]:
             acts += [Action(Kind.PLAY, t, -1, uno, more=True) for uno in (False, True)]
+    # The later editions' wild cards (docs/rules.md §12): last again, so that the ids of the
+    # first three editions' actions, and those the native core knows, stay what they were.
+    for t in range(CLASSIC_CARD_TYPES, NUM_CARD_TYPES):
+        for uno in (False, True):
+            acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
     return acts
 
 

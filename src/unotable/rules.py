@@ -15,6 +15,7 @@ from unotable.cards import (
     BLANK,
     CARD_BY_CODE,
     CARD_CODE,
+    CLASSIC_CARD_TYPES,
     COLOR_BY_CODE,
     COLORS,
     DRAW_THREE,
@@ -22,11 +23,14 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     MATER,
+    NUM_CARD_TYPES,
     REVERSE,
     SKIP,
     VALUES_PER_COLOR,
     WILD,
+    WILD_CUSTOM,
     WILD_DRAW_FOUR,
+    WILD_SHUFFLE,
     card_type,
 )
 from unotable.errors import ConfigError
@@ -59,6 +63,18 @@ class Edition:
     """Harry Potter: every action card played on a seat opens a ``respond`` phase (RULES §5)."""
     dealer_method: str
     """``draw`` (highest card deals) or ``birthday`` (closest to 31 July, else draw)."""
+
+    @property
+    def card_space(self) -> int:
+        """How many card types this edition's cards are numbered within: the first three
+        editions' 65 (the native core's, and their env observations'), or every card type."""
+        later = any(card >= CLASSIC_CARD_TYPES for card, _ in self.specials)
+        return NUM_CARD_TYPES if later else CLASSIC_CARD_TYPES
+
+    @property
+    def has_custom(self) -> bool:
+        """Whether the deck holds Wild Customizable cards (docs/rules.md §12)."""
+        return any(card == WILD_CUSTOM for card, _ in self.specials)
 
     def base_deck(self) -> list[int]:
         """The edition's cards without blanks, as card types in a canonical order."""
@@ -109,7 +125,21 @@ CARS2: Final = Edition(
     dealer_method="draw",
 )
 
-EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2)}
+MODERN: Final = Edition(
+    name="modern",
+    title="UNO (2018 deck)",
+    draw_value=DRAW_TWO,
+    draw_amount=2,
+    specials=((WILD_SHUFFLE, 1), (WILD_CUSTOM, 3)),
+    has_blanks=False,
+    suggestion_penalty=4,  # M-7
+    response_windows=False,
+    dealer_method="draw",
+)
+"""The classic deck as sold since 2018 (docs/rules.md §12): a Wild Shuffle Hands and three Wild
+Customizable in place of the blanks."""
+
+EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN)}
 """The editions by name."""
 EDITION_ALIASES: Final[dict[str, str]] = {
     "uno": "classic",
@@ -119,6 +149,8 @@ EDITION_ALIASES: Final[dict[str, str]] = {
     "harrypotter": "harry-potter",
     "cars": "cars2",
     "cars-2": "cars2",
+    "2018": "modern",
+    "uno-2018": "modern",
 }
 
 
@@ -210,6 +242,9 @@ class Rules:
     """Classic only: (colour index, definition) per defined blank; others are left out."""
     birthdays: tuple[str | None, ...] | None = None
     """Harry Potter dealer choice: each seat's birthday ``MM-DD`` or ``None``."""
+    custom: BlankEffect | None = None
+    """Modern only (docs/rules.md §12, M-5): the rule the table wrote on its Wild Customizable
+    cards, always a wild card's (``wild`` set); ``None``: they are plain Wilds."""
     stacking: bool | str = False
     """RULES §11: ``False``, ``"same"`` (a draw card answers its own kind) or ``"any"``."""
     seven_zero: bool = False
@@ -310,6 +345,12 @@ class Rules:
             raise ConfigError(
                 _("mode {mode} is scored by team: scoring must be standard").format(mode=self.mode)
             )
+        if self.custom is not None and not self.edition.has_custom:
+            raise ConfigError(
+                _("the {edition} deck has no Wild Customizable cards").format(edition=self.edition.name)
+            )
+        if self.custom is not None and not self.custom.wild:
+            raise ConfigError(_("a Wild Customizable card is a wild card: its effect must be wild"))
         if self.blanks and not self.edition.has_blanks:
             raise ConfigError(_("the {edition} deck has no blank cards").format(edition=self.edition.name))
         seen: set[int] = set()
@@ -388,6 +429,7 @@ class Rules:
             "mode",
             "blanks",
             "birthdays",
+            "custom",
             "seed",
             *HOUSE_RULES,
         }
@@ -403,6 +445,8 @@ class Rules:
             kwargs["blanks"] = _parse_blanks(data["blanks"])
         if "birthdays" in data:
             kwargs["birthdays"] = _parse_birthdays(data["birthdays"])
+        if "custom" in data:
+            kwargs["custom"] = _parse_custom(data["custom"])
         if "seed" in data:
             seed = data["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
@@ -423,6 +467,8 @@ class Rules:
             }
         if self.birthdays is not None:
             out["birthdays"] = list(self.birthdays)
+        if self.custom is not None:
+            out["custom"] = {k: v for k, v in self.custom.to_dict().items() if k != "wild"}
         if self.seed is not None:
             out["seed"] = self.seed
         return out
@@ -506,25 +552,7 @@ def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:
                 )
             out.append((color, card))
         elif isinstance(definition, Mapping):
-            allowed = {f.name for f in fields(BlankEffect)}
-            for key, value in definition.items():
-                if key not in allowed:
-                    raise ConfigError(
-                        _("blanks: unknown effect {key!r} (known: {known})").format(
-                            key=key, known=", ".join(sorted(allowed))
-                        )
-                    )
-                if key == "draw":
-                    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
-                        raise ConfigError(
-                            _("blanks: draw must be an integer from 0 to 20, not {value!r}").format(
-                                value=value
-                            )
-                        )
-                elif not isinstance(value, bool):
-                    raise ConfigError(
-                        _("blanks: {key} must be true or false, not {value!r}").format(key=key, value=value)
-                    )
+            _check_effect(definition, {f.name for f in fields(BlankEffect)})
             out.append((color, BlankEffect(**definition)))
         else:
             raise ConfigError(
@@ -534,6 +562,42 @@ def _parse_blanks(data: Any) -> tuple[tuple[int, BlankDefinition], ...]:
             )
     out.sort(key=lambda item: item[0])
     return tuple(out)
+
+
+def _check_effect(definition: Mapping[Any, Any], allowed: set[str]) -> None:
+    """:raises ConfigError: if ``definition`` is not an effect object of ``allowed`` keys."""
+    for key, value in definition.items():
+        if key not in allowed:
+            raise ConfigError(
+                _("blanks: unknown effect {key!r} (known: {known})").format(
+                    key=key, known=", ".join(sorted(allowed))
+                )
+            )
+        if key == "draw":
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 20:
+                raise ConfigError(
+                    _("blanks: draw must be an integer from 0 to 20, not {value!r}").format(value=value)
+                )
+        elif not isinstance(value, bool):
+            raise ConfigError(
+                _("blanks: {key} must be true or false, not {value!r}").format(key=key, value=value)
+            )
+
+
+def _parse_custom(data: Any) -> BlankEffect | None:
+    """docs/rules.md §12, M-5: the Wild Customizable's rule, an effect object as a blank's without
+    ``wild`` (the card always is one); ``null`` or ``{}``: a plain Wild."""
+    if data is None:
+        return None
+    if not isinstance(data, Mapping):
+        raise ConfigError(
+            _("option custom must be an effect object (draw, skip, reverse, reveal), not {value!r}").format(
+                value=data
+            )
+        )
+    _check_effect(data, {f.name for f in fields(BlankEffect)} - {"wild"})
+    effect = BlankEffect(wild=True, **data)
+    return None if effect == BlankEffect(wild=True) else effect
 
 
 def _parse_birthdays(data: Any) -> tuple[str | None, ...]:

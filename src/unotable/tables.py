@@ -28,7 +28,9 @@ from unotable.cards import (
     SEVEN,
     SKIP,
     WILD,
+    WILD_CUSTOM,
     WILD_DRAW_FOUR,
+    WILD_SHUFFLE,
 )
 from unotable.notation import MORE_IDS, OPENS_SERIES, play_ids
 from unotable.rules import BlankEffect, Rules
@@ -54,6 +56,9 @@ E_ZERO: Final = 11
 E_STACK: Final = 12
 """A Draw Two with ``stacking`` (editions without response windows): it opens ``respond`` only
 for a seat holding an answer."""
+E_SHUFFLE: Final = 13
+"""The modern deck's Wild Shuffle Hands (docs/rules.md §12): every hand is gathered, shuffled and
+dealt out again from the player's left."""
 
 
 def _base_effect(t: int) -> int:
@@ -67,6 +72,10 @@ def _base_effect(t: int) -> int:
         return E_INVIS
     if t == MATER:
         return E_MATER
+    if t == WILD_SHUFFLE:
+        return E_SHUFFLE
+    if t == WILD_CUSTOM:  # a Wild, unless the table wrote a rule on it (Tables._blanks)
+        return E_WILD
     value = CARD_VALUE[t]
     if value == SKIP:
         return E_SKIP
@@ -287,11 +296,19 @@ class Tables:
         )
 
     def _blanks(self, rules: Rules) -> None:
-        """The custom blanks' effects, and which cards name a colour when played."""
-        self.blank = tuple(
-            rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK else None
+        """The custom blanks' effects (and the rule written on a Wild Customizable, which plays
+        as a custom blank: docs/rules.md §12, M-5), and which cards name a colour when played."""
+        blank = [
+            rules.blank_effect(CARD_COLOR[t]) if CARD_VALUE[t] == BLANK and not IS_WILD[t] else None
             for t in range(NUM_CARD_TYPES)
-        )
+        ]
+        if rules.custom is not None:
+            blank[WILD_CUSTOM] = rules.custom
+            self.base_effect = tuple(
+                E_BLANK if t == WILD_CUSTOM else e for t, e in enumerate(self.base_effect)
+            )
+            self.effect = tuple(E_BLANK if t == WILD_CUSTOM else e for t, e in enumerate(self.effect))
+        self.blank = tuple(blank)
         self.wild = tuple(
             IS_WILD[t] or (self.blank[t] is not None and self.blank[t].wild)  # type: ignore[union-attr]
             for t in range(NUM_CARD_TYPES)

@@ -1,9 +1,12 @@
 """A person plays on in a real browser (Playwright driving Debian's chromium) through nginx in
-front of three nodes while the node holding their room is killed (issue 24): the page
-reconnects by itself, finds its seat, and the game goes on from where it was."""
+front of three nodes while the node holding their room is killed (issue 24), or frozen with
+SIGSTOP while the page's socket goes straight to it (issue 31: nothing closes that socket, so
+only the page's heartbeat notices): the page reconnects by itself, finds its seat, and the game
+goes on from where it was."""
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 from typing import Any
@@ -14,7 +17,7 @@ from unotable.web.cluster import status
 from unotable.web.storage import Store
 
 from .test_browser import Player, browser, state, take_seat
-from .test_cluster_failover import Service, _post, service
+from .test_cluster_failover import Service, _post, node_metric, service
 
 __all__ = ["browser", "service"]  # the fixtures, imported
 
@@ -66,6 +69,49 @@ def test_a_person_plays_on_while_the_node_holding_the_room_is_killed(service: Se
         m = state(page)
         assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
         assert page.locator("#conn").is_hidden(), "the page says it is connected again"
+        assert {x.code: x.node for x in status(store)[1]}[code] != owner
+        store.close()
+    finally:
+        context.close()
+
+
+def test_a_person_on_a_frozen_node_plays_again_through_another(service: Service, browser: Any) -> None:
+    base = service.base
+    code = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.3})["code"]
+    context = browser.new_context(ignore_https_errors=True)
+    page = context.new_page()
+    try:
+        take_seat(page, base, code, "Ana")
+        ana = Player(page, "Ana")
+
+        def seq() -> int:
+            m = state(page)
+            return -1 if m is None else int(m["seq"])
+
+        _play_until(ana, page, lambda: seq() >= 4, 90, "the game is under way")
+        store = Store(service.url)
+        owner = {x.code: x.node for x in status(store)[1]}[code]
+        node = next(n for n in service.nodes if n.name == owner)
+        for _ in range(20):  # until nginx sent the page's socket to the owner itself, not a relay
+            if sum(node_metric(n, "unotable_cluster_relayed_sockets") for n in service.nodes) == 0:
+                break
+            page.reload()
+            page.wait_for_function("() => window.unotable && window.unotable.msg")
+            time.sleep(0.3)
+        else:
+            pytest.fail("the page's socket never reached the room's owner straight")
+        at_freeze = seq()
+        node.proc.send_signal(signal.SIGSTOP)
+        frozen = time.monotonic()
+        try:
+            _play_until(ana, page, lambda: seq() > at_freeze, 30, "the page plays again through another node")
+            again = time.monotonic() - frozen
+            _play_until(ana, page, lambda: seq() >= at_freeze + 4, 60, "the game goes on")
+        finally:
+            node.proc.send_signal(signal.SIGCONT)
+        print(f"\nfrozen node: the page played again after {again:.1f} s (load {os.getloadavg()[0]:.1f})")
+        m = state(page)
+        assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
         assert {x.code: x.node for x in status(store)[1]}[code] != owner
         store.close()
     finally:

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from unotable.web.cluster import Cluster, RoomElsewhereError, default_advertise, status
+from unotable.web.cluster import Cluster, Peer, RoomElsewhereError, default_advertise, status
 from unotable.web.hub import Hub
 from unotable.web.settings import parse_settings
 from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
@@ -325,3 +325,85 @@ def test_a_clients_rate_holds_across_the_service_not_per_node(tmp_path: Path) ->
             if n.proc.poll() is None:
                 n.proc.terminate()
                 n.proc.wait(30)
+
+
+def test_renewal_extends_only_the_leases_the_node_holds(pg: str) -> None:
+    """The sweeper gives a room's lease back; the node's next renewal must not take it again
+    (it did: every lease row with the node's name was extended), so another node takes it."""
+    a_store, b_store = Store(pg), Store(pg)
+    a, b = Cluster(a_store, "a", "http://a:1"), Cluster(b_store, "b", "http://b:1")
+    a.register()
+    b.register()
+    _room(a_store, "ROOM0003")
+    _room(a_store, "ROOM0004")
+    a.create("ROOM0003")
+    a.create("ROOM0004")
+    a.release("ROOM0003")  # the sweeper took it out of a's memory
+    assert a.renew() == []
+    b.acquire("ROOM0003")  # free: given back and not renewed since
+    assert b.owned == {"ROOM0003": 2}
+    with pytest.raises(RoomElsewhereError):
+        b.acquire("ROOM0004")  # still a's, renewed
+    # A lease taken over is not extended by the old owner's renewal either.
+    _expire(a_store, "ROOM0004")
+    b.acquire("ROOM0004")
+    assert a.renew() == ["ROOM0004"]
+    leases = {x.code: (x.node, x.fence) for x in status(a_store)[1]}
+    assert leases == {"ROOM0003": ("b", 2), "ROOM0004": ("b", 2)}
+    a_store.close()
+    b_store.close()
+
+
+def test_a_node_serves_a_room_only_while_its_own_clock_says_the_lease_is_valid(pg: str) -> None:
+    """Node a froze (SIGSTOP) past its lease and b took the room; woken, a must not welcome a
+    client to its stale copy before its renewal notices (spectators saw the table go back):
+    its clock says the lease ran out, so it asks the database first and sends the client on.
+    A lease still a's (nobody took it) is confirmed and the room served as it is."""
+    a_store, b_store = Store(pg), Store(pg)
+    a, b = Cluster(a_store, "a", "http://10.0.0.1:8000"), Cluster(b_store, "b", "http://10.0.0.2:8000")
+    a.register()
+    b.register()
+
+    async def scenario() -> None:
+        hub = Hub(a_store, cluster=a)
+        settings = parse_settings({"players": 2, "seats": ["greedy", "greedy"]})
+        kept = (await hub.create(settings)).code
+        taken = (await hub.create(settings)).code
+        for code in (kept, taken):  # a's clock: frozen past the lease
+            a.leases[code].valid_until = time.monotonic() - 1
+        assert not a.holds(kept)
+        room = hub.rooms[kept]
+        assert await hub.get(kept) is room and a.holds(kept)  # confirmed: nobody took it
+        _expire(a_store, taken)
+        b.acquire(taken)
+        with pytest.raises(RoomElsewhereError) as elsewhere:
+            await hub.get(taken)
+        assert elsewhere.value.node == "b" and taken not in hub.rooms and taken not in a.owned
+        await hub.close()
+
+    asyncio.run(scenario())
+    a_store.close()
+    b_store.close()
+
+
+def test_placement_and_the_rebalancing_plan(pg: str) -> None:
+    """Where new rooms go and which rooms a node hands over, from the live nodes' loads."""
+    store = Store(pg)
+    a = Cluster(store, "a", "http://a:1")
+    a.register()
+    for i in range(12):
+        code = f"ROOM{i:04d}"
+        _room(store, code)
+        a.create(code)
+    a.peers = [Peer("a", "http://a:1", 12), Peer("b", "http://b:1", 12)]
+    assert a.place() is None and a.plan() == []  # balanced: made here, nothing moves
+    a.peers = [Peer("a", "http://a:1", 12), Peer("b", "http://b:1", 3), Peer("c", "http://c:1", 0)]
+    placed = [a.place() for _ in range(6)]  # c first, counted as sent, then the fewer of b and c
+    assert [p.name if p else None for p in placed] == ["c", "c", "c", "b", "c", "b"]
+    a._placed.clear()
+    share = -(-15 // 3)  # 5 rooms a node
+    plan = [p.name for p in a.plan()]
+    assert plan == ["c"] * 5 + ["b"] * 2 and len(plan) == 12 - share
+    a.stopping = True
+    assert a.place() is None and a.plan() == []
+    store.close()

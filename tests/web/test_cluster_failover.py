@@ -11,6 +11,7 @@ asserts a time: the waits have deadlines.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -41,6 +42,8 @@ from .test_nginx import CONF, NGINX_HOST, _free_port, _need, _tls
 
 BOT_ROOMS = 24
 PERSON_ROOMS = 6
+PING = 3.0
+"""Seconds between a client's pings (the page: 10 s, and at once after an unanswered move)."""
 SILENCE = 8.0
 """Seconds a client waits for a message before it reconnects (a frozen node says nothing)."""
 
@@ -57,12 +60,20 @@ class Node:
         return f"http://127.0.0.1:{self.port}"
 
 
-def start_node(name: str, url: str, tmp: Path, *, lookups_per_second: float = 0) -> Node:
-    port = _free_port("127.0.0.1")
+def start_node(
+    name: str,
+    url: str,
+    tmp: Path,
+    *,
+    lookups_per_second: float = 0,
+    durability: str = "normal",
+    port: int | None = None,
+) -> Node:
+    port = port or _free_port("127.0.0.1")
     log = tmp / f"{name}.log"
     cmd = [
         sys.executable, "-m", "unotable", "serve", "--port", str(port), "--database", url,
-        "--node-name", name, "--durability", "normal", "--no-access-log",
+        "--node-name", name, "--durability", durability, "--no-access-log",
         "--forwarded-allow-ips", "127.0.0.1", "--max-connections", "10000",
         "--connections-per-address", "10000", "--rate", "1000", "--rooms-per-address", "0",
         "--seats-per-address", "0", "--lookups-per-second", f"{lookups_per_second:g}",
@@ -101,13 +112,25 @@ class Service:
     nodes: list[Node]
     base: str
     url: str
+    spare: list[int] = field(default_factory=list)
+    """Ports nginx sends to though no node listens there yet (a node joins by starting on one)."""
+    tmp: Path | None = None
 
 
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[Service]:
     """Three nodes on a fresh database and nginx in front; the base URL through nginx."""
+    with running_service(tmp_path, fresh_postgres(postgres_url())) as running:
+        yield running
+
+
+@contextlib.contextmanager
+def running_service(
+    tmp_path: Path, url: str, *, durability: str = "normal", count: int = 3, spare: int = 0
+) -> Iterator[Service]:
+    """``count`` nodes on the database at ``url`` and nginx in front, until the block ends; nginx
+    also lists ``spare`` ports no node listens on yet (:attr:`Service.spare`)."""
     nginx, openssl = _need("nginx"), _need("openssl")
-    url = fresh_postgres(postgres_url())
     plain = "postgresql://" + url.split("://", 1)[1]
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
@@ -115,14 +138,17 @@ def service(tmp_path: Path) -> Iterator[Service]:
          "-keyout", str(key), "-out", str(cert)],
         check=True, capture_output=True,
     )  # fmt: skip
-    nodes = [start_node(f"node{i}", plain, tmp_path) for i in range(3)]  # together: one migrates
+    nodes = [
+        start_node(f"node{i}", plain, tmp_path, durability=durability) for i in range(count)
+    ]  # one migrates
+    spares = [_free_port("127.0.0.1") for _ in range(spare)]
     proc = None
     try:
         deadline = time.monotonic() + 60
         for node in nodes:
             wait_ready(node, deadline)
         port = _free_port(NGINX_HOST)
-        (tmp_path / "site.conf").write_text(cluster_site([n.port for n in nodes], port, cert, key))
+        (tmp_path / "site.conf").write_text(cluster_site([n.port for n in nodes] + spares, port, cert, key))
         temp = tmp_path / "nginx-temp"
         temp.mkdir()
         user = "user root;\n" if os.geteuid() == 0 else ""
@@ -143,7 +169,7 @@ def service(tmp_path: Path) -> Iterator[Service]:
                 if proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError("nginx did not start") from None
                 time.sleep(0.05)
-        yield Service(nodes, f"https://{NGINX_HOST}:{port}", url)
+        yield Service(nodes, f"https://{NGINX_HOST}:{port}", url, spares, tmp_path)
     finally:
         if proc is not None:
             proc.terminate()
@@ -170,7 +196,10 @@ def _post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
 @dataclass
 class Client:
     """One client of a room (a spectator, or a scripted person with ``token``), reconnecting
-    through nginx whenever its connection ends or goes silent."""
+    through nginx whenever its connection ends or goes silent. Like the page, it pings every
+    :data:`PING` seconds and reconnects when nothing (not even a pong) has come for
+    :data:`SILENCE`; a person whose move was refused (``storage``: the database was away) moves
+    again."""
 
     code: str
     player: int | None = None
@@ -180,7 +209,10 @@ class Client:
     finished: bool = False
     connections: int = 0
     faults: list[str] = field(default_factory=list)
+    heard: list[tuple[float, int, tuple[int, int]]] = field(default_factory=list)
+    """(time.monotonic(), connection number, step) of every update with events heard."""
     _acted: tuple[int, int] | None = None
+    _latest: dict[str, Any] | None = None
 
     async def run(self, base: str, stop: asyncio.Event) -> None:
         url = base.replace("https://", "wss://") + f"/ws/{self.code}"
@@ -198,12 +230,24 @@ class Client:
 
     async def _listen(self, ws: Any, stop: asyncio.Event) -> None:
         here: tuple[int, int] | None = None  # the last step heard on this connection
+        heard = pinged = time.monotonic()
         while not stop.is_set():
+            if time.monotonic() - pinged >= PING:  # however busy the room: the server closes a silent socket
+                pinged = time.monotonic()
+                await ws.send(json.dumps({"type": "ping"}))
             try:
-                raw = await asyncio.wait_for(ws.recv(), SILENCE)
+                raw = await asyncio.wait_for(ws.recv(), PING)
             except TimeoutError:
-                return
+                if time.monotonic() - heard > SILENCE:
+                    return
+                continue
+            heard = time.monotonic()
             m = json.loads(raw)
+            if m["type"] == "error" and m.get("code") == "storage" and self._latest is not None:
+                self._acted = None
+                await asyncio.sleep(0.5)
+                await self._play(ws, self._latest, here or (-1, -1))
+                continue
             if m["type"] not in ("welcome", "update"):
                 continue
             key = (int(m["table"]["game_number"]), int(m["seq"]))
@@ -215,10 +259,12 @@ class Client:
                 if key in self.seen and self.seen[key] != m["events"]:
                     self.faults.append(f"{self.code}: step {key} heard twice, differently")
                 self.seen[key] = m["events"]
+                self.heard.append((heard, self.connections, key))
             here = key
             self.last = max(self.last, key)
             self.finished = m["table"]["status"] == "finished"
             if self.token is not None:
+                self._latest = m
                 await self._play(ws, m, key)
 
     async def _play(self, ws: Any, m: dict[str, Any], key: tuple[int, int]) -> None:

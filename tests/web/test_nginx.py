@@ -177,3 +177,25 @@ def test_websockets_through_nginx_count_each_clients_own_address(
             await ws.close()
 
     asyncio.run(scenario())
+
+
+def _seconds(text: str, name: str) -> float:
+    found = re.search(rf"^\s*{name}\s+(\d+)(s|m|h)?;", text, re.M)
+    assert found, f"the site sets {name}"
+    return float(found.group(1)) * {"s": 1, None: 1, "m": 60, "h": 3600}[found.group(2)]
+
+
+def test_the_sites_timeouts_match_the_pages_heartbeat_and_the_servers_idle_close() -> None:
+    """The page pings every 10 s and the server closes a socket silent for 35 s (issue 31): the
+    site must not wait an hour on a quiet connection (a frozen node's clients heard nothing),
+    nor cut a live one whose pings keep it busy: longer than two pings' round trips and than
+    the server's own idle close (which says why, with its code), at most a minute."""
+    from unotable.web.connection import IDLE_SECONDS  # noqa: PLC0415
+
+    page = (CONF.parents[2] / "src" / "unotable" / "web" / "static" / "app.js").read_text()
+    found = re.search(r"^const PING_MS = (\d+);", page, re.M)
+    assert found, "the page's heartbeat"
+    ping = int(found.group(1)) / 1000
+    text = CONF.read_text()
+    for name in ("proxy_read_timeout", "proxy_send_timeout"):
+        assert 2 * ping < IDLE_SECONDS < _seconds(text, name) <= 60, name

@@ -78,10 +78,8 @@ def test_this_machine_s_network_addresses_are_never_loopback() -> None:
 def test_serving_on_every_address_prints_what_friends_open(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    import uvicorn  # noqa: PLC0415
-
     started: dict[str, Any] = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: started.update(kw, app=app))
+    monkeypatch.setattr(serve, "run_uvicorn", lambda app, **kw: started.update(kw, app=app))
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
     assert (
         main(["serve", "--no-access-log", "--host", "0.0.0.0", "--port", "8123", "--data-dir", str(tmp_path)])

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from unotable.bots.base import BaseBot, check_number, tables
-from unotable.cards import HOWLER
+from unotable.cards import CLASSIC_CARD_TYPES, HOWLER
 from unotable.env.actions import IS_WINDOW
 from unotable.env.encoding import Layout
 from unotable.i18n import _
@@ -47,7 +47,9 @@ def relative_ids(seat: int, n: int) -> tuple[int, ...]:
     out: list[int] = []
     for aid, a in enumerate(ACTIONS):
         names_seat = int(a.kind) in _SEAT_KINDS or (a.kind is Kind.PLAY and a.arg >= 0 and a.card == HOWLER)
-        if aid >= NET_ACTIONS:  # a 7 that swaps hands: the network scores playing the 7
+        if a.card >= CLASSIC_CARD_TYPES:  # a later edition's card (docs/rules.md §12): unscored
+            out.append(-1)
+        elif aid >= NET_ACTIONS:  # a 7 that swaps hands: the network scores playing the 7
             out.append(ACTION_ID[Action(a.kind, a.card, -1, a.uno).text()])
         elif not names_seat:
             out.append(aid)

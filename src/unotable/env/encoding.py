@@ -14,12 +14,14 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from unotable.cards import NUM_CARD_TYPES
+from unotable.cards import CLASSIC_CARD_TYPES
 from unotable.env.actions import IS_WINDOW, ActionTable
 from unotable.rules import MAX_PLAYERS, Rules
 from unotable.views import View
 
-T: Final = NUM_CARD_TYPES
+T: Final = CLASSIC_CARD_TYPES
+"""Card types in the first three editions' observations; a later edition's layout has one per
+card type of its card space (docs/env.md), which leaves theirs unchanged."""
 PHASES: Final = 6
 """turn, after_draw, choose_color, respond, hand_over, game_over."""
 SCORE_SCALE: Final = 100.0
@@ -57,6 +59,7 @@ class Layout:
         n = rules.players
         self.n = n
         self.teams = rules.teams
+        T = self.t = rules.edition.card_space  # noqa: N806 - the module's T, per edition
         deck = len(rules.deck())
         slots = rules.score_slots
         parts: list[tuple[str, tuple[int, ...], float, float, str]] = [
@@ -169,7 +172,7 @@ class Layout:
             idx.append(self._wrong + rel[v.wrong_seat])
         idx.append(self._dealer + rel[v.dealer])
         for owner, cards in v.known.items():
-            idx += map((self._known + (rel[owner] - 1) * T).__add__, cards)
+            idx += map((self._known + (rel[owner] - 1) * self.t).__add__, cards)
         out[:] = np.bincount(idx, minlength=self.size)
         base = self._sizes
         out[base : base + n] = sizes[seat:] + sizes[:seat]

@@ -19,7 +19,7 @@ from dataclasses import MISSING, Field, dataclass, fields
 from typing import TYPE_CHECKING, Any, Final
 
 from unotable import house
-from unotable.cards import CARD_COLOR, POINTS, WILD_DRAW_FOUR
+from unotable.cards import CARD_COLOR, CLASSIC_CARD_TYPES, NUM_CARD_TYPES, POINTS, WILD_DRAW_FOUR
 from unotable.engine import E_DRAW, dealer_candidates, tables_for
 from unotable.errors import ConfigError
 from unotable.native import COMPILED, core_module
@@ -58,6 +58,24 @@ NATIVE_MODES: Final = ("solo", "partners", "teams", "rotating-partners", "two-ta
 is the Python engine's alone."""
 
 
+NATIVE_EDITIONS: Final = ("classic", "harry-potter", "cars2")
+"""The editions the native core plays (its card space is their 65 card types); the later ones
+(docs/rules.md §12) are the Python engine's alone."""
+NT: Final = CLASSIC_CARD_TYPES
+"""The native core's number of card types (``NT`` of rules.h)."""
+
+
+def to_native_facing(f: int) -> int:
+    """A ``drew_facing`` entry, ``(colour + 1) * NUM_CARD_TYPES + top``, in the native core's
+    numbering (``NT`` per colour); -1 stays -1."""
+    return f if f < 0 else (f // NUM_CARD_TYPES) * NT + f % NUM_CARD_TYPES
+
+
+def from_native_facing(f: int) -> int:
+    """The inverse of :func:`to_native_facing`."""
+    return f if f < 0 else (f // NT) * NUM_CARD_TYPES + f % NT
+
+
 NATIVE_ACTIONS: Final = ACTION_MORE.index(True)
 """The notation's actions the native core knows: every one before ``multi_play``'s ``play CARD
 more`` (numbered last, P-490), which it never plays and whose fields are those of a plain play."""
@@ -85,6 +103,8 @@ def unsupported(rules: Rules) -> str | None:
     """
     if not COMPILED:
         return "the native core is not loaded (not built, or UNOTABLE_PURE is set)"
+    if rules.edition.name not in NATIVE_EDITIONS:
+        return f"the native core does not play the edition {rules.edition.name} (docs/rules.md §12)"
     if rules.mode not in NATIVE_MODES:
         return f"the native core does not play the mode {rules.mode} (docs/rules.md §10)"
     allowed = native_options()
@@ -130,7 +150,8 @@ def native_tables(rules: Rules) -> NativeTables:
             blanks[color * 5 : color * 5 + 5] = bytes(
                 (effect.draw, effect.skip, effect.reverse, effect.wild, effect.reveal)
             )
-    playable = bytes(int(ok) for row in tb.playable for ok in row)
+    rows = [tb.playable[(c + 1) * NUM_CARD_TYPES + top] for c in range(-1, 4) for top in range(NT)]
+    playable = bytes(int(ok) for row in rows for ok in row[:NT])
     actions = array("b")
     for kind, card, arg, uno in ACTION_FIELDS[:NATIVE_ACTIONS]:
         actions.extend((kind, card, arg, int(uno)))
@@ -145,10 +166,10 @@ def native_tables(rules: Rules) -> NativeTables:
         1 if rules.scoring == "lowest" else 0,
         int(rules.teams),
         bytes(tb.deck),
-        array("b", tb.effect).tobytes(),
-        bytes(int(w) for w in tb.wild),
-        array("b", CARD_COLOR).tobytes(),
-        bytes(POINTS),
+        array("b", tb.effect[:NT]).tobytes(),
+        bytes(int(w) for w in tb.wild[:NT]),
+        array("b", CARD_COLOR[:NT]).tobytes(),
+        bytes(POINTS[:NT]),
         playable,
         bytes(blanks),
         actions.tobytes(),
@@ -209,7 +230,7 @@ def from_state(st: State) -> NativeState:
         "known": masks,
         "draw": list(st.draw),
         "discard": list(st.discard),
-        "drew_facing": list(st.drew_facing),
+        "drew_facing": [to_native_facing(f) for f in st.drew_facing],
         "scores": list(st.scores),
         "color": st.color,
         "current": st.current,
@@ -252,7 +273,7 @@ def to_state(native: NativeState, rules: Rules) -> State:
     st.dealer = d["dealer"]
     st.phase = d["phase"]
     st.drawn = d["drawn"]
-    st.drew_facing = d["drew_facing"]
+    st.drew_facing = [from_native_facing(f) for f in d["drew_facing"]]
     st.after_color = d["after_color"]
     st.pend_card = d["pend_card"]
     st.pend_from = d["pend_from"]

@@ -25,11 +25,10 @@ from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from unotable.cards import NUM_CARD_TYPES
 from unotable.determinize import unseen_cards
 from unotable.errors import ConfigError
 from unotable.native import core_module
-from unotable.native.core import native_tables
+from unotable.native.core import NT, native_tables
 from unotable.views import View
 
 if TYPE_CHECKING:
@@ -82,9 +81,7 @@ def pack_view(view: View, unseen: Sequence[int] | None = None) -> tuple[bytes, b
     for s in range(n):
         known = () if s == view.seat else view.known.get(s, ())
         facing = view.drew_facing[s]
-        ints.extend(
-            (view.hand_sizes[s], -1 if facing is None else (facing[0] + 1) * NUM_CARD_TYPES + facing[1])
-        )
+        ints.extend((view.hand_sizes[s], -1 if facing is None else (facing[0] + 1) * NT + facing[1]))
         ints.append(len(known))
         cards += bytes(known)
     ints.extend(view.scores)

@@ -32,7 +32,9 @@ from unotable.cards import (
     REVERSE,
     SKIP,
     WILD,
+    WILD_CUSTOM,
     WILD_DRAW_FOUR,
+    WILD_SHUFFLE,
 )
 from unotable.i18n import N_, _, language, ngettext, pgettext
 from unotable.names import card_name, color_name, join_names
@@ -177,6 +179,7 @@ EDITION_TITLES: Final = {
     "classic": N_("UNO"),
     "harry-potter": N_("Harry Potter UNO"),
     "cars2": N_("Cars 2 UNO"),
+    "modern": N_("UNO (2018 deck)"),
 }
 MODE_NAMES: Final = {
     "solo": N_("solo"),
@@ -262,6 +265,8 @@ def _face_wild(card: int) -> tuple[str, str]:
         HOWLER: (pgettext("card face", "Howler"), ""),
         INVISIBILITY: (pgettext("card face", "Invisi-"), pgettext("card face", "bility")),
         MATER: (pgettext("card face", "Mater"), ""),
+        WILD_SHUFFLE: (pgettext("card face", "Shuffle"), pgettext("card face", "Hands")),
+        WILD_CUSTOM: (pgettext("card face", "Wild"), pgettext("card face", "Custom")),
     }
     return faces[card]
 
@@ -879,6 +884,18 @@ _EDITION_NOTES: Final[dict[str, tuple[str, ...]]] = {
             "Mater (wild): you alone see every opponent's hand (shown on their panels until they play "
             "those cards), then you call the colour."
         ),
+    ),
+    "modern": (
+        N_(
+            "Deck: 112 cards: 0-9 in four colours, Skip, Reverse, Draw Two (+2), Wild, Wild Draw Four, "
+            "one Wild Shuffle Hands and three Wild Customizable."
+        ),
+        N_(
+            "Wild Shuffle Hands (wild): every hand, yours included, is gathered, shuffled and dealt out "
+            "again one card at a time from your left; then you call the colour. Played as your last "
+            "card, it deals you back in."
+        ),
+        N_("Wild Customizable (wild): a Wild, or the rule your table wrote on it (option custom)."),
     ),
 }
 

@@ -26,9 +26,11 @@ import contextlib
 import gzip
 import json
 import logging
+import random
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -46,7 +48,14 @@ from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES, Rules
-from unotable.web.cluster import UNREACHABLE, Cluster, RoomElsewhereError
+from unotable.web.cluster import (
+    LEASE_SECONDS,
+    RECONNECT,
+    RENEW_SECONDS,
+    UNREACHABLE,
+    Cluster,
+    RoomElsewhereError,
+)
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
 from unotable.web.gamelog import replay, score_rows
@@ -79,6 +88,8 @@ log = logging.getLogger("unotable.web")
 STATIC: Final = Path(__file__).with_name("static")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
+WAIT_SECONDS: Final = 0.5
+"""How often, about, a node waiting for a room's lease to run out asks again (jittered)."""
 REPLAY_PAGE: Final = 200
 """Steps of a replay sent at most in one answer (``count``'s default and ceiling)."""
 STATUS: Final[dict[str, int]] = {
@@ -127,6 +138,7 @@ async def _json_body(request: Request) -> Any:
                 raise ProtocolError("too_big", size=f"over {len(body)}", limit=MAX_BODY)
     except ClientDisconnect:  # the client left mid-body: nobody to answer, nothing to log
         raise ProtocolError("bad_json") from None
+    request._body = body  # kept: a room placed on another node relays the request, body and all
     try:
         return json.loads(body)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
@@ -350,7 +362,7 @@ async def create_room(request: Request) -> Response:
         settings = parse_settings(data)
     except SettingsError as exc:
         raise ProtocolError("bad_settings", detail=str(exc)) from None
-    room = await _hub(request).create(settings, _address(request))
+    room = await _hub(request).create(settings, _address(request), place=not relayed(request))
     return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
 
 
@@ -373,7 +385,7 @@ async def play_now(request: Request) -> Response:
     name = clean_name(data.get("name"))
     clean_color(data.get("color"), name)  # refused before the room is made
     key = await _check_seats(request)
-    room = await _hub(request).create(settings, _address(request))
+    room = await _hub(request).create(settings, _address(request), place=not relayed(request))
     token, player = await room.join(name, 0, data.get("color"), key)
     return JSONResponse(
         {"code": room.code, "url": f"/r/{room.code}", "token": token, "player": player}, status_code=201
@@ -504,6 +516,32 @@ async def game_replay(request: Request) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
+async def _room_or_relay(ws: WebSocket, code: str) -> Room | Literal[False] | None:
+    """Room ``code`` for the (accepted) WebSocket ``ws``: the live room if this node holds it
+    (taking its lease if need be), ``None`` if there is no such room, ``False`` once the socket
+    was relayed to the owner (or closed). An owner that does not answer (frozen, lost) or a room
+    nobody holds (its owner is handing it over) is waited for here, until its lease runs out and
+    this node takes the room: the client plays again as soon as it can, without a round trip."""
+    relay: Relay | None = ws.app.state.relay
+    dead: set[str] = set()
+    deadline = time.monotonic() + LEASE_SECONDS + RENEW_SECONDS
+    while True:
+        try:
+            return await _hub(ws).get(code)
+        except RoomElsewhereError as exc:
+            if relay is None or relayed(ws) or _hub(ws).stopping:  # the client asks another node
+                await ws.close(RECONNECT if _hub(ws).stopping else UNREACHABLE)
+                return False
+            if exc.url and exc.url not in dead:
+                if await relay.socket(ws, exc.url, code):
+                    return False
+                dead.add(exc.url)
+            if time.monotonic() > deadline:
+                await ws.close(UNREACHABLE)
+                return False
+            await asyncio.sleep(WAIT_SECONDS * (0.5 + random.random()))
+
+
 async def room_socket(ws: WebSocket) -> None:
     """``/ws/{code}``."""
     await ws.accept()
@@ -514,14 +552,8 @@ async def room_socket(ws: WebSocket) -> None:
         await ws.send_text(json.dumps(exc.to_dict()))
         await ws.close(1008)
         return
-    try:
-        room = await _hub(ws).get(code)
-    except RoomElsewhereError as exc:
-        relay: Relay | None = ws.app.state.relay
-        if relay is None or relayed(ws) or not exc.url:
-            await ws.close(UNREACHABLE)
-            return
-        await relay.socket(ws, exc.url, code)
+    room = await _room_or_relay(ws, code)
+    if room is False:
         return
     if room is None:
         await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
@@ -588,6 +620,7 @@ def create_app(
                 task.add_done_callback(drops.discard)
 
             cluster.on_lost = lost
+            cluster.on_renewed = hub.rebalance
             metrics.watch_cluster(
                 rooms_owned=lambda: len(cluster.owned),
                 relayed_sockets=lambda: relay.sockets if relay else 0,
@@ -598,6 +631,8 @@ def create_app(
             )
         app.state.cluster = cluster
         app.state.relay = relay
+        # SIGTERM: `uno serve` hands every room over before uvicorn drains the connections.
+        app.state.hand_over = hub.hand_over if cluster is not None else None
         hub.start_sweeping()
         app.state.hub = hub
         metrics.watch(
@@ -656,7 +691,7 @@ def create_app(
         exception_handlers={ProtocolError: protocol_error, RoomElsewhereError: elsewhere},
     )
     app.state.metrics = metrics
-    app.state.cluster = app.state.relay = None
+    app.state.cluster = app.state.relay = app.state.hand_over = None
     app.state.probes_per_second = (lifecycle or Lifecycle()).probes_per_second
     app.state.probe_limits = {}
 

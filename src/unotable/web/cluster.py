@@ -21,7 +21,8 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
@@ -37,6 +38,18 @@ LEASE_SECONDS: Final = 6.0
 """How long a room's lease lasts unless renewed: the longest a dead owner's rooms wait."""
 RENEW_SECONDS: Final = 2.0
 """How often a node renews its leases and its heartbeat (three chances per lease)."""
+PLACE_SLACK: Final = 2
+"""A new room is made on the node asked unless another live node holds more than this many
+fewer rooms, or a tenth of this node's if more (then the request goes to the least loaded:
+:meth:`Cluster.place`). A round-robin balancer spreads the rooms evenly by itself: placement
+is for the requests that all reach one node, and must not overshoot on counts up to 2 s old."""
+BALANCE_SLACK: Final = 2
+"""A node holds up to its share of the service's rooms plus this many before it hands rooms to
+the nodes under their share (:meth:`Cluster.plan`), e.g. when a node joins."""
+MARGIN_SECONDS: Final = 1.0
+"""A node serves a room only until its own (monotonic) clock says the lease has less than this
+left (counted from before its last successful renewal was sent): past that, it confirms the
+lease in the database before it serves the room again (:meth:`Cluster.holds`)."""
 RECONNECT: Final = 1012
 """The WebSocket close code a node sends when a room moves (the node stops, or lost the room):
 "service restart", reconnect now. The page and the tests' clients reconnect on any close."""
@@ -74,6 +87,31 @@ def default_advertise(host: str, port: int, lan: list[str] | None = None) -> str
     if ":" in host:
         host = f"[{host}]"
     return f"http://{host}:{port}"
+
+
+@dataclass
+class Lease:
+    """A room's lease as this node holds it: the one record of it from the room's load (or
+    making) to its drop, written only by :class:`Cluster`."""
+
+    code: str
+    fence: int
+    """The fencing number this node holds it with (every write checks it)."""
+    valid_until: float
+    """``time.monotonic()`` until which this node may serve the room without asking the
+    database: the start of its last successful renewal (or taking) plus the lease, less
+    :data:`MARGIN_SECONDS`. A node frozen past it (SIGSTOP, a long pause) finds it passed
+    when it wakes, whatever the database says, and confirms the lease before serving."""
+
+
+@dataclass(frozen=True)
+class Peer:
+    """A live node of the service (a heartbeat within a lease, not stopping), as of the last
+    renewal: where it is reached and how many rooms it holds (live leases)."""
+
+    name: str
+    url: str
+    rooms: int
 
 
 @dataclass(frozen=True)
@@ -127,8 +165,12 @@ class Cluster:
         self.url = url.rstrip("/")
         self.lease_seconds = lease_seconds
         self.renew_seconds = renew_seconds
-        self.owned: dict[str, int] = {}
-        """Room code -> fencing number, for every room whose lease this node holds."""
+        self.leases: dict[str, Lease] = {}
+        """Room code -> its :class:`Lease`, for every room whose lease this node holds."""
+        self.stopping = False
+        """This node is handing its rooms over (SIGTERM): it takes no lease any more."""
+        self.peers: list[Peer] = []
+        """The live nodes of the service, this one included, as of the last renewal."""
         self.secret = ""
         """The service's secret (the ``cluster`` table), shown on relayed requests."""
         self.on_lost: Callable[[str], None] = lambda code: None
@@ -142,9 +184,55 @@ class Cluster:
         one included, as of the last renewal: each node allows a client ``1 / live_nodes`` of
         the service's rates, so that the service as a whole allows it no more than the flags
         say (P-462)."""
+        self.on_renewed: Callable[[], Awaitable[object]] | None = None
+        """Run (on the event loop) after each successful renewal: the hub rebalances."""
+        self.moved_rooms = 0
+        """Rooms this node handed to another to even the load (placement or rebalancing)."""
+        self._placed: dict[str, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._renewer: asyncio.Task[None] | None = None
         self._losing: set[str] = set()
+
+    @property
+    def owned(self) -> dict[str, int]:
+        """Room code -> fencing number, for every room whose lease this node holds."""
+        return {code: lease.fence for code, lease in self.leases.items()}
+
+    def _hold(self, code: str, fence: int, since: float) -> None:
+        valid = since + self.lease_seconds - MARGIN_SECONDS
+        lease = self.leases.get(code)
+        if lease is not None and lease.fence == fence:
+            lease.valid_until = max(lease.valid_until, valid)
+        else:
+            self.leases[code] = Lease(code, fence, valid)
+
+    def holds(self, code: str) -> bool:
+        """Whether this node holds room ``code``'s lease and its own clock says the lease is
+        still valid (:attr:`Lease.valid_until`): only then may it serve the room without
+        asking the database (:meth:`confirm`)."""
+        lease = self.leases.get(code)
+        return lease is not None and time.monotonic() < lease.valid_until
+
+    def confirm(self, code: str) -> bool:
+        """Renew room ``code``'s lease if it is still this node's with the same fencing number
+        (nobody took it meanwhile, even if it ran out): whether it is (if not, the room is
+        another node's or free, and this node's copy of it must go)."""
+        lease = self.leases.get(code)
+        if lease is None:
+            return False
+        since = time.monotonic()
+        with self.store.engine.begin() as conn:
+            row = conn.execute(
+                text(
+                    "UPDATE room_leases SET expires_at = now() + make_interval(secs => :ttl) "
+                    "WHERE code = :code AND node = :node AND fence = :fence RETURNING fence"
+                ),
+                {"code": code, "node": self.name, "fence": lease.fence, "ttl": self.lease_seconds},
+            ).first()
+        if row is None:
+            return False
+        self._hold(code, lease.fence, since)
+        return True
 
     # ---- start and stop
 
@@ -162,7 +250,7 @@ class Cluster:
             )
             conn.execute(text(EXPIRE + "node = :name"), {"name": self.name})
             self.secret = str(conn.execute(text("SELECT secret FROM cluster WHERE id = 1")).scalar_one())
-            self.live_nodes = self._count_live(conn)
+            self._read_peers(conn)
         self.store.fencing = self.fence_of
         self.store.lost = self._lost_in_thread
 
@@ -180,16 +268,34 @@ class Cluster:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._renewer
             self._renewer = None
-        self.owned.clear()
+        self.leases.clear()
         try:
             await asyncio.to_thread(self._leave)
         except SQLAlchemyError:
             log.warning("could not give the leases back; they expire in %g s", self.lease_seconds)
 
     def mark_stopping(self) -> None:
-        """Say in ``nodes`` that this node is handing its rooms over (``uno cluster status``)."""
+        """Take no lease any more, and say in ``nodes`` that this node is handing its rooms over
+        (the other nodes stop counting it; ``uno cluster status``)."""
+        self.stopping = True
         with self.store.engine.begin() as conn:
             conn.execute(text("UPDATE nodes SET stopping = true WHERE name = :name"), {"name": self.name})
+
+    def give_back(self, codes: list[str]) -> None:
+        """Give the leases of rooms ``codes`` back at once, in one transaction (the rooms must
+        have left this node's memory, or be about to: their writes are refused from now on)."""
+        held = [self.leases.pop(code) for code in codes if code in self.leases]
+        if not held:
+            return
+        with self.store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "UPDATE room_leases AS l SET expires_at = now() - interval '1 second' "
+                    "FROM unnest(CAST(:codes AS text[]), CAST(:fences AS bigint[])) AS h(code, fence) "
+                    "WHERE l.code = h.code AND l.node = :node AND l.fence = h.fence"
+                ),
+                {"codes": [x.code for x in held], "fences": [x.fence for x in held], "node": self.name},
+            )
 
     def _leave(self) -> None:
         with self.store.engine.begin() as conn:
@@ -200,17 +306,28 @@ class Cluster:
 
     def fence_of(self, code: str) -> tuple[str, int] | None:
         """This node's name and room ``code``'s fencing number, if it holds the lease."""
-        fence = self.owned.get(code)
-        return None if fence is None else (self.name, fence)
+        lease = self.leases.get(code)
+        return None if lease is None else (self.name, lease.fence)
 
     def acquire(self, code: str) -> None:
         """Take room ``code``'s lease if it is free, expired, or an earlier process of this
         node's; afterwards read the room (its log then holds every write of the owner before).
 
-        :raises RoomElsewhereError: if a live lease is another node's.
+        :raises RoomElsewhereError: if a live lease is another node's, or this node is stopping
+            (then the owner's address, or none while nobody holds it: the client asks again).
         :raises KeyError: if there is no such room.
         """
+        since = time.monotonic()
         with self.store.engine.begin() as conn:
+            if self.stopping:
+                row = conn.execute(
+                    text(
+                        "SELECT l.node, n.url FROM room_leases l JOIN nodes n ON n.name = l.node "
+                        "WHERE l.code = :code AND l.expires_at > now() AND l.node <> :node"
+                    ),
+                    {"code": code, "node": self.name},
+                ).first()
+                raise RoomElsewhereError(code, *(("", "") if row is None else (str(row[0]), str(row[1]))))
             try:
                 fence = conn.execute(
                     text(
@@ -225,7 +342,7 @@ class Cluster:
             except IntegrityError:
                 raise KeyError(code) from None  # no such room (the lease's foreign key)
             if fence is not None:
-                self.owned[code] = int(fence[0])
+                self._hold(code, int(fence[0]), since)
                 self._losing.discard(code)
                 if int(fence[0]) > 1:
                     self.takeovers += 1
@@ -245,6 +362,7 @@ class Cluster:
 
     def create(self, code: str) -> None:
         """Hold the lease of a room this node has just made (fencing number 1)."""
+        since = time.monotonic()
         with self.store.engine.begin() as conn:
             conn.execute(
                 text(
@@ -253,18 +371,22 @@ class Cluster:
                 ),
                 {"code": code, "node": self.name, "ttl": self.lease_seconds},
             )
-        self.owned[code] = 1
+        self._hold(code, 1, since)
 
     def release(self, code: str) -> None:
         """Give room ``code``'s lease back (the room left this node's memory)."""
-        fence = self.owned.pop(code, None)
-        if fence is None:
+        lease = self.leases.pop(code, None)
+        if lease is None:
             return
         with self.store.engine.begin() as conn:
             conn.execute(
                 text(EXPIRE + "code = :code AND node = :node AND fence = :fence"),
-                {"code": code, "node": self.name, "fence": fence},
+                {"code": code, "node": self.name, "fence": lease.fence},
             )
+
+    def forget(self, code: str) -> None:
+        """Room ``code`` was deleted (its lease row with it): hold it no more."""
+        self.leases.pop(code, None)
 
     def leased_elsewhere(self) -> set[str]:
         """The rooms whose live lease is another node's (the sweeper must not delete them)."""
@@ -276,32 +398,107 @@ class Cluster:
             return {str(r[0]) for r in rows}
 
     def renew(self) -> list[str]:
-        """Renew the heartbeat and this node's leases; the codes of the rooms it no longer holds
-        (another node took them)."""
+        """Renew the heartbeat and the leases this node holds, each with its fencing number (a
+        lease given back, or taken by another node, stays as it is); the codes of the rooms it
+        no longer holds (another node took them)."""
         held = dict(self.owned)
+        since = time.monotonic()
         with self.store.engine.begin() as conn:
             beat = text("UPDATE nodes SET heartbeat_at = now() WHERE name = :name")
             conn.execute(beat, {"name": self.name})
             rows = conn.execute(
                 text(
-                    "UPDATE room_leases SET expires_at = now() + make_interval(secs => :ttl) "
-                    "WHERE node = :node RETURNING code, fence"
+                    "UPDATE room_leases AS l SET expires_at = now() + make_interval(secs => :ttl) "
+                    "FROM unnest(CAST(:codes AS text[]), CAST(:fences AS bigint[])) AS h(code, fence) "
+                    "WHERE l.code = h.code AND l.node = :node AND l.fence = h.fence "
+                    "RETURNING l.code, l.fence"
                 ),
-                {"node": self.name, "ttl": self.lease_seconds},
+                {
+                    "codes": list(held),
+                    "fences": list(held.values()),
+                    "node": self.name,
+                    "ttl": self.lease_seconds,
+                },
             ).all()
-            self.live_nodes = self._count_live(conn)
+            self._read_peers(conn)
         renewed = {str(code): int(fence) for code, fence in rows}
+        for code, fence in renewed.items():
+            if code in self.leases:
+                self._hold(code, fence, since)
         return [code for code, fence in held.items() if renewed.get(code) != fence]
 
-    def _count_live(self, conn: Connection) -> int:
-        live = conn.execute(
+    def _load_of(self, peer: Peer) -> int:
+        if peer.name == self.name:
+            return len(self.leases)
+        return peer.rooms + self._placed.get(peer.name, 0)
+
+    def place(self) -> Peer | None:
+        """The node a new room should be made on, if not this one: the live node holding the
+        fewest rooms (as of the last renewal, plus the rooms this node sent it since), when
+        this one holds more than :data:`PLACE_SLACK` more (or a tenth more). Counted as sent."""
+        others = [p for p in self.peers if p.name != self.name]
+        if self.stopping or not others:
+            return None
+        best = min(others, key=lambda p: (self._load_of(p), p.name))
+        mine = len(self.leases)
+        if self._load_of(best) + max(PLACE_SLACK, mine // 10) >= mine:
+            return None
+        self._placed[best.name] = self._placed.get(best.name, 0) + 1
+        return best
+
+    def plan(self) -> list[Peer]:
+        """Where this node's rooms beyond its share should go: one live node under its share
+        per room to hand over (none while it holds at most its share plus
+        :data:`BALANCE_SLACK`). The share: the service's rooms over its live nodes."""
+        if self.stopping or len(self.peers) < 2:
+            return []
+        loads = {p.name: self._load_of(p) for p in self.peers}
+        share = -(-sum(loads.values()) // len(self.peers))
+        mine = loads.get(self.name, len(self.leases))
+        if mine <= share + BALANCE_SLACK:
+            return []
+        out: list[Peer] = []
+        for peer in sorted(self.peers, key=lambda p: (loads[p.name], p.name)):
+            if peer.name != self.name:
+                out += [peer] * max(0, min(share - loads[peer.name], mine - share - len(out)))
+        return out
+
+    def transfer(self, moves: list[tuple[str, Peer]]) -> list[str]:
+        """Hand rooms' leases straight to other nodes, in one transaction (each room must have
+        left this node's memory, or be about to): the new owner's fencing number is one more,
+        and it reads the room when its first client comes (reconnecting from here). The codes
+        handed over."""
+        held = [(self.leases.pop(code), peer) for code, peer in moves if code in self.leases]
+        done: list[str] = []
+        with self.store.engine.begin() as conn:
+            for lease, peer in held:
+                row = conn.execute(
+                    text(
+                        "UPDATE room_leases SET node = :to, fence = fence + 1, "
+                        "expires_at = now() + make_interval(secs => :ttl) "
+                        "WHERE code = :code AND node = :node AND fence = :fence RETURNING code"
+                    ),
+                    {"to": peer.name, "ttl": self.lease_seconds, "code": lease.code, "node": self.name,
+                     "fence": lease.fence},
+                ).first()  # fmt: skip
+                if row is not None:
+                    done.append(lease.code)
+                    self._placed[peer.name] = self._placed.get(peer.name, 0) + 1
+        self.moved_rooms += len(done)
+        return done
+
+    def _read_peers(self, conn: Connection) -> None:
+        rows = conn.execute(
             text(
-                "SELECT count(*) FROM nodes WHERE NOT stopping "
-                "AND heartbeat_at > now() - make_interval(secs => :ttl)"
+                "SELECT n.name, n.url, (SELECT count(*) FROM room_leases l "
+                "WHERE l.node = n.name AND l.expires_at > now()) FROM nodes n WHERE NOT n.stopping "
+                "AND n.heartbeat_at > now() - make_interval(secs => :ttl) ORDER BY n.name"
             ),
             {"ttl": self.lease_seconds},
-        ).scalar_one()
-        return max(1, int(live))
+        ).all()
+        self.peers = [Peer(str(n), str(u), int(r)) for n, u, r in rows]
+        self.live_nodes = max(1, len(self.peers))
+        self._placed.clear()
 
     async def _renew_loop(self) -> None:
         while True:
@@ -313,17 +510,25 @@ class Cluster:
                 continue
             for code in lost:
                 self.lose(code)
+            if self.on_renewed is not None:
+                try:
+                    await self.on_renewed()
+                except SQLAlchemyError:
+                    log.warning("node %s could not hand rooms over; trying again", self.name)
 
     def _lost_in_thread(self, code: str) -> None:
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.lose, code)
 
     def lose(self, code: str) -> None:
-        """Room ``code`` is another node's now: forget its lease and have the hub drop it."""
-        if code in self._losing or code not in self.owned:
+        """Room ``code`` is another node's now: forget its lease and have the hub drop it (also
+        a room whose lease this node no longer holds: it can write nothing)."""
+        if code in self._losing:
             return
         self._losing.add(code)
-        self.owned.pop(code, None)
+        if self.leases.pop(code, None) is None:
+            self.on_lost(code)
+            return
         self.lost_rooms += 1
         log.warning("node %s lost room %s to another node; dropping it", self.name, code)
         self.on_lost(code)
@@ -352,15 +557,20 @@ def status(store: Store) -> tuple[list[NodeStatus], list[LeaseStatus]]:
 
 
 __all__ = [
+    "BALANCE_SLACK",
     "CLIENT_HEADER",
     "LEASE_SECONDS",
+    "MARGIN_SECONDS",
     "NODE_HEADER",
+    "PLACE_SLACK",
     "RECONNECT",
     "RENEW_SECONDS",
     "UNREACHABLE",
     "Cluster",
+    "Lease",
     "LeaseStatus",
     "NodeStatus",
+    "Peer",
     "RoomElsewhereError",
     "default_advertise",
     "default_node_name",

@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from unotable.web.cluster import RECONNECT
 from unotable.web.fanout import Listener
 from unotable.web.metrics import Metrics
 from unotable.web.protocol import Message, ProtocolError, RateLimit, parse
@@ -28,6 +29,14 @@ DEFAULT_RATE: Final = 10.0
 """Messages a second one connection may send, by default (a person clicks far fewer)."""
 FLOOD_CLOSE: Final = 200
 """Messages refused in a row for coming too fast before the connection is closed."""
+IDLE_SECONDS: Final = 35.0
+"""A connection the client has sent nothing on for this long is closed with :data:`IDLE_CLOSE`
+(the page pings every 10 s, so 35 s is three missed pings: the client is gone, or frozen, or
+cut off without a word). uvicorn's own WebSocket pings (every 20 s, 20 s to answer) find a dead
+peer too, but a live browser tab answers those whatever its page does."""
+IDLE_CLOSE: Final = 4408
+"""The close code of a connection closed for its silence (:data:`IDLE_SECONDS`); a client that
+is alive after all reconnects, as on any close."""
 
 ANYONE: Final = "anyone"
 """Who may send a message: any connection (``hello``, ``ping``)."""
@@ -174,6 +183,12 @@ class Connection:
         await self.room.welcome(listener, token, self.base)
         self.listener = listener
         self.writer = asyncio.get_running_loop().create_task(self._write(listener))
+        hub = getattr(self.ws.app.state, "hub", None)
+        if hub is not None and hub.rooms.get(self.room.code) is not self.room:
+            # The room left this node's memory between the socket's opening and its hello (it
+            # moved to another node, or was unloaded): its copy here is stopped and would say
+            # nothing more. The client reconnects to wherever the room lives now.
+            listener.close(RECONNECT)
 
     async def handle(self, m: Message) -> dict[str, Any] | None:
         """Check who sent ``m`` and hand it to its handler; a direct answer, if any.
@@ -199,7 +214,14 @@ class Connection:
         ws = self.ws
         try:
             while True:
-                msg = await ws.receive()
+                try:
+                    msg = await asyncio.wait_for(ws.receive(), IDLE_SECONDS)
+                except TimeoutError:  # silent too long: closed, the client reconnects if it can
+                    if self.listener is not None:
+                        self.listener.close(IDLE_CLOSE)
+                    else:
+                        await ws.close(IDLE_CLOSE)
+                    return
                 if msg["type"] == "websocket.disconnect":
                     return
                 if self.listener is not None and self.listener.closed:
@@ -235,4 +257,4 @@ class Connection:
                     await asyncio.wait_for(self.writer, 5.0)
 
 
-__all__ = ["DEFAULT_RATE", "FIELDS", "MESSAGES", "Connection", "MessageType"]
+__all__ = ["DEFAULT_RATE", "FIELDS", "IDLE_CLOSE", "IDLE_SECONDS", "MESSAGES", "Connection", "MessageType"]

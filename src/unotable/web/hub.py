@@ -22,7 +22,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from unotable.web.cluster import RECONNECT, Cluster, RoomElsewhereError
+from unotable.web.cluster import RECONNECT, Cluster, Peer, RoomElsewhereError
 from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
@@ -207,17 +207,30 @@ class Hub:
         self.ready: Cached[bool] = Cached(self._database_answers, READY_SECONDS)
         """Whether the database answers (``/readyz``), asked at most once a second."""
         self._sweeper: asyncio.Task[None] | None = None
+        self.stopping = False
+        """The node is handing its rooms over (:meth:`hand_over`): it loads no room any more."""
+        self._moving: set[str] = set()
+        """Rooms being handed over: not loaded again here meanwhile (the client asks again)."""
 
-    async def create(self, settings: RoomSettings, address: str | None = None) -> Room:
+    async def create(
+        self, settings: RoomSettings, address: str | None = None, *, place: bool = False
+    ) -> Room:
         """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
         per address (:attr:`Lifecycle.rooms_per_address`). However many addresses ask, no room is
         made past :attr:`Lifecycle.max_rooms` rooms whose game goes on (counted in the database:
         in a service of several nodes, the service's; the count and the new room one request at
-        a time on each node).
+        a time on each node). ``place``: in a cluster, the room goes to the least loaded live
+        node (:meth:`~unotable.web.cluster.Cluster.place`).
 
         :raises ProtocolError: ``server_full`` past the node's cap, ``too_many_rooms`` past the
             address's quota, ``storage`` if the database refuses it.
+        :raises ~unotable.web.cluster.RoomElsewhereError: (code empty) to have the request made
+            on another node, which holds fewer rooms.
         """
+        if place and self.cluster is not None:
+            peer = self.cluster.place()
+            if peer is not None:
+                raise RoomElsewhereError("", peer.name, peer.url)
         limit = self.lifecycle.rooms_per_address
         most = self.lifecycle.max_rooms
         creator = None if address is None else address_key(address)
@@ -290,18 +303,41 @@ class Hub:
         code = code.strip().upper()
         room = self.rooms.get(code)
         if room is not None:
-            return room
+            if self.cluster is None or self.cluster.holds(code):
+                return room
+            room = await self._confirm(code, room)
+            if room is not None:
+                return room
         if len(code) not in (CODE_LENGTH, OLD_CODE_LENGTH) or any(c not in CODE_ALPHABET for c in code):
             return None
         missed = self._missing.get(code)
         if missed is not None and time.monotonic() - missed < MISSING_SECONDS:
             return None
+        if code in self._moving:  # its lease is on its way to another node: ask again shortly
+            raise RoomElsewhereError(code, "", "")
         task = self._pending.get(code)
         if task is None:
             task = asyncio.get_running_loop().create_task(self._fetch(code))
             self._pending[code] = task
             task.add_done_callback(lambda _: self._pending.pop(code, None))
         return await asyncio.shield(task)
+
+    async def _confirm(self, code: str, room: Room) -> Room | None:
+        """Room ``code`` is in memory but this node's clock says its lease may have run out (the
+        node was frozen, or its renewals failed): confirm the lease in the database before
+        serving the room; if another node took it (or may have), drop this copy, which may be
+        behind the log, and load the room afresh (taking the lease) or send the client on."""
+        assert self.cluster is not None
+        try:
+            held = await asyncio.to_thread(self.cluster.confirm, code)
+        except SQLAlchemyError:
+            raise RoomElsewhereError(code, "", "") from None  # the client asks again
+        if held:
+            return room
+        self.cluster.lose(code)  # on_lost drops it too; dropping it here first serves nothing stale
+        if self.rooms.get(code) is room:
+            await self.drop(code)
+        return None
 
     async def _fetch(self, code: str) -> Room | None:
         room = await self.store.call(self._load, code)
@@ -347,6 +383,70 @@ class Hub:
         room = self.rooms.pop(code, None)
         if room is not None:
             await room.stop(RECONNECT)
+
+    async def rebalance(self) -> int:
+        """Hand the rooms this node holds beyond its share (plus a slack) to the live nodes
+        under theirs (:meth:`~unotable.web.cluster.Cluster.plan`; a node just joined holds
+        none): the rooms nobody is connected to are just unloaded (whoever is asked for one
+        next takes it), the others' leases go straight to their new node and their clients
+        reconnect to it. How many rooms left this node."""
+        if self.cluster is None or self.stopping:
+            return 0
+        targets = self.cluster.plan()
+        if not targets:
+            return 0
+        rooms = sorted(self.rooms.items(), key=lambda item: not item[1].paused)[: len(targets)]
+        idle = [code for code, room in rooms if room.paused]
+        moved = await self.hand_over(idle) if idle else 0
+        busy = [code for code, room in rooms if not room.paused]
+        if busy:
+            moved += await self.hand_over(busy, dict(zip(busy, targets[len(idle) :], strict=False)))
+        return moved
+
+    async def hand_over(self, codes: list[str] | None = None, to: dict[str, Peer] | None = None) -> int:
+        """Move rooms to other nodes at once: their leases given back in one transaction, then
+        the rooms stopped, their connections closed with :data:`~unotable.web.cluster.RECONNECT`,
+        so that their clients reconnect (through the load balancer) to a node that takes each
+        lease at once. ``None``: every room, and the node takes no room any more (SIGTERM:
+        ``uno serve`` calls this before it drains its connections). ``to``: each room's lease
+        handed straight to that node instead (rebalancing). How many rooms moved."""
+        if self.cluster is None:
+            return 0
+        if codes is None:
+            self.stopping = True
+            try:
+                await asyncio.to_thread(self.cluster.mark_stopping)
+            except SQLAlchemyError:
+                self.cluster.stopping = True
+                log.warning("could not mark node %s stopping", self.cluster.name)
+            codes = list(self.rooms)
+        rooms = [(code, self.rooms.pop(code)) for code in codes if code in self.rooms]
+        moving = {code for code, _ in rooms}
+        self._moving |= moving  # not loaded again here while its lease moves (a client's reconnect)
+        try:
+            for _, room in rooms:
+                await room.driver.stop()  # no bot acts meanwhile
+            try:
+                if to is None:
+                    await asyncio.to_thread(self.cluster.give_back, [code for code, _ in rooms])
+                else:
+                    await asyncio.to_thread(self.cluster.transfer, [(code, to[code]) for code, _ in rooms])
+            except SQLAlchemyError:  # their writes are refused already; the leases run out
+                log.warning(
+                    "could not give %d lease(s) back; they expire in %g s",
+                    len(rooms),
+                    self.cluster.lease_seconds,
+                )
+            for _, room in rooms:
+                await room.stop(RECONNECT)
+        finally:
+            self._moving -= moving
+        if rooms:
+            log.info("node %s handed %d room(s) over", self.cluster.name, len(rooms))
+            if codes is not None:
+                for code, _ in rooms:
+                    self._missing.pop(code, None)
+        return len(rooms)
 
     def _room(self, stored: StoredRoom) -> Room:
         settings = RoomSettings.from_dict(stored.settings)
@@ -477,6 +577,8 @@ class Hub:
             room = self.rooms.pop(code, None)
             if room is not None:
                 await room.stop()
+            if self.cluster is not None:
+                self.cluster.forget(code)
             for key in [k for k in self._replays if k[0] == code]:
                 self._replay_steps -= len(self._replays.pop(key))
             self.replay_pages.forget(code)

@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from unotable.web.cluster import CLIENT_HEADER, NODE_HEADER, RECONNECT, UNREACHABLE, Cluster
+from unotable.web.cluster import CLIENT_HEADER, NODE_HEADER, RECONNECT, Cluster
 from unotable.web.protocol import ProtocolError
 
 HOST_HEADER: Final = "x-unotable-host"
@@ -130,10 +130,11 @@ class Relay:
             answer.content, status_code=answer.status_code, media_type=answer.headers.get("content-type")
         )
 
-    async def socket(self, ws: WebSocket, url: str, code: str) -> None:
+    async def socket(self, ws: WebSocket, url: str, code: str) -> bool:
         """Join the (accepted) client's WebSocket to room ``code``'s at the owner (``url``) until
         either side closes; the owner's close code reaches the client (:data:`RECONNECT` for an
-        owner that died or dropped the room, :data:`UNREACHABLE` for one that does not answer)."""
+        owner that died or dropped the room). False, the client's socket left open, if the owner
+        does not answer within :data:`OPEN_SECONDS` (frozen, lost: its lease runs out soon)."""
         scheme = "wss" if url.startswith("https:") else "ws"
         target = f"{scheme}://{url.split('://', 1)[1]}/ws/{code}"
         if ws.url.query:
@@ -149,13 +150,13 @@ class Relay:
                 compression=None,
             )
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
-            await ws.close(UNREACHABLE)
-            return
+            return False
         self.sockets += 1
         try:
             await self._pump(ws, upstream)
         finally:
             self.sockets -= 1
+        return True
 
     async def _pump(self, ws: WebSocket, upstream: ClientConnection) -> None:
         async def up() -> None:

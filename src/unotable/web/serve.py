@@ -7,14 +7,18 @@ works without it and ``uno serve`` can say how to install it.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import ipaddress
 import logging
 import os
 import socket
 import sys
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Final
+from types import FrameType
+from typing import TYPE_CHECKING, Any, Final
 
 from unotable.i18n import N_, _
 from unotable.web import words
@@ -26,6 +30,9 @@ DEFAULT_PORT: Final = 8000
 WS_MAX_SIZE: Final = 16 * 1024
 """Bytes in one WebSocket frame at most (larger ones close the connection; the protocol's own
 limit, with a clear error, is smaller)."""
+if TYPE_CHECKING:
+    import uvicorn
+
 INSTALL_HINT: Final = N_(
     "uno serve needs the web extra: run `make setup`, or `pip install 'unotable[web]'` "
     "(from a clone: pip install -e '.[web]')"
@@ -313,7 +320,7 @@ def _fail(message: str) -> None:
 def run_serve(args: argparse.Namespace) -> int:
     """Run ``uno serve`` until interrupted; the exit status."""
     try:
-        import uvicorn  # noqa: PLC0415 - the extra may be missing
+        import uvicorn  # noqa: PLC0415, F401 - the extra may be missing (used by run_uvicorn)
 
         from unotable.web.app import create_app  # noqa: PLC0415
         from unotable.web.guard import header_timeout_protocol  # noqa: PLC0415
@@ -405,19 +412,20 @@ def run_serve(args: argparse.Namespace) -> int:
         access.propagate = False
     limits = Limits(max_connections=args.max_connections, per_address=args.connections_per_address)
     trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
-    uvicorn.run(
-        create_app(
-            url,
-            rate=args.rate,
-            limits=limits,
-            origins=tuple(args.allow_origin),
-            durability=args.durability,
-            lifecycle=lifecycle_of(args),
-            public_url=args.public_url,
-            lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
-            node=node,
-            advertise=advertise,
-        ),
+    app = create_app(
+        url,
+        rate=args.rate,
+        limits=limits,
+        origins=tuple(args.allow_origin),
+        durability=args.durability,
+        lifecycle=lifecycle_of(args),
+        public_url=args.public_url,
+        lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
+        node=node,
+        advertise=advertise,
+    )
+    run_uvicorn(
+        app,
         host=args.host,
         port=args.port,
         ws_max_size=WS_MAX_SIZE,
@@ -428,8 +436,73 @@ def run_serve(args: argparse.Namespace) -> int:
         forwarded_allow_ips=trusted or None,
         timeout_keep_alive=5,
         h11_max_incomplete_event_size=16 * 1024,
+        # uvicorn's WebSocket pings (its defaults, said here): a peer that answers none for 40 s
+        # is dropped. The page's own pings (every 10 s) and the server's idle close (35 s,
+        # web/connection.py) find a frozen page sooner; a live browser answers these regardless.
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
     )
     return 0
+
+
+def run_uvicorn(app: Any, **options: Any) -> None:
+    """Serve ``app`` with uvicorn (``options``: :class:`uvicorn.Config`'s) until a signal stops
+    it, handing the rooms over first (:func:`handing_over_server`)."""
+    import uvicorn  # noqa: PLC0415 - the extra, present by now
+
+    handing_over_server(uvicorn.Server)(uvicorn.Config(app, **options)).run()
+
+
+HAND_OVER_SECONDS: Final = 10.0
+"""The longest SIGTERM's hand-over of the rooms may take before the connections are drained
+anyway (their leases then run out by themselves)."""
+
+
+def handing_over_server(base: type[uvicorn.Server]) -> type[uvicorn.Server]:
+    """uvicorn's server, whose first SIGTERM (or Ctrl-C) first hands every room to another node
+    (the app's ``state.hand_over``, set in a cluster) and only then stops listening and drains
+    the connections: uvicorn alone would wait for every connection to close before the app's
+    shutdown gave the leases back, and the rooms would stall meanwhile (issue 31: 1.9 to 22 s)."""
+
+    class Server(base):  # type: ignore[valid-type,misc]
+        _loop: asyncio.AbstractEventLoop | None = None
+        _handing_over = False
+
+        async def serve(self, sockets: list[socket.socket] | None = None) -> None:
+            self._loop = asyncio.get_running_loop()
+            await super().serve(sockets)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app = self.config.app
+            hand_over = getattr(getattr(app, "state", None), "hand_over", None)
+            if self.should_exit or self._handing_over or hand_over is None or self._loop is None:
+                super().handle_exit(sig, frame)
+                return
+            self._handing_over = True
+            self._captured_signals.append(sig)  # uvicorn raises it again once it has shut down
+            self._loop.call_soon_threadsafe(self._start_hand_over, hand_over)
+
+        def _start_hand_over(self, hand_over: Callable[[], Awaitable[int]]) -> None:
+            assert self._loop is not None
+            task = self._loop.create_task(self._hand_over(hand_over), name="hand-over")
+            self._task = task  # kept until done
+
+        async def _hand_over(self, hand_over: Callable[[], Awaitable[int]]) -> None:
+            start = time.monotonic()
+            try:
+                async with asyncio.timeout(HAND_OVER_SECONDS):
+                    moved = await hand_over()
+                logging.getLogger("unotable.web").warning(
+                    "handed %d room(s) over in %.0f ms; draining the connections",
+                    moved,
+                    1000 * (time.monotonic() - start),
+                )
+            except Exception:
+                logging.getLogger("unotable.web").exception("the hand-over failed; draining anyway")
+            finally:
+                self.should_exit = True
+
+    return Server
 
 
 def add_cluster_arguments(parser: argparse.ArgumentParser) -> None:

@@ -56,7 +56,7 @@ const prefs = {
 // Cards.
 
 function isWild(code) {
-  return ["W", "W+4", "HOWLER", "INVIS", "MATER"].includes(code);
+  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"].includes(code);
 }
 
 function faceMarkup(code) {
@@ -258,22 +258,67 @@ function avatarNode(avatar, cls = "") {
 // ---------------------------------------------------------------------------------------------
 // The connection.
 
+// The heartbeat (docs/web.md, "Heartbeat"): the page pings every PING_MS; the server answers
+// (any message counts). An answer missing after ANSWER_MS sends a second ping at once; a second
+// missed answer means the node is frozen or lost: the page drops the socket and reconnects (through
+// the load balancer, to a node that takes the room). A move left unanswered for PROBE_MS pings at
+// once, so a person who plays notices a dead node within PROBE_MS + 2 * ANSWER_MS (5.5 s); one who
+// only watches within PING_MS + 2 * ANSWER_MS (14 s). The server closes a socket silent for 35 s.
+const PING_MS = 10000;
+const ANSWER_MS = 2000;
+const PROBE_MS = 1500;
+
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(withLang(`${proto}://${location.host}/ws/${game.code}`));
   game.ws = ws;
+  ws.missed = 0;
+  ws.heardAt = performance.now();
   ws.addEventListener("open", () => {
     game.retry = 0;
     ws.send(JSON.stringify({ type: "hello", token: game.token }));
+    ws.beat = setInterval(() => ping(ws), PING_MS);
   });
-  ws.addEventListener("message", (ev) => onMessage(JSON.parse(ev.data)));
-  ws.addEventListener("close", () => {
-    if (game.closedByUs || game.ws !== ws) return;
-    $("conn").hidden = false;
-    $("conn").textContent = t("Connection lost: reconnecting…");
-    game.retry = Math.min(game.retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** game.retry);
+  ws.addEventListener("message", (ev) => {
+    ws.heardAt = performance.now();
+    ws.missed = 0;
+    clearTimeout(ws.answer);
+    ws.answer = null;
+    onMessage(JSON.parse(ev.data));
   });
+  ws.addEventListener("close", (ev) => lost(ws, ev.code));
+}
+
+// A room moved to another node (1012: the node stops, or hands rooms over) is reconnected to at
+// once, within a jittered 0.1-0.5 s so that a node's clients do not all come back in the same
+// instant; any other loss backs off from 0.6 s to 19 s.
+function lost(ws, code) {
+  clearInterval(ws.beat);
+  clearTimeout(ws.answer);
+  clearTimeout(ws.probe);
+  if (game.closedByUs || game.ws !== ws) return;
+  game.ws = null;
+  $("conn").hidden = false;
+  $("conn").textContent = t("Connection lost: reconnecting…");
+  const moved = code === 1012 && game.retry === 0;
+  game.retry = Math.min(game.retry + 1, 6);
+  setTimeout(connect, moved ? 100 + 400 * Math.random() : 300 * 2 ** game.retry);
+}
+
+function ping(ws) {
+  if (game.ws !== ws || ws.readyState !== WebSocket.OPEN || ws.answer) return;
+  ws.send(JSON.stringify({ type: "ping" }));
+  ws.answer = setTimeout(() => {
+    ws.answer = null;
+    if (game.ws !== ws) return;
+    ws.missed += 1;
+    if (ws.missed < 2) {
+      ping(ws);
+      return;
+    }
+    lost(ws); // two missed answers: dead, whatever the socket says (its close may take minutes)
+    try { ws.close(); } catch (e) { /* closing already */ }
+  }, ANSWER_MS);
 }
 
 function send(message) {
@@ -293,7 +338,14 @@ function act(action) {
   game.armed = false;
   game.chooser = null;
   game.sent.push(action);
-  if (!send({ type: "act", token: game.token, action })) game.actedSeq = null;  // not sent: try again
+  if (!send({ type: "act", token: game.token, action })) {
+    game.actedSeq = null; // not sent: try again
+    return;
+  }
+  const ws = game.ws;
+  const sentAt = performance.now();
+  clearTimeout(ws.probe);
+  ws.probe = setTimeout(() => { if (ws.heardAt < sentAt) ping(ws); }, PROBE_MS);
 }
 
 function onMessage(m) {
@@ -304,7 +356,7 @@ function onMessage(m) {
       localStorage.removeItem(tokenKey(game.code));
       game.token = null;
       game.closedByUs = true;
-      game.ws.close();
+      if (game.ws) game.ws.close();
       joinPage(game.code);
       return;
     }

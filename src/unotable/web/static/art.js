@@ -4,7 +4,7 @@
 
 const PLACEHOLDER_FILL = { R: "#c62828", Y: "#f9a825", G: "#2e7d32", B: "#1565c0" };
 const PLACEHOLDER_MARK = { R: "●", Y: "▲", G: "■", B: "◆" };
-const PLACEHOLDER_WILDS = { W: "W", "W+4": "+4", HOWLER: "H", INVIS: "I", MATER: "M" };
+const PLACEHOLDER_WILDS = { W: "W", "W+4": "+4", HOWLER: "H", INVIS: "I", MATER: "M", SHUFFLE: "⇆", CUSTOM: "✎" };
 const PLACEHOLDER_VALUES = { S: "⊘", R: "⇄", "+2": "+2", "+3": "+3", BLANK: "★" };
 
 function escapeXml(text) {

@@ -156,10 +156,46 @@
         '<circle cx="0" cy="-34" r="4.5" fill="#8d6e63" stroke="' + INK + '" stroke-width="1.5"/>'
       );
     },
+    SHUFFLE() {
+      // Wild Shuffle Hands: two fans of cards in the four colours, crossing arrows between them.
+      const arrow = (d) =>
+        '<path d="' + d + '" fill="none" stroke="' + INK + '" stroke-width="5.5" stroke-linecap="round"/>' +
+        '<path d="' + d + '" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>';
+      return (
+        smallCard(-24, -20, 13, 19, COLORS.R) +
+        smallCard(-18, -24, 13, 19, COLORS.Y) +
+        smallCard(11, 3, 13, 19, COLORS.G) +
+        smallCard(17, -1, 13, 19, COLORS.B) +
+        arrow("M-14,14 C-4,14 4,-14 14,-14") +
+        arrow("M-14,-14 C-4,-14 4,14 14,14") +
+        '<polygon points="14,-19 22,-14 14,-9" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>' +
+        '<polygon points="14,9 22,14 14,19" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>'
+      );
+    },
+    CUSTOM() {
+      // Wild Customizable: a blank card in the four colours' frame, a pen writing the rule on it.
+      return (
+        '<g transform="rotate(-10)">' +
+        '<rect x="-17" y="-25" width="34" height="50" rx="4" fill="#fff" stroke="' + INK + '" stroke-width="2.2"/>' +
+        '<rect x="-13" y="-21" width="13" height="3.5" fill="' + COLORS.R + '"/>' +
+        '<rect x="0" y="-21" width="13" height="3.5" fill="' + COLORS.Y + '"/>' +
+        '<rect x="-13" y="17.5" width="13" height="3.5" fill="' + COLORS.G + '"/>' +
+        '<rect x="0" y="17.5" width="13" height="3.5" fill="' + COLORS.B + '"/>' +
+        '<g stroke="#90a4ae" stroke-width="1.6" stroke-linecap="round">' +
+        '<line x1="-10" y1="-8" x2="10" y2="-8"/><line x1="-10" y1="0" x2="6" y2="0"/></g></g>' +
+        '<g transform="rotate(38)">' +
+        '<rect x="-3.5" y="-30" width="7" height="32" fill="#ffb300" stroke="' + INK + '" stroke-width="1.6"/>' +
+        '<polygon points="-3.5,2 3.5,2 0,10" fill="#ffe0b2" stroke="' + INK + '" stroke-width="1.4"/></g>'
+      );
+    },
   };
 
-  const WILDS = { W: "WILD", "W+4": "W+4", HOWLER: "HOWLER", INVIS: "INVIS", MATER: "MATER" };
-  const OVAL_FILL = { W: WILD_FIELD, "W+4": "#fff", HOWLER: "#fff", INVIS: "#37474f", MATER: "#ffe0b2" };
+  const WILDS = {
+    W: "WILD", "W+4": "W+4", HOWLER: "HOWLER", INVIS: "INVIS", MATER: "MATER", SHUFFLE: "SHUFFLE", CUSTOM: "CUSTOM",
+  };
+  const OVAL_FILL = {
+    W: WILD_FIELD, "W+4": "#fff", HOWLER: "#fff", INVIS: "#37474f", MATER: "#ffe0b2", SHUFFLE: "#fff", CUSTOM: "#eceff1",
+  };
   const CORNER_TEXT = { "+2": "+2", "+3": "+3", "W+4": "+4" };
 
   function at(x, y, scale, body) {

@@ -85,6 +85,8 @@ function cardName(code) {
     case "HOWLER": return t("Howler");
     case "INVIS": return t("Invisibility");
     case "MATER": return t("Mater");
+    case "SHUFFLE": return t("Wild Shuffle Hands");
+    case "CUSTOM": return t("Wild Customizable");
     default: break;
   }
   const c = code[0];
@@ -128,7 +130,7 @@ function drawLine(e, who) {
   if (r === "wrong card") return tn("{name} draws {n} card for a wrong card.", "{name} draws {n} cards for a wrong card.", n, { name: who });
   if (r === "suggestion") return tn("{name} draws {n} card for a suggestion.", "{name} draws {n} cards for a suggestion.", n, { name: who });
   if (r === "first card") return tn("{name} draws {n} card for the first card.", "{name} draws {n} cards for the first card.", n, { name: who });
-  if (/^[RYGBW]/.test(r) || ["HOWLER", "MATER", "INVIS"].includes(r)) {
+  if (/^[RYGBW]/.test(r) || ["HOWLER", "MATER", "INVIS", "SHUFFLE", "CUSTOM"].includes(r)) {
     return tn("{name} draws {n} card for the {card}.", "{name} draws {n} cards for the {card}.", n, { name: who, card: cardName(r) });
   }
   if (e.cards) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
@@ -191,6 +193,7 @@ function narrate(e, names) {
       return cards ? t("{name} accepted the {card}.", { name: who, card: cards }) : t("{name} accepted.", { name: who });
     case "swap": return t("{name} swapped hands with {target}.", { name: who, target });
     case "deflect": return tn("{name} sent the {card} on to {target}: {n} card.", "{name} sent the {card} on to {target}: {n} cards.", e.count || 0, { name: who, card: cards, target });
+    case "shuffle_hands": return tn("{name} gathered every hand and dealt the {n} card out again.", "{name} gathered every hand and dealt the {n} cards out again.", e.count || 0, { name: who });
     case "pass_hands": return e.reason === "left" ? t("Every hand passes to the left.") : t("Every hand passes to the right.");
     case "invisibility": return t("{name} vanished with Invisibility and called {color}.", { name: who, color: colorName(e.color) });
     case "reveal": return revealLine(e, who);
