@@ -75,7 +75,7 @@ def _lists(x: Any) -> list[list[Any]]:
 def test_a_whole_hand_against_bots_over_stdio() -> None:
     async def session(client: Client) -> None:
         tools = {t.name for t in (await client.list_tools()).tools}
-        assert tools == {"new_game", "observe", "act", "rules"}
+        assert tools == {"new_game", "observe", "act", "rules", "join_room", "leave_room"}
         answer = await call(client, "new_game", edition="classic", players=3, bots="greedy,random", seed=12)
         twin = Table("classic", 3, "greedy,random", "", 12)
         assert answer["seed"] == 12 and answer["seats"][1].startswith("greedy")

@@ -33,3 +33,21 @@ NOTATION: Final = N_(
     "0-9, S (Skip), R (Reverse), +2 (or +3); W and W+4 are the wild cards. The observe tool lists "
     "exactly the actions you may take now."
 )
+
+# A seat at a real table (``join_room``; unotable.mcp.remote)
+BAD_ROOM: Final = N_(
+    "{room!r} is not a room: give its code (8 letters and digits) or its invite link (http://HOST:PORT/r/CODE)."
+)
+BAD_SERVER: Final = N_("{server!r} is not a server's address: give one as http://HOST:PORT.")
+SERVER_REFUSED: Final = N_("The server refused it ({code}): {message}")
+NO_SERVER: Final = N_("No answer from the server at {server}: {reason}.")
+NO_ANSWER: Final = N_("The server did not answer the action in time: observe to see where the game is.")
+NEEDS_WEB: Final = N_("Playing at a room needs the [web] extra: pip install 'unotable[web]' ({error}).")
+RETIRED: Final = N_("You no longer hold this seat: {message}")
+CONNECTION_LOST: Final = N_("The connection to the room at {server} is closed: call join_room again.")
+LEFT: Final = N_("You left the room: call join_room or new_game.")
+REMOTE_YOU: Final = N_("{name} (you)")
+FREE_SEAT: Final = N_("free seat {seat}")
+NO_ACTIONS_ROOM: Final = N_("You have no action now: observe waits for your turn.")
+NO_ROOM: Final = N_("You are not at a room: call join_room first.")
+BAD_WAIT: Final = N_("wait must be a number of seconds from 0 to {most}, not {wait!r}.")
