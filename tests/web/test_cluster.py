@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -164,20 +165,21 @@ def test_a_room_whose_lease_is_lost_while_it_is_read_does_not_go_live(
         await maker.drop(code)
         a.release(code)
         hub = Hub(a_store, cluster=a)
-        read = a_store.load_room
+        read = a_store.load_rooms
         taken: list[int] = []
 
-        def slow_read(c: str) -> Any:
-            stored = read(c)
+        def slow_read(codes: Collection[str]) -> Any:
+            stored = read(codes)
             if not taken:  # the first read: b takes the lease meanwhile, a's renewal hears it
                 taken.append(1)
+                (c,) = codes
                 _expire(a_store, c)
                 b.acquire(c)
                 assert a.renew() == [c]
                 a.lose(c)
             return stored
 
-        monkeypatch.setattr(a_store, "load_room", slow_read)
+        monkeypatch.setattr(a_store, "load_rooms", slow_read)
         with pytest.raises(RoomElsewhereError) as elsewhere:
             await hub.get(code)
         assert elsewhere.value.node == "b" and code not in hub.rooms and code not in a.owned

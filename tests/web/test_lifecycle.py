@@ -11,7 +11,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -285,14 +285,14 @@ def test_unknown_codes_cost_one_query_and_no_lookup_waits_on_another(client: Tes
     client.portal.call(h.sweep, 0.0)  # type: ignore[union-attr]  # out of memory, still stored
     assert stored not in h.rooms
     gate = threading.Event()
-    load = h.store.load_room
+    load = h.store.load_rooms
 
-    def slow_load(code: str) -> Any:
-        if code == "YYYYYYYY":
+    def slow_load(codes: Collection[str]) -> Any:
+        if "YYYYYYYY" in codes:
             gate.wait(30)
-        return load(code)
+        return load(codes)
 
-    h.store.load_room = slow_load  # type: ignore[method-assign]
+    h.store.load_rooms = slow_load  # type: ignore[method-assign]
 
     async def both() -> tuple[Room | None, Room | None]:
         slow = asyncio.ensure_future(h.get("YYYYYYYY"))

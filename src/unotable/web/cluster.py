@@ -360,6 +360,74 @@ class Cluster:
             return
         raise RoomElsewhereError(code, str(row[0]), str(row[1] or ""))
 
+    def acquire_many(self, codes: list[str]) -> dict[str, Exception | None]:
+        """:meth:`acquire` for many rooms in one transaction (one commit, where a reconnect
+        storm's rooms took one each): by code, ``None`` if this node holds the lease now, else
+        what :meth:`acquire` would have raised (:class:`RoomElsewhereError`, :class:`KeyError`).
+        Codes it cannot settle so (a stopping node, a failed batch) go through :meth:`acquire`
+        one by one."""
+        codes = sorted(set(codes))  # one order for every node: batches never deadlock
+        out: dict[str, Exception | None] = {}
+        if len(codes) > 1 and not self.stopping:
+            since = time.monotonic()
+            try:
+                with self.store.engine.begin() as conn:
+                    taken = conn.execute(
+                        text(
+                            "INSERT INTO room_leases AS l (code, node, fence, expires_at) "
+                            "SELECT r.code, :node, 1, now() + make_interval(secs => :ttl) FROM rooms r "
+                            "WHERE r.code = ANY(CAST(:codes AS text[])) ORDER BY r.code "
+                            "ON CONFLICT (code) DO UPDATE SET node = :node, fence = l.fence + 1, "
+                            "expires_at = now() + make_interval(secs => :ttl) "
+                            "WHERE l.expires_at < now() OR l.node = :node RETURNING l.code, l.fence"
+                        ),
+                        {"codes": codes, "node": self.name, "ttl": self.lease_seconds},
+                    ).all()
+                    held = {str(code): int(fence) for code, fence in taken}
+                    rest = [code for code in codes if code not in held]
+                    owners = {}
+                    if rest:
+                        owners = {
+                            str(code): (str(node), str(url or ""))
+                            for code, node, url in conn.execute(
+                                text(
+                                    "SELECT l.code, l.node, n.url FROM room_leases l "
+                                    "LEFT JOIN nodes n ON n.name = l.node "
+                                    "WHERE l.code = ANY(CAST(:codes AS text[]))"
+                                ),
+                                {"codes": rest},
+                            )
+                        }
+                        exist = set(
+                            conn.execute(
+                                text("SELECT code FROM rooms WHERE code = ANY(CAST(:codes AS text[]))"),
+                                {"codes": rest},
+                            ).scalars()
+                        )
+            except SQLAlchemyError:
+                log.warning("could not take %d leases at once; taking them one by one", len(codes))
+            else:
+                for code, fence in held.items():
+                    self._hold(code, fence, since)
+                    self._losing.discard(code)
+                    if fence > 1:
+                        self.takeovers += 1
+                        log.info("node %s took room %s (fence %d)", self.name, code, fence)
+                    out[code] = None
+                for code in rest:
+                    if code not in exist:
+                        out[code] = KeyError(code)
+                    elif code in owners:
+                        out[code] = RoomElsewhereError(code, *owners[code])
+        for code in codes:
+            if code not in out:  # one alone (or a room made meanwhile, or the batch failed)
+                try:
+                    self.acquire(code)
+                    out[code] = None
+                except (KeyError, RoomElsewhereError, SQLAlchemyError) as exc:
+                    out[code] = exc
+        return out
+
     def create(self, code: str) -> None:
         """Hold the lease of a room this node has just made (fencing number 1)."""
         since = time.monotonic()

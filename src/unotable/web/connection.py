@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from unotable.web.cluster import RECONNECT
 from unotable.web.fanout import Listener
 from unotable.web.metrics import Metrics
-from unotable.web.protocol import Message, ProtocolError, RateLimit, parse
+from unotable.web.protocol import Message, ProtocolError, RateLimit, dumps, parse
 from unotable.web.room import Room
 
 DEFAULT_RATE: Final = 10.0
@@ -155,7 +154,7 @@ class Connection:
         if self.listener is not None:
             self.listener.send_json(message)
         else:
-            await self.ws.send_text(json.dumps(message))
+            await self.ws.send_text(dumps(message))
 
     async def _write(self, listener: Listener) -> None:
         while True:

@@ -11,13 +11,13 @@ player and shared by that player's connections.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from unotable.events import Event
 from unotable.match import Game
 from unotable.views import public_event
+from unotable.web.protocol import dumps
 
 QUEUE_LIMIT: Final = 500
 """Messages waiting for one connection at most; a connection that falls further behind is closed."""
@@ -45,7 +45,7 @@ class Listener:
 
     def send_json(self, message: dict[str, Any]) -> None:
         """Queue one message."""
-        self.send(json.dumps(message))
+        self.send(dumps(message))
 
     def close(self, code: int = 1008) -> None:
         """End the connection once what is queued is sent."""
@@ -112,7 +112,7 @@ class Fanout:
 
     def send_all(self, message: dict[str, Any]) -> None:
         """The same message to every connection."""
-        text = json.dumps(message)
+        text = dumps(message)
         for lst in list(self.listeners):
             lst.send(text)
             if lst.closed:
@@ -127,7 +127,7 @@ class Fanout:
                 continue
             text = cache.get(lst.player)
             if text is None:
-                text = cache[lst.player] = json.dumps(make(lst.player))
+                text = cache[lst.player] = dumps(make(lst.player))
             lst.send(text)
             if lst.closed:
                 self.listeners.discard(lst)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import time
 from collections import OrderedDict
@@ -28,7 +29,7 @@ from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
-from unotable.web.storage import ListedRoom, Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.storage import DB_THREADS, ListedRoom, Store, StoredGame, StoredRoom, StoredSeat
 from unotable.web.thinker import Thinker, worker_pool
 
 log = logging.getLogger("unotable.web")
@@ -43,6 +44,8 @@ REPLAYS_KEPT: Final = 32
 """Finished games whose replays are kept in memory (the least recently fetched go first)."""
 REPLAY_STEPS_KEPT: Final = 20_000
 """Steps of replays kept in memory at most (a step is about 2 KB: some 40 MB)."""
+LOAD_BATCH: Final = 64
+"""Rooms read from the database in one go at most (:meth:`Hub.get` in a reconnect storm)."""
 REPLAYS_AT_ONCE: Final = 1
 """Replays computed at once (in a thread of their own)."""
 REPLAYS_WAITING: Final = 8
@@ -192,6 +195,11 @@ class Hub:
         self.replays_computed = 0
         """Replays computed (each finished game's once while it is kept)."""
         self._pending: dict[str, asyncio.Task[Room | None]] = {}
+        self._queued: dict[str, list[asyncio.Future[Room | None]]] = {}
+        self._reading = 0
+        self._reads: set[asyncio.Task[None]] = set()
+        self.batches = 0
+        """Reads of rooms from the database (each of one or more rooms), for the tests."""
         self._missing: OrderedDict[str, float] = OrderedDict()
         self._replays: OrderedDict[tuple[str, int], list[dict[str, Any]]] = OrderedDict()
         self._replay_steps = 0
@@ -340,14 +348,14 @@ class Hub:
         return None
 
     async def _fetch(self, code: str) -> Room | None:
-        room = await self.store.call(self._load, code)
-        if room is not None and self.cluster is not None and code not in self.cluster.owned:
+        room = await self._read(code)
+        if room is not None and self.cluster is not None and code not in self.cluster.leases:
             # The lease was lost while the room was read (this node's renewal came too late and
             # another node took it): the drop found nothing to drop, so the room must not go
             # live here, where none of its moves could be saved. Read it again: the lease is
             # this node's once more, or the other node's, to which the client is sent.
-            room = await self.store.call(self._load, code)
-            if room is not None and code not in self.cluster.owned:
+            room = await self._read(code)
+            if room is not None and code not in self.cluster.leases:
                 raise RoomElsewhereError(code, "", "")  # lost twice in a row: the client asks again
         if room is None:
             self._missing[code] = time.monotonic()
@@ -363,19 +371,75 @@ class Hub:
         room.start()
         return room
 
-    def _load(self, code: str) -> Room | None:
-        self.loads += 1
-        if self.cluster is not None:
+    def _read(self, code: str) -> asyncio.Future[Room | None]:
+        """Room ``code`` read from the database with the others asked for meanwhile: at most
+        :data:`~unotable.web.storage.DB_THREADS` reads at once, each of every code that waits
+        then (at most :data:`LOAD_BATCH`), so a reconnect storm's hundreds of rooms cost a few
+        queries each, not four a room, and a slow read never holds up another's codes."""
+        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        self._queued.setdefault(code, []).append(future)
+        self._next_reads()
+        return future
+
+    def _next_reads(self) -> None:
+        while self._queued and self._reading < DB_THREADS:
+            codes = list(itertools.islice(self._queued, LOAD_BATCH))
+            waiting = {code: self._queued.pop(code) for code in codes}
+            self._reading += 1
+            task = asyncio.get_running_loop().create_task(self._read_batch(waiting))
+            self._reads.add(task)
+            task.add_done_callback(self._reads.discard)
+
+    async def _read_batch(self, waiting: dict[str, list[asyncio.Future[Room | None]]]) -> None:
+        try:
+            self.batches += 1
             try:
-                self.cluster.acquire(code)  # first the lease, then the log: it holds every write before
-            except KeyError:
-                return None
-        stored = self.store.load_room(code)
-        if stored is None:
-            if self.cluster is not None:
-                self.cluster.release(code)
-            return None
-        return self._room(stored)
+                out = await self.store.call(self._load_many, list(waiting))
+            except Exception as exc:  # the database failed them all: each waiter hears it
+                out = dict.fromkeys(waiting, exc)
+            for code, futures in waiting.items():
+                got = out.get(code)
+                for future in futures:
+                    if future.done():
+                        continue
+                    if isinstance(got, BaseException):
+                        future.set_exception(got)
+                    else:
+                        future.set_result(got)
+        finally:
+            self._reading -= 1
+            self._next_reads()
+
+    def _load_many(self, codes: list[str]) -> dict[str, Room | BaseException | None]:
+        """Rooms ``codes`` read and replayed (in the store's threads): by code, the room, or
+        ``None`` if there is none, or what went wrong with it alone."""
+        self.loads += len(codes)
+        out: dict[str, Room | BaseException | None] = {}
+        wanted = codes
+        if self.cluster is not None:
+            wanted = []
+            # First the leases (one transaction for them all), then the logs: they hold every
+            # write of the owners before.
+            for code, failed in self.cluster.acquire_many(codes).items():
+                if failed is None:
+                    wanted.append(code)
+                else:
+                    out[code] = None if isinstance(failed, KeyError) else failed
+        stored = self.store.load_rooms(wanted)
+        for code in wanted:
+            one = stored.get(code)
+            if one is None:
+                if self.cluster is not None:
+                    self.cluster.release(code)
+                out[code] = None
+                continue
+            time.sleep(0)  # the GIL to the event loop between rooms, not after a switch interval
+            try:
+                out[code] = self._room(one)
+            except Exception as exc:  # one room that cannot be replayed fails alone
+                log.exception("room %s could not be loaded", code)
+                out[code] = exc
+        return out
 
     async def drop(self, code: str) -> None:
         """Take room ``code`` out of memory at once, its connections closed with

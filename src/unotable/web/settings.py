@@ -23,6 +23,8 @@ optional. Anything else is refused with :class:`SettingsError`.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final
@@ -172,10 +174,20 @@ class RoomSettings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RoomSettings:
-        """Settings as :meth:`to_dict` wrote them (from the database).
+        """Settings as :meth:`to_dict` wrote them (from the database), checked once for each
+        distinct value (settings are immutable: the rooms of a reconnect storm, made with the
+        same options, share one).
 
         :raises SettingsError: if they do not make a game.
         """
+        try:
+            key = json.dumps(data, sort_keys=True)
+        except (TypeError, ValueError):
+            return cls._from_dict(data)
+        return _stored_settings(key)
+
+    @classmethod
+    def _from_dict(cls, data: Mapping[str, Any]) -> RoomSettings:
         try:
             rules = Rules.from_dict(data["rules"])
             seats = tuple(data["seats"])
@@ -192,6 +204,12 @@ class RoomSettings:
         """The bot spec of ``player``'s seat, or ``None`` for a person."""
         label = self.seats[player]
         return None if label is None else BotSpec.parse(label)
+
+
+@functools.lru_cache(maxsize=256)
+def _stored_settings(text: str) -> RoomSettings:
+    """:meth:`RoomSettings.from_dict` of stored settings as JSON text (sorted keys), kept."""
+    return RoomSettings._from_dict(json.loads(text))
 
 
 def _int(data: Mapping[str, Any], key: str, default: int, low: int, high: int) -> int:
