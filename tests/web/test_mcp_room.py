@@ -73,8 +73,11 @@ def test_an_ai_plays_a_whole_hand_at_a_real_room(live: LiveServer) -> None:
         assert answer["seats"][0] == "Claude (you)" and answer["seats"][1].startswith("greedy")
         assert "token" not in str(answer) and "rejoin" not in str(answer)
         refused = await client.call_tool("act", {"action": "play Q9"})
-        said = "not one of your actions" if answer["legal_actions"] else "You have no action now"
-        assert refused.is_error and said in text_of(refused)  # checked here, never sent
+        # checked here, never sent; the seat's turn may have come since the join's answer (the
+        # bot moved meanwhile), so either refusal is the tool's own
+        said = ("not one of your actions", "You have no action now")
+        assert refused.is_error and any(s in text_of(refused) for s in said), text_of(refused)
+        assert "refused it" not in text_of(refused)
         rules = text_of(await client.call_tool("rules", {}))
         assert "RULES: UNO (classic), 2 players" in rules and "W+4 = " in rules
         moves = refused_late = 0
@@ -89,8 +92,10 @@ def test_an_ai_plays_a_whole_hand_at_a_real_room(live: LiveServer) -> None:
             result = await client.call_tool("act", {"action": (plays or legal)[0], "wait": 10})
             if result.is_error:
                 # an out-of-turn action (a late UNO, a catch) the bot's next move closed first:
-                # the server refused it and nothing changed
-                assert "refused it (illegal)" in text_of(result) and not answer["your_turn"]
+                # the server refused it and nothing changed (or the tool did, when the bot's move
+                # reached it before the call)
+                late = ("refused it (illegal)", "not one of your actions")
+                assert any(s in text_of(result) for s in late) and not answer["your_turn"], text_of(result)
                 refused_late += 1
                 answer = await call(client, "observe", wait=10)
             else:
