@@ -5,9 +5,6 @@ nothing of the bot's hand; the server's refusals come back as tool errors with t
 
 from __future__ import annotations
 
-import asyncio
-import os
-import sys
 from collections import Counter
 from typing import Any
 
@@ -15,30 +12,13 @@ import pytest
 
 pytest.importorskip("mcp")
 
-from mcp import Client, StdioServerParameters
+from mcp import Client
 
+from test_mcp import run, text_of
 from unotable.mcp.remote import RoomError, parse_room
 from unotable.web.client import http_json
 
 from .conftest import LiveServer
-
-
-def run(session: Any) -> None:
-    async def main() -> None:
-        # the whole environment: without PYTHONPATH the server would run the installed unotable
-        params = StdioServerParameters(
-            command=sys.executable, args=["-m", "unotable", "mcp"], env=dict(os.environ)
-        )
-        async with Client(params) as client:
-            await session(client)
-
-    asyncio.run(main())
-
-
-def text_of(result: Any) -> str:
-    text = getattr(result.content[0], "text", None)
-    assert isinstance(text, str)
-    return text
 
 
 async def call(client: Client, tool: str, **arguments: Any) -> dict[str, Any]:
