@@ -24,7 +24,6 @@ import contextlib
 import multiprocessing
 import os
 import random
-import signal
 import statistics
 import subprocess
 import sys
@@ -40,6 +39,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection
 
 from unotable.web.client import SeatClient, http_json
+
+sys.path.insert(0, os.path.dirname(__file__))
+from bench_web import free_port, stop_server
 
 PEOPLE = {"players": 2, "seats": ["human", "human"], "bot_delay": 0, "target": 10_000}
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -62,16 +64,6 @@ class PacedSeat(SeatClient):
         await super()._act(ws, m)
 
 
-def free_port() -> int:
-    """A free loopback port."""
-    import socket  # noqa: PLC0415
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def start_server(src: Path, data: Path, port: int, extra: list[str]) -> subprocess.Popen[bytes]:
     """``uno serve`` from the sources at ``src`` on ``port``, once it answers."""
     cmd = [sys.executable, "-m", "unotable", "serve", "--port", str(port), "--data-dir", str(data)]
@@ -91,14 +83,6 @@ def start_server(src: Path, data: Path, port: int, extra: list[str]) -> subproce
                 err = proc.stderr.read().decode() if proc.stderr else ""
                 raise RuntimeError(f"uno serve did not start: {err[-2000:]}") from None
             time.sleep(0.1)
-
-
-def stop_server(proc: subprocess.Popen[bytes]) -> None:
-    proc.send_signal(signal.SIGINT)
-    try:
-        proc.wait(20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
 
 
 def tree_cpu(pid: int) -> float:
