@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,6 +26,23 @@ def pg() -> str:
 
 CODES = ["LEASEAAA", "LEASEBBB", "LEASECCC", "LEASEDDD"]
 
+Nodes = tuple[Store, Store, Cluster, Cluster]
+
+
+@pytest.fixture
+def nodes(pg: str) -> Iterator[Nodes]:
+    """Two nodes registered on the database (``a`` migrated it), each on a store of its own:
+    ``(a_store, b_store, a, b)``; both stores closed afterwards."""
+    a_store, b_store = Store(pg), Store(pg)
+    a_store.migrate()
+    a = Cluster(a_store, "a", "http://10.0.0.1:8000")
+    b = Cluster(b_store, "b", "http://10.0.0.2:8000")
+    a.register()
+    b.register()
+    yield a_store, b_store, a, b
+    a_store.close()
+    b_store.close()
+
 
 def _statements(store: Store) -> list[str]:
     seen: list[str] = []
@@ -36,13 +54,8 @@ def _statements(store: Store) -> list[str]:
     return seen
 
 
-def test_a_fenced_log_row_is_one_statement_and_a_stale_owners_is_refused(pg: str) -> None:
-    a_store, b_store = Store(pg), Store(pg)
-    a_store.migrate()
-    a = Cluster(a_store, "a", "http://10.0.0.1:8000")
-    b = Cluster(b_store, "b", "http://10.0.0.2:8000")
-    a.register()
-    b.register()
+def test_a_fenced_log_row_is_one_statement_and_a_stale_owners_is_refused(nodes: Nodes) -> None:
+    a_store, b_store, a, b = nodes
     game = a_store.create_room("FENCE001", {}, [StoredSeat(0, None, None, None)], {"players": 2}, 2, 1, 5)
     a.create("FENCE001")
     seen = _statements(a_store)
@@ -56,17 +69,10 @@ def test_a_fenced_log_row_is_one_statement_and_a_stale_owners_is_refused(pg: str
     b_store.append(game, 1, "1", "pass", code="FENCE001")
     stored = b_store.load_room("FENCE001")
     assert stored is not None and stored.game.log == (("0", "draw"), ("1", "pass"))
-    a_store.close()
-    b_store.close()
 
 
-def test_many_leases_are_taken_in_one_statement_each_with_its_own_outcome(pg: str) -> None:
-    a_store, b_store = Store(pg), Store(pg)
-    a_store.migrate()
-    a = Cluster(a_store, "a", "http://10.0.0.1:8000")
-    b = Cluster(b_store, "b", "http://10.0.0.2:8000")
-    a.register()
-    b.register()
+def test_many_leases_are_taken_in_one_statement_each_with_its_own_outcome(nodes: Nodes) -> None:
+    a_store, b_store, a, b = nodes
     seat = [StoredSeat(0, None, None, None)]
     games = {code: a_store.create_room(code, {}, seat, {"players": 2}, 2, 1, 5) for code in CODES}
     a.create("LEASEAAA")  # a's, live
@@ -91,17 +97,10 @@ def test_many_leases_are_taken_in_one_statement_each_with_its_own_outcome(pg: st
     with pytest.raises(LeaseLostError):  # a's copy of the room it lost can no longer write
         a_store.append(games["LEASECCC"], 0, "0", "draw", code="LEASECCC")
     b_store.append(games["LEASECCC"], 0, "0", "pass", code="LEASECCC")
-    a_store.close()
-    b_store.close()
 
 
-def test_a_nodes_storm_of_gets_takes_the_leases_together_and_each_caller_gets_its_own(pg: str) -> None:
-    store, other = Store(pg), Store(pg)
-    store.migrate()
-    node = Cluster(store, "a", "http://10.0.0.1:8000")
-    elsewhere = Cluster(other, "b", "http://10.0.0.2:8000")
-    node.register()
-    elsewhere.register()
+def test_a_nodes_storm_of_gets_takes_the_leases_together_and_each_caller_gets_its_own(nodes: Nodes) -> None:
+    store, _, node, elsewhere = nodes
     made = parse_settings({"players": 2, "seats": ["human", "human"], "bot_delay": 0})
     seats = [StoredSeat(p, label, None, None) for p, label in enumerate(made.seats)]
     for code in CODES:
@@ -123,5 +122,3 @@ def test_a_nodes_storm_of_gets_takes_the_leases_together_and_each_caller_gets_it
     assert got[4] is got[1] and got[5] is None
     assert sorted(node.owned) == CODES[1:]
     assert sum(1 for s in seen if s == "INSERT") <= 3  # the leases taken a few at a time, not one each
-    store.close()
-    other.close()
