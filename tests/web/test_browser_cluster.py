@@ -9,6 +9,9 @@ from __future__ import annotations
 import os
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -17,7 +20,7 @@ from unotable.web.cluster import status
 from unotable.web.storage import Store
 
 from .test_browser import Player, browser, state, take_seat
-from .test_cluster_failover import Service, _post, node_metric, service
+from .test_cluster_failover import Node, Service, _post, node_metric, service
 
 __all__ = ["browser", "service"]  # the fixtures, imported
 
@@ -45,7 +48,29 @@ def _play_until(player: Player, page: Any, done: Any, seconds: float, what: str)
             page.wait_for_timeout(150)
 
 
-def test_a_person_plays_on_while_the_node_holding_the_room_is_killed(service: Service, browser: Any) -> None:
+@dataclass
+class Seated:
+    """Ana at a room of hers and a greedy bot, in the browser, the game under way."""
+
+    page: Any
+    ana: Player
+    code: str
+    store: Store
+    owner: Node
+    """The node holding the room's lease."""
+
+    def seq(self) -> int:
+        """The seq of the last message the page got (-1 before the first)."""
+        m = state(self.page)
+        return -1 if m is None else int(m["seq"])
+
+    def owner_now(self) -> str:
+        """The name of the node holding the room's lease now."""
+        return {x.code: x.node for x in status(self.store)[1]}[self.code]
+
+
+@contextmanager
+def _seated(service: Service, browser: Any) -> Iterator[Seated]:
     base = service.base
     code = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.3})["code"]
     context = browser.new_context(ignore_https_errors=True)
@@ -53,66 +78,52 @@ def test_a_person_plays_on_while_the_node_holding_the_room_is_killed(service: Se
     try:
         take_seat(page, base, code, "Ana")
         ana = Player(page, "Ana")
-
-        def seq() -> int:
-            m = state(page)
-            return -1 if m is None else int(m["seq"])
-
-        _play_until(ana, page, lambda: seq() >= 4, 90, "the game is under way")
         store = Store(service.url)
-        owner = {x.code: x.node for x in status(store)[1]}[code]
-        node = next(n for n in service.nodes if n.name == owner)
-        at_kill = seq()
-        node.proc.send_signal(signal.SIGKILL)
-        node.proc.wait(10)
-        _play_until(ana, page, lambda: seq() >= at_kill + 4, 120, "the game goes on after the kill")
-        m = state(page)
-        assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
-        assert page.locator("#conn").is_hidden(), "the page says it is connected again"
-        assert {x.code: x.node for x in status(store)[1]}[code] != owner
-        store.close()
+        try:
+            at = Seated(page, ana, code, store, service.nodes[0])
+            _play_until(ana, page, lambda: at.seq() >= 4, 90, "the game is under way")
+            at.owner = next(n for n in service.nodes if n.name == at.owner_now())
+            yield at
+        finally:
+            store.close()
     finally:
         context.close()
+
+
+def test_a_person_plays_on_while_the_node_holding_the_room_is_killed(service: Service, browser: Any) -> None:
+    with _seated(service, browser) as at:
+        at_kill = at.seq()
+        at.owner.proc.send_signal(signal.SIGKILL)
+        at.owner.proc.wait(10)
+        _play_until(at.ana, at.page, lambda: at.seq() >= at_kill + 4, 120, "the game goes on after the kill")
+        m = state(at.page)
+        assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
+        assert at.page.locator("#conn").is_hidden(), "the page says it is connected again"
+        assert at.owner_now() != at.owner.name
 
 
 def test_a_person_on_a_frozen_node_plays_again_through_another(service: Service, browser: Any) -> None:
-    base = service.base
-    code = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.3})["code"]
-    context = browser.new_context(ignore_https_errors=True)
-    page = context.new_page()
-    try:
-        take_seat(page, base, code, "Ana")
-        ana = Player(page, "Ana")
-
-        def seq() -> int:
-            m = state(page)
-            return -1 if m is None else int(m["seq"])
-
-        _play_until(ana, page, lambda: seq() >= 4, 90, "the game is under way")
-        store = Store(service.url)
-        owner = {x.code: x.node for x in status(store)[1]}[code]
-        node = next(n for n in service.nodes if n.name == owner)
+    with _seated(service, browser) as at:
         for _ in range(20):  # until nginx sent the page's socket to the owner itself, not a relay
             if sum(node_metric(n, "unotable_cluster_relayed_sockets") for n in service.nodes) == 0:
                 break
-            page.reload()
-            page.wait_for_function("() => window.unotable && window.unotable.msg")
+            at.page.reload()
+            at.page.wait_for_function("() => window.unotable && window.unotable.msg")
             time.sleep(0.3)
         else:
             pytest.fail("the page's socket never reached the room's owner straight")
-        at_freeze = seq()
-        node.proc.send_signal(signal.SIGSTOP)
+        at_freeze = at.seq()
+        at.owner.proc.send_signal(signal.SIGSTOP)
         frozen = time.monotonic()
         try:
-            _play_until(ana, page, lambda: seq() > at_freeze, 30, "the page plays again through another node")
+            _play_until(
+                at.ana, at.page, lambda: at.seq() > at_freeze, 30, "the page plays again through another node"
+            )
             again = time.monotonic() - frozen
-            _play_until(ana, page, lambda: seq() >= at_freeze + 4, 60, "the game goes on")
+            _play_until(at.ana, at.page, lambda: at.seq() >= at_freeze + 4, 60, "the game goes on")
         finally:
-            node.proc.send_signal(signal.SIGCONT)
+            at.owner.proc.send_signal(signal.SIGCONT)
         print(f"\nfrozen node: the page played again after {again:.1f} s (load {os.getloadavg()[0]:.1f})")
-        m = state(page)
+        m = state(at.page)
         assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
-        assert {x.code: x.node for x in status(store)[1]}[code] != owner
-        store.close()
-    finally:
-        context.close()
+        assert at.owner_now() != at.owner.name
