@@ -37,10 +37,12 @@ from .test_cluster_failover import (
     Client,
     Node,
     Service,
-    _expected,
     _leases,
     _post,
     _until,
+    make_rooms,
+    nothing_lost,
+    progressed,
     running_service,
     service,
     start_node,
@@ -51,35 +53,6 @@ from .test_nginx import _free_port
 __all__ = ["service"]  # the fixture, imported
 
 pytestmark = pytest.mark.surface
-
-
-def _rooms(base: str, bots: int, people: int) -> list[Client]:
-    clients: list[Client] = []
-    for _ in range(bots):
-        room = _post(base, "/api/rooms", {"players": 2, "seats": ["greedy", "greedy"], "bot_delay": 0.3})
-        clients.append(Client(room["code"]))
-    for i in range(people):
-        room = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.2})
-        seat = _post(base, f"/api/rooms/{room['code']}/join", {"name": f"P{i}"})
-        clients.append(Client(room["code"], seat["player"], seat["token"]))
-        clients.append(Client(room["code"]))  # and a spectator of the same room
-    return clients
-
-
-def _nothing_lost(store: Store, clients: list[Client]) -> None:
-    faults = [f for c in clients for f in c.faults]
-    assert not faults, faults[:10]
-    for c in clients:
-        expected = _expected(store, c)  # replaying raises on a forked (illegal) log
-        for key, events in c.seen.items():
-            assert expected.get(key) == events, f"room {c.code} step {key}: stored and seen differ"
-
-
-def _progressed(clients: list[Client], since: dict[int, tuple[int, int]], steps: int) -> bool:
-    return all(
-        c.finished or c.last[0] > since[i][0] or c.last[1] >= since[i][1] + steps
-        for i, c in enumerate(clients)
-    )
 
 
 def _stalls(
@@ -113,7 +86,7 @@ def test_sigterm_hands_every_room_to_another_node_at_once(service: Service) -> N
     before it drains its connections (a slow client keeps it draining for seconds): every room
     it held is served by another node while it is still draining, nothing lost."""
     base = service.base
-    clients = _rooms(base, 15, 3)
+    clients = make_rooms(base, 15, 3)
     store = Store(service.url)
     by_name = {n.name: n for n in service.nodes}
     out: dict[str, float] = {}
@@ -145,7 +118,7 @@ def test_sigterm_hands_every_room_to_another_node_at_once(service: Service) -> N
             out.update(_stalls(clients, moved, start, connections))
             slow.close()
             assert await asyncio.to_thread(node.proc.wait, 30) in (0, -signal.SIGTERM)
-            await _until("every room plays on", lambda: _progressed(clients, before, 4), 90, clients)
+            await _until("every room plays on", lambda: progressed(clients, before, 4), 90, clients)
         finally:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -158,7 +131,7 @@ def test_sigterm_hands_every_room_to_another_node_at_once(service: Service) -> N
         f"(load {os.getloadavg()[0]:.1f})"
     )
     assert victims and victims[0] not in [n.name for n in status(store)[0]], "it left the nodes table"
-    _nothing_lost(store, clients)
+    nothing_lost(store, clients)
     store.close()
 
 
@@ -232,7 +205,7 @@ def test_a_postgresql_crash_and_restart_loses_nothing(own_postgres: Postgres, tm
     back, and every move anyone heard is in the log."""
     with running_service(tmp_path, own_postgres.url, durability="full") as service:
         base = service.base
-        clients = _rooms(base, 12, 3)
+        clients = make_rooms(base, 12, 3)
         store = Store(service.url)
 
         async def scenario() -> None:
@@ -245,7 +218,7 @@ def test_a_postgresql_crash_and_restart_loses_nothing(own_postgres: Postgres, tm
                 await asyncio.to_thread(own_postgres.restart, "immediate")
                 down = time.monotonic() - start
                 connections = {i: c.connections for i, c in enumerate(clients)}
-                await _until("every room plays on", lambda: _progressed(clients, before, 4), 90, clients)
+                await _until("every room plays on", lambda: progressed(clients, before, 4), 90, clients)
                 print(
                     f"\nPostgreSQL restarted (immediate) in {down:.1f} s; every room played on within "
                     f"{time.monotonic() - start:.1f} s; reconnections meanwhile: "
@@ -257,7 +230,7 @@ def test_a_postgresql_crash_and_restart_loses_nothing(own_postgres: Postgres, tm
                 connections = {i: c.connections for i, c in enumerate(clients)}
                 start = time.monotonic()
                 await asyncio.to_thread(own_postgres.stop_for, LEASE_SECONDS + 2)
-                await _until("every room plays on", lambda: _progressed(clients, before, 4), 90, clients)
+                await _until("every room plays on", lambda: progressed(clients, before, 4), 90, clients)
                 print(
                     f"PostgreSQL away {LEASE_SECONDS + 2:g} s: every room played on within "
                     f"{time.monotonic() - start:.1f} s of its stop; reconnections meanwhile: "
@@ -269,7 +242,7 @@ def test_a_postgresql_crash_and_restart_loses_nothing(own_postgres: Postgres, tm
 
         asyncio.run(scenario())
         store.engine.dispose()
-        _nothing_lost(store, clients)
+        nothing_lost(store, clients)
         store.close()
 
 
@@ -280,7 +253,7 @@ def test_a_node_that_joins_takes_its_share_and_new_rooms_go_to_the_least_loaded(
     node holding fewer."""
     with running_service(tmp_path, fresh_postgres(postgres_url()), count=1, spare=1) as service:
         base = service.base
-        clients = _rooms(base, 14, 2)
+        clients = make_rooms(base, 14, 2)
         codes = {c.code for c in clients}
         store = Store(service.url)
         first, plain = service.nodes[0], "postgresql://" + service.url.split("://", 1)[1]
@@ -310,7 +283,7 @@ def test_a_node_that_joins_takes_its_share_and_new_rooms_go_to_the_least_loaded(
                     60,
                 )
                 before = {i: c.last for i, c in enumerate(clients)}
-                await _until("every room plays on", lambda: _progressed(clients, before, 4), 90, clients)
+                await _until("every room plays on", lambda: progressed(clients, before, 4), 90, clients)
                 moved = {c for c, (o, _) in _leases(store).items() if o == "node1"}
                 out.update(_gaps(clients, moved, connections))
             finally:
@@ -318,7 +291,7 @@ def test_a_node_that_joins_takes_its_share_and_new_rooms_go_to_the_least_loaded(
                 await asyncio.gather(*tasks, return_exceptions=True)
 
         asyncio.run(scenario())
-        _nothing_lost(store, clients)
+        nothing_lost(store, clients)
         figures = sorted(out.values())
         print(
             f"\nnode joined: {held('node0')} room(s) stay, {len(figures)} moved to it; the longest gap "
@@ -352,7 +325,7 @@ def test_rooms_made_and_played_through_nginx_end_spread_over_the_nodes(service: 
     """45 rooms made through nginx round-robin and watched through it: the nodes end holding
     their share each, give or take the slack (an audit saw 100 of 100 rooms on one node; round-
     robin alone gave 33/34/33 but also 43/28/29 here)."""
-    clients = _rooms(service.base, 45, 0)
+    clients = make_rooms(service.base, 45, 0)
     codes = {c.code for c in clients}
     store = Store(service.url)
     counts: dict[str, int] = {}
@@ -380,5 +353,5 @@ def test_rooms_made_and_played_through_nginx_end_spread_over_the_nodes(service: 
 
     asyncio.run(scenario())
     print(f"\n45 rooms made and played through nginx, held: {counts}")
-    _nothing_lost(store, clients)
+    nothing_lost(store, clients)
     store.close()

@@ -335,25 +335,44 @@ def _expected(store: Store, client: Client) -> dict[tuple[int, int], Any]:
     return out
 
 
-def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service) -> None:
-    base = service.base
+def make_rooms(base: str, bots: int, people: int) -> list[Client]:
+    """``bots`` rooms of two bots and ``people`` rooms of a person and a bot (with a spectator),
+    made through ``base``: a client for each seat taken and each watcher."""
     clients: list[Client] = []
-    for _ in range(BOT_ROOMS):
+    for _ in range(bots):
         room = _post(base, "/api/rooms", {"players": 2, "seats": ["greedy", "greedy"], "bot_delay": 0.3})
         clients.append(Client(room["code"]))
-    for i in range(PERSON_ROOMS):
+    for i in range(people):
         room = _post(base, "/api/rooms", {"players": 2, "seats": ["human", "greedy"], "bot_delay": 0.2})
         seat = _post(base, f"/api/rooms/{room['code']}/join", {"name": f"P{i}"})
         clients.append(Client(room["code"], seat["player"], seat["token"]))
         clients.append(Client(room["code"]))  # and a spectator of the same room
+    return clients
+
+
+def nothing_lost(store: Store, clients: list[Client]) -> None:
+    """No client saw a fault, and what each saw equals a replay of the stored log."""
+    faults = [f for c in clients for f in c.faults]
+    assert not faults, faults[:10]
+    for c in clients:
+        expected = _expected(store, c)  # replaying raises on a forked (illegal) log
+        for key, events in c.seen.items():
+            assert expected.get(key) == events, f"room {c.code} step {key}: stored and seen differ"
+
+
+def progressed(clients: list[Client], since: dict[int, tuple[int, int]], steps: int) -> bool:
+    """Every client's room finished, dealt again, or went ``steps`` on since ``since``."""
+    return all(
+        c.finished or c.last[0] > since[i][0] or c.last[1] >= since[i][1] + steps
+        for i, c in enumerate(clients)
+    )
+
+
+def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service) -> None:
+    base = service.base
+    clients = make_rooms(base, BOT_ROOMS, PERSON_ROOMS)
     store = Store(service.url)
     by_name = {n.name: n for n in service.nodes}
-
-    def progressed(since: dict[int, tuple[int, int]], steps: int) -> bool:
-        return all(
-            c.finished or (c.last[0] > since[i][0]) or c.last[1] >= since[i][1] + steps
-            for i, c in enumerate(clients)
-        )
 
     async def scenario() -> None:
         stop = asyncio.Event()
@@ -368,7 +387,9 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
             before = {i: c.last for i, c in enumerate(clients)}
             by_name[victim].proc.send_signal(signal.SIGKILL)
             by_name[victim].proc.wait(10)
-            await _until("every room plays on after the kill", lambda: progressed(before, 4), 120, clients)
+            await _until(
+                "every room plays on after the kill", lambda: progressed(clients, before, 4), 120, clients
+            )
             after = _leases(store)
             assert all(after[code][0] != victim for code in moved), "the survivors own its rooms"
             # SIGSTOP a surviving owner past its lease, then SIGCONT it.
@@ -378,11 +399,16 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
             await asyncio.sleep(LEASE_SECONDS + 2 * RENEW_SECONDS + 1)  # past its lease, by design
             before = {i: c.last for i, c in enumerate(clients)}
             await _until(
-                "every room plays on with its owner frozen", lambda: progressed(before, 3), 120, clients
+                "every room plays on with its owner frozen",
+                lambda: progressed(clients, before, 3),
+                120,
+                clients,
             )
             by_name[frozen].proc.send_signal(signal.SIGCONT)
             before = {i: c.last for i, c in enumerate(clients)}
-            await _until("every room plays on after the thaw", lambda: progressed(before, 3), 120, clients)
+            await _until(
+                "every room plays on after the thaw", lambda: progressed(clients, before, 3), 120, clients
+            )
 
             def one_owner_each() -> bool:
                 leases = _leases(store)
@@ -398,11 +424,6 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
 
     asyncio.run(scenario())
 
-    faults = [f for c in clients for f in c.faults]
-    assert not faults, faults[:10]
+    nothing_lost(store, clients)
     assert sum(c.connections for c in clients) > len(clients), "clients reconnected"
-    for c in clients:
-        expected = _expected(store, c)  # replaying raises on a forked (illegal) log
-        for key, events in c.seen.items():
-            assert expected.get(key) == events, f"room {c.code} step {key}: stored and seen differ"
     store.close()
