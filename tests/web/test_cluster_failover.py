@@ -378,7 +378,7 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
         stop = asyncio.Event()
         tasks = [asyncio.create_task(c.run(base, stop)) for c in clients]
         try:
-            await _until("every room plays", lambda: all(c.last[1] >= 3 for c in clients), 90)
+            await _until("every room plays", lambda: all(c.last[1] >= 3 for c in clients), 90, clients)
             owners = _leases(store)
             assert len({node for node, _ in owners.values()}) >= 2, "round-robin spreads the rooms"
             # SIGKILL the node that owns the most rooms, mid-hand.
