@@ -442,7 +442,7 @@ def test_the_renewer_lives_on_when_a_renewal_or_its_hand_over_fails(pg: str) -> 
         a.on_renewed = on_renewed
         a.start()
         renew = a.renew
-        failed = []
+        failed: list[bool] = []
 
         def renew_failing_once() -> list[str]:
             if not failed:
