@@ -179,8 +179,8 @@ def view(st: State, seat: int | None) -> View:
 
 def _public_fields(st: State) -> dict[str, Any]:
     """The :data:`PUBLIC_FIELDS` of ``st``'s views, read from the state (a value read here and
-    not named there is left out, and then no view is made until it is named or moved)."""
-    out = {
+    not named there is left out of the view of nobody, which is then not made: a missing field)."""
+    return {
         "rules": replace(st.rules, seed=None) if st.rules.seed is not None else st.rules,
         "hand_sizes": tuple(len(h) for h in st.hands),
         "discard": tuple(st.discard),
@@ -206,7 +206,6 @@ def _public_fields(st: State) -> dict[str, Any]:
         "game_winners": tuple(st.game_winners),
         "series": st.series,
     }
-    return {name: out[name] for name in PUBLIC_FIELDS}
 
 
 def _public_view(st: State) -> View:
@@ -225,7 +224,10 @@ def _public_view(st: State) -> View:
             common = cards if common is None else common & cards
         if common:
             known[owner] = tuple(sorted(common.elements()))
-    return View(**_public_fields(st), seat=-1, hand=(), drawn=-1, known=known, legal=())
+    public = _public_fields(st)
+    return View(
+        **{name: public[name] for name in PUBLIC_FIELDS}, seat=-1, hand=(), drawn=-1, known=known, legal=()
+    )
 
 
 def public_event(event: Event, seats: int) -> Event:
