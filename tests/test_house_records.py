@@ -30,7 +30,7 @@ from unotable.house import (
     sensible,
     values_from,
 )
-from unotable.notation import ACTION_KIND, ACTION_TEXT
+from unotable.notation import ACTION_KIND, ACTION_TEXT, Kind
 from unotable.rules import HOUSE_PRESETS, Rules, find_edition, parse_house
 from unotable.rules import HOUSE_RULES as HOUSE_NAMES
 from unotable.state import PHASE_HAND_OVER, State
@@ -354,6 +354,8 @@ def test_refuses_more_is_made_from_the_records_refusals(rule: HouseRule) -> None
 
 
 def test_a_refusal_names_kinds_of_action_and_values_the_rule_takes() -> None:
+    # house.py cannot import the notation (which imports the rules): its copy of the kinds is checked.
+    assert tuple(k.name.lower() for k in Kind) == house.ACTION_KINDS
     with pytest.raises(ValueError, match="kinds of play"):
         dataclasses.replace(HOUSE_RULE["forced_play"], refuses=(Refusal(("draw_a_card",), "never"),))
     with pytest.raises(ValueError, match="official value refuses nothing"):

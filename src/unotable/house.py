@@ -71,7 +71,8 @@ ACTION_KINDS: Final = (
     "wrong",
     "penalize",
 )
-"""The notation's kinds of action (``unotable.notation.Kind``, lower case), which a
+"""The notation's kinds of action (``unotable.notation.Kind``, lower case, in its order; copied,
+as the notation imports the rules, and checked by tests/test_house_records.py), which a
 :class:`Refusal` names."""
 
 
