@@ -8,7 +8,7 @@
 
 Python sources are read with Babel's Python extractor and the keywords ``_``, ``N_``,
 ``ngettext`` and ``plural_marker``; the page's ``web/static/*.js`` with its JavaScript extractor
-and the keywords ``t`` and ``tn`` (CONTRACTS.md section 4). ``locale/web.json`` lists the msgids
+and the keywords ``t`` and ``tn`` (docs/i18n.md, "The page's words"). ``locale/web.json`` lists the msgids
 the browser needs (``GET /api/words/{lang}``): those of the page and those of the Python modules
 whose words reach the page (:data:`WEB_SOURCES`).
 

@@ -76,7 +76,7 @@ async function joinBody(name, player) {
   return body;
 }
 
-// The house rules' records (CONTRACTS.md section 5): from /api/options when the server sends
+// The house rules' records (docs/web.md, GET /api/options `house_rules`): from /api/options when the server sends
 // them, else the four rules of RULES §11 written here in the same shape.
 function houseRuleRecords(opts) {
   if (Array.isArray(opts.house_rules) && opts.house_rules.length) return opts.house_rules;

@@ -1,6 +1,6 @@
 // Every word the page shows goes through t("English sentence {name}", {name}) or
 // tn("{n} card", "{n} cards", n): the first argument is always a plain string literal, the
-// English msgid that the catalogue (GET /api/words/LANG) translates (CONTRACTS.md section 4).
+// English msgid that the catalogue (GET /api/words/LANG) translates (docs/i18n.md, "The page's words").
 "use strict";
 
 const WORDS = { lang: "en", plural: (n) => (n !== 1 ? 1 : 0), messages: {} };

@@ -1,4 +1,4 @@
-"""Issue 27's several cards at once (``multi_play``, docs/rules.md §11.5, H-25 to H-35): the
+"""Several cards at once (``multi_play``, docs/rules.md §11.5, H-25 to H-35): the
 notation's ``more``, the view, the env, the bots, the native core's refusal and the terminal,
 beside the scenario files ``house_multi_play_*.json`` that prove the rule itself."""
 
