@@ -113,7 +113,7 @@ function sortLegal(legal) {
 function renderHeader() {
   $("home").textContent = t("unotable");
   const lang = el("select", { id: "lang", "aria-label": t("Language") },
-    LANGUAGES.map(([code, name]) => el("option", { value: code, lang: code }, name)));
+    LANGUAGES.map(([code, name]) => el("option", { value: code, lang: langTag(code) }, name)));
   lang.value = pickLanguage();
   lang.addEventListener("change", async () => {
     localStorage.setItem("lang", lang.value);
