@@ -158,7 +158,10 @@ def use_language(lang: str) -> Iterator[str]:
 
 _ELIDED: Final = ("de", "que", "le", "la", "je", "me", "te", "se", "ne", "jusque", "lorsque", "puisque")
 """French words that drop their vowel before a vowel or a mute h ("d'Ana", "qu'Éva")."""
-_TAIL: Final = re.compile(r"(?:(?<=^)|(?<=[\s(«\"“’'/—-]))(" + "|".join(_ELIDED) + r"|à) $", re.IGNORECASE)
+_APOSTROPHE: Final = "\u2019"
+_TAIL: Final = re.compile(
+    r"(?:(?<=^)|(?<=[\s(«\"“" + _APOSTROPHE + r"'/—-]))(" + "|".join(_ELIDED) + r"|à) $", re.IGNORECASE
+)
 _CONTRACTED: Final = {("de", "le"): "du", ("de", "les"): "des", ("à", "le"): "au", ("à", "les"): "aux"}
 _MUTE_H: Final = frozenset(
     {"hélène", "hugo", "henri", "hector", "hermione", "homère", "honoré", "hortense", "hubert", "hippolyte",
@@ -170,7 +173,7 @@ _VOWELS: Final = frozenset("aeiouàâäéèêëîïôöùûüœæ")
 
 
 def _elides_before(value: str) -> bool:
-    word = re.split(r"[\s,.;:!?'’()«»\"-]", value, maxsplit=1)[0].lower()
+    word = re.split(r"[\s,.;:!?'" + _APOSTROPHE + r"()«»\"-]", value, maxsplit=1)[0].lower()
     if not word:
         return False
     if word[0] in _VOWELS:
@@ -209,10 +212,11 @@ class _French(str):
     def format(self, *args: object, **kwargs: object) -> str:
         out: list[str] = []
         auto = 0
-        for literal, field, spec, conversion in _FORMATTER.parse(self):
+        for literal, name, spec, conversion in _FORMATTER.parse(self):
             out.append(literal)
-            if field is None:
+            if name is None:
                 continue
+            field = name
             if field == "":
                 field = str(auto)
                 auto += 1

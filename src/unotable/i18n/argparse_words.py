@@ -41,22 +41,44 @@ MESSAGES: Final = (
 """argparse's messages that reach a person."""
 PLURALS: Final = (plural_marker("expected %s argument", "expected %s arguments"),)
 
-METAVARS: Final = frozenset((
-    pgettext_marker("metavar", "ADDRESS"), pgettext_marker("metavar", "BOTS"),
-    pgettext_marker("metavar", "COMMAND"), pgettext_marker("metavar", "CONNECTIONS_PER_ADDRESS"),
-    pgettext_marker("metavar", "D"), pgettext_marker("metavar", "DELAY"), pgettext_marker("metavar", "DIR"),
-    pgettext_marker("metavar", "EDITION"), pgettext_marker("metavar", "FILE"),
-    pgettext_marker("metavar", "FILE.png"), pgettext_marker("metavar", "FORGET_RATE"),
-    pgettext_marker("metavar", "GAMES"), pgettext_marker("metavar", "H"), pgettext_marker("metavar", "HANDS"),
-    pgettext_marker("metavar", "HOST"), pgettext_marker("metavar", "IPS"), pgettext_marker("metavar", "KEY=VALUE"),
-    pgettext_marker("metavar", "LANG"), pgettext_marker("metavar", "M"),
-    pgettext_marker("metavar", "MAX_CONNECTIONS"), pgettext_marker("metavar", "N"),
-    pgettext_marker("metavar", "NAME"), pgettext_marker("metavar", "PLAYERS"), pgettext_marker("metavar", "PORT"),
-    pgettext_marker("metavar", "RATE"), pgettext_marker("metavar", "ROUNDS"), pgettext_marker("metavar", "RULES"),
-    pgettext_marker("metavar", "S"), pgettext_marker("metavar", "SEED"), pgettext_marker("metavar", "TARGET"),
-    pgettext_marker("metavar", "URL"), pgettext_marker("metavar", "WORKERS"), pgettext_marker("metavar", "action"),
-    pgettext_marker("metavar", "files"),
-))  # fmt: skip
+METAVARS: Final = frozenset(
+    (
+        pgettext_marker("metavar", "ADDRESS"),
+        pgettext_marker("metavar", "BOTS"),
+        pgettext_marker("metavar", "COMMAND"),
+        pgettext_marker("metavar", "CONNECTIONS_PER_ADDRESS"),
+        pgettext_marker("metavar", "D"),
+        pgettext_marker("metavar", "DELAY"),
+        pgettext_marker("metavar", "DIR"),
+        pgettext_marker("metavar", "EDITION"),
+        pgettext_marker("metavar", "FILE"),
+        pgettext_marker("metavar", "FILE.png"),
+        pgettext_marker("metavar", "FORGET_RATE"),
+        pgettext_marker("metavar", "GAMES"),
+        pgettext_marker("metavar", "H"),
+        pgettext_marker("metavar", "HANDS"),
+        pgettext_marker("metavar", "HOST"),
+        pgettext_marker("metavar", "IPS"),
+        pgettext_marker("metavar", "KEY=VALUE"),
+        pgettext_marker("metavar", "LANG"),
+        pgettext_marker("metavar", "M"),
+        pgettext_marker("metavar", "MAX_CONNECTIONS"),
+        pgettext_marker("metavar", "N"),
+        pgettext_marker("metavar", "NAME"),
+        pgettext_marker("metavar", "PLAYERS"),
+        pgettext_marker("metavar", "PORT"),
+        pgettext_marker("metavar", "RATE"),
+        pgettext_marker("metavar", "ROUNDS"),
+        pgettext_marker("metavar", "RULES"),
+        pgettext_marker("metavar", "S"),
+        pgettext_marker("metavar", "SEED"),
+        pgettext_marker("metavar", "TARGET"),
+        pgettext_marker("metavar", "URL"),
+        pgettext_marker("metavar", "WORKERS"),
+        pgettext_marker("metavar", "action"),
+        pgettext_marker("metavar", "files"),
+    )
+)
 """The names of the options' values, as the commands' parsers spell them (given, or argparse's
 default: the option's name in capitals). A name not listed is shown as it is."""
 

@@ -7,10 +7,11 @@
     python -m unotable.i18n.catalogs check     # exit 1, saying why, if a catalogue is not complete
 
 Python sources are read with Babel's Python extractor and the keywords ``_``, ``N_``,
-``ngettext``, ``pgettext``, ``pgettext_marker`` and ``plural_marker``; the page's ``web/static/*.js`` with its JavaScript extractor
-and the keywords ``t`` and ``tn`` (CONTRACTS.md section 4). ``locale/web.json`` lists the msgids
-the browser needs (``GET /api/words/{lang}``): those of the page and those of the Python modules
-whose words reach the page (:data:`WEB_SOURCES`).
+``ngettext``, ``pgettext``, ``pgettext_marker`` and ``plural_marker``; the page's
+``web/static/*.js`` with its JavaScript extractor and the keywords ``t`` and ``tn`` (CONTRACTS.md
+section 4). ``locale/web.json`` lists the msgids the browser needs (``GET /api/words/{lang}``):
+those of the page and those of the Python modules whose words reach the page
+(:data:`WEB_SOURCES`).
 
 This module is for developers and the tests; nothing at run time imports it.
 """

@@ -152,9 +152,9 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         metavar="H",
         default=life.waiting / 3600,
-        help=_("delete a room still waiting for players H hours after its last activity ({default:g})").format(
-            default=life.waiting / 3600
-        ),
+        help=_(
+            "delete a room still waiting for players H hours after its last activity ({default:g})"
+        ).format(default=life.waiting / 3600),
     )
     parser.add_argument(
         "--finished-days",
