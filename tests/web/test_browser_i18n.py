@@ -92,6 +92,13 @@ def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any,
         assert page.input_value("#lang") == "pt_BR"
         text = page.evaluate("() => document.body.innerText")
         assert "Jogar agora" in text and "Jogar já" not in text
+        page.click("#keys-button")
+        page.wait_for_selector("#keys-panel:not([hidden])")
+        assert page.get_attribute("#guide-link", "href") == "/static/guide.pt_BR.html"
+        assert page.inner_text("#guide-link") == "Como jogar: o guia do jogador"
+        guide = page.request.get(server.http + "/static/guide.pt_BR.html")
+        assert guide.ok and "Curinga Comprar 4" in guide.text() and 'lang="pt-BR"' in guide.text()
+        page.click("#keys-close")
         page.select_option("#lang", "fr")
         page.wait_for_function("() => document.documentElement.lang === 'fr'")
         filled = page.evaluate(
