@@ -113,7 +113,7 @@ function sortLegal(legal) {
 function renderHeader() {
   $("home").textContent = t("unotable");
   const lang = el("select", { id: "lang", "aria-label": t("Language") },
-    LANGUAGES.map(([code, name]) => el("option", { value: code, lang: code }, name)));
+    LANGUAGES.map(([code, name]) => el("option", { value: code, lang: langTag(code) }, name)));
   lang.value = pickLanguage();
   lang.addEventListener("change", async () => {
     localStorage.setItem("lang", lang.value);
@@ -172,9 +172,12 @@ function toggleKeys(force) {
   }
   const close = el("button", { type: "button", id: "keys-close", class: "secondary" }, t("Close"));
   close.addEventListener("click", () => toggleKeys(false));
+  // The player's guide (docs/play.md, from the same catalogues), in the page's language.
+  const guide = el("a", { id: "guide-link", href: `/static/guide.${WORDS.lang}.html`, target: "_blank", rel: "noopener" },
+    t("How to play: the player's guide"));
   panel.replaceChildren(el("div", { class: "box" }, el("h2", { id: "keys-title" }, t("Keys")),
     el("dl", { class: "keys-list" }, keysList().map(([k, what]) => [el("dt", {}, el("kbd", {}, k)), el("dd", {}, what)])),
-    close));
+    el("p", {}, guide), close));
   panel.hidden = false;
   close.focus();
 }

@@ -4,7 +4,12 @@
 "use strict";
 
 const WORDS = { lang: "en", plural: (n) => (n !== 1 ? 1 : 0), messages: {} };
-const LANGUAGES = [["en", "English"], ["pt", "Português"], ["fr", "Français"]];
+const LANGUAGES = [["en", "English"], ["pt", "Português (Portugal)"], ["pt_BR", "Português (Brasil)"], ["fr", "Français"]];
+
+// A catalogue's code as a language tag for the page's lang attribute (pt_BR -> pt-BR).
+function langTag(code) {
+  return String(code).replace("_", "-");
+}
 
 // The catalogue's plural rules are data, read without eval: the two forms the contract names.
 const PLURAL_RULES = {
@@ -14,9 +19,59 @@ const PLURAL_RULES = {
   "n > 1": (n) => (n > 1 ? 1 : 0),
 };
 
+// French elides and contracts at the edges of the fields it fills in, as the server's messages
+// do (unotable.i18n.elide): "la main de {name}" with Ana is "la main d'Ana", "le tour de {card}"
+// with "le 7 rouge" is "le tour du 7 rouge".
+const ELIDED = ["de", "que", "le", "la", "je", "me", "te", "se", "ne", "jusque", "lorsque", "puisque"];
+const ELISION_TAIL = new RegExp(`(^|[\\s(«"“’'/—-])(${ELIDED.join("|")}|à) $`, "i");
+const CONTRACTED = { "de le": "du", "de les": "des", "à le": "au", "à les": "aux" };
+const MUTE_H = new Set(["hélène", "hugo", "henri", "hector", "hermione", "homère", "honoré", "hortense", "hubert",
+  "hippolyte", "héloïse", "hervé", "huguette", "hôpital", "heure", "heures", "homme", "histoire", "hiver", "honneur"]);
+const VOWELS = "aeiouàâäéèêëîïôöùûüœæ";
+
+function elidesBefore(value) {
+  const word = String(value).split(/[\s,.;:!?'’()«»"-]/, 1)[0].toLowerCase();
+  if (!word) return false;
+  if (VOWELS.includes(word[0])) return true;
+  if (word[0] === "y") return word.length > 1 && !VOWELS.includes(word[1]);
+  return MUTE_H.has(word);
+}
+
+function elide(before, value) {
+  const m = ELISION_TAIL.exec(before);
+  if (!m) return [before, value];
+  const word = m[2];
+  const head = before.slice(0, m.index + m[1].length);
+  const space = value.indexOf(" ");
+  if (space > 0 && space < value.length - 1) {
+    const contracted = CONTRACTED[`${word.toLowerCase()} ${value.slice(0, space).toLowerCase()}`];
+    if (contracted) {
+      const cased = word[0] === word[0].toUpperCase() ? contracted[0].toUpperCase() + contracted.slice(1) : contracted;
+      return [`${head}${cased} `, value.slice(space + 1)];
+    }
+  }
+  if (word.toLowerCase() !== "à" && elidesBefore(value)) return [`${head}${word.slice(0, -1)}'`, value];
+  return [before, value];
+}
+
 function fillWords(text, vars) {
   if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in vars ? String(vars[key]) : whole));
+  if (WORDS.lang !== "fr") {
+    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in vars ? String(vars[key]) : whole));
+  }
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    out += text.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (!(m[1] in vars)) {
+      out += m[0];
+      continue;
+    }
+    const [before, value] = elide(out, String(vars[m[1]]));
+    out = before + value;
+  }
+  return out + text.slice(last);
 }
 
 function t(msgid, vars) {
@@ -39,7 +94,9 @@ function pickLanguage() {
   const stored = localStorage.getItem("lang");
   if (stored && known.includes(stored)) return stored;
   for (const tag of navigator.languages || []) {
-    const code = String(tag).slice(0, 2).toLowerCase();
+    const parts = String(tag).toLowerCase().split(/[-_]/);
+    // Brazil's Portuguese for pt-BR; Portugal's for pt, pt-PT and the other Portuguese countries.
+    const code = parts[0] === "pt" && parts.slice(1).includes("br") ? "pt_BR" : parts[0];
     if (known.includes(code)) return code;
   }
   return "en";
@@ -50,7 +107,7 @@ async function loadWords(lang) {
   WORDS.lang = "en";
   WORDS.messages = {};
   WORDS.plural = PLURAL_RULES["n!=1"];
-  document.documentElement.lang = lang;
+  document.documentElement.lang = langTag(lang);
   if (lang === "en") return;
   try {
     const res = await fetch(`/api/words/${encodeURIComponent(lang)}`);
