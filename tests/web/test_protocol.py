@@ -44,7 +44,7 @@ from unotable.web.messages import (
     markdown,
     read_server,
 )
-from unotable.web.protocol import ProtocolError, dumps, parse
+from unotable.web.protocol import ProtocolError, Shared, dumps, parse
 
 WEB = Path(messages.__file__).parent
 ROOT = WEB.parents[2]
@@ -300,3 +300,23 @@ def test_who_may_send_is_checked_as_declared(cls: type[ClientMessage]) -> None:
     assert _refusal(_sample(cls, "t0"), None) == "spectator"
     if who == WATCHER:
         assert _refusal(_sample(cls, None), None) is None
+
+
+def test_one_actions_messages_share_one_encoding_of_the_table() -> None:
+    """The table every player's update carries is encoded once per action, and each message's
+    text is what it would be alone."""
+    table: dict[str, Any] = {"code": "ABCD2345", "players": [{"player": p, "name": None} for p in range(3)]}
+    made = [
+        Update(seq=1, you=p, seat=p, events=[{"kind": "draw", "seat": p}], view={}, table=table)
+        for p in range(3)
+    ]
+    shared: Shared = {}
+    texts = [dumps(m, shared) for m in made]
+    assert texts == [dumps(m) for m in made]
+    assert list(shared) == [id(table)] and shared[id(table)][0] is table
+    other = {**table, "code": "EFGH6789"}
+    assert (
+        json.loads(dumps(Update(seq=2, you=0, seat=0, events=[], view={}, table=other), shared))["table"]
+        == other
+    )
+    assert len(shared) == 2

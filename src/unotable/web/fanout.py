@@ -18,7 +18,7 @@ from unotable.events import Event
 from unotable.match import Game
 from unotable.views import public_event
 from unotable.web.messages import ServerMessage, Update
-from unotable.web.protocol import dumps
+from unotable.web.protocol import Shared, dumps
 
 QUEUE_LIMIT: Final = 500
 """Messages waiting for one connection at most; a connection that falls further behind is closed."""
@@ -120,14 +120,15 @@ class Fanout:
 
     def broadcast(self, make: Callable[[int | None], ServerMessage], skip: Listener | None = None) -> None:
         """One message per player (``make(player)``), sent to each of its connections (but
-        ``skip``)."""
+        ``skip``); the parts they share (the ``table``) encoded once."""
         cache: dict[int | None, str] = {}
+        shared: Shared = {}
         for lst in list(self.listeners):
             if lst is skip:
                 continue
             text = cache.get(lst.player)
             if text is None:
-                text = cache[lst.player] = dumps(make(lst.player))
+                text = cache[lst.player] = dumps(make(lst.player), shared)
             lst.send(text)
             if lst.closed:
                 self.listeners.discard(lst)

@@ -28,10 +28,32 @@ from unotable.web.messages import CLIENT_MESSAGES, Check, ClientMessage, Error, 
 from unotable.web.words import error_text
 
 
-def dumps(message: ServerMessage) -> str:
+def dumps(message: ServerMessage, shared: Shared | None = None) -> str:
     """A server message as JSON text (orjson: compact UTF-8, a tenth of :func:`json.dumps`'s
-    time on a table of 3-4 KiB; clients parse the same values either way)."""
-    return orjson.dumps(message.to_dict(), option=orjson.OPT_NON_STR_KEYS).decode()
+    time on a table of 3-4 KiB; clients parse the same values either way).
+
+    :param shared: the fields of :data:`SHARED` already encoded, by the identity of their value,
+        for messages made from the same values (one action's ``update`` to every player shares
+        one ``table``): each is encoded once and copied into every message as is.
+    """
+    data = message.to_dict()
+    if shared is not None:
+        for key in SHARED:
+            value = data.get(key)
+            if value is None:
+                continue
+            known = shared.get(id(value))
+            if known is None:  # the value is kept with its encoding: its id is not reused meanwhile
+                known = shared[id(value)] = (value, orjson.Fragment(orjson.dumps(value, option=_OPTIONS)))
+            data[key] = known[1]
+    return orjson.dumps(data, option=_OPTIONS).decode()
+
+
+_OPTIONS: Final = orjson.OPT_NON_STR_KEYS
+SHARED: Final = ("table",)
+"""The fields :func:`dumps` may encode once for several messages."""
+Shared = dict[int, tuple[object, orjson.Fragment]]
+"""What :func:`dumps` keeps of the shared fields it encoded: their value and its JSON."""
 
 
 MAX_MESSAGE: Final = 1024
