@@ -50,7 +50,7 @@ WEB = Path(messages.__file__).parent
 ROOT = WEB.parents[2]
 DOCS = ROOT / "docs" / "web.md"
 PROTOCOL_JS = WEB / "static" / "js" / "protocol.js"
-BUILDERS = ("app", "client", "connection", "fanout", "hub", "protocol", "room", "social")
+BUILDERS = ("app", "client", "connection", "fanout", "hub", "protocol", "room", "social", "../mcp/remote")
 """The modules that build or read the protocol's messages: no dict of a message by hand."""
 
 
@@ -79,7 +79,7 @@ def test_the_check_finds_a_message_made_by_hand() -> None:
 def test_no_module_makes_a_message_by_hand(module: str) -> None:
     """Every message is built through its declaration (web/messages.py), none as a dict."""
     source = (WEB / f"{module}.py").read_text(encoding="utf-8")
-    assert _message_dicts(source) == [], f"web/{module}.py builds a message as a dict"
+    assert _message_dicts(source) == [], f"{module}.py builds a message as a dict"
 
 
 def test_every_client_message_has_one_handler_and_a_sender() -> None:
