@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -320,3 +321,20 @@ def test_one_actions_messages_share_one_encoding_of_the_table() -> None:
         == other
     )
     assert len(shared) == 2
+
+
+def test_the_page_reads_the_declared_type_names() -> None:
+    """Every message type the page's scripts compare a message's ``type`` with is one the server
+    sends (static/**/*.js: ``m.type === "welcome"``, or protocol.js's ``SERVER.WELCOME``)."""
+    compared: dict[str, set[str]] = {}
+    for script in (WEB / "static").rglob("*.js"):
+        if script == PROTOCOL_JS:
+            continue
+        text = script.read_text(encoding="utf-8")
+        names = re.findall(r"\.type\s*[!=]==?\s*\"([a-z_]+)\"", text)
+        names += [name.lower() for name in re.findall(r"\bSERVER\.([A-Z_]+)\b", text)]
+        for name in names:
+            compared.setdefault(name, set()).add(script.name)
+    assert compared, "the page reads no message type: the patterns no longer match its scripts"
+    unknown = {name: sorted(where) for name, where in compared.items() if name not in SERVER_MESSAGES}
+    assert not unknown, f"the page reads message types the server never sends: {unknown}"
