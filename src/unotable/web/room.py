@@ -112,6 +112,8 @@ class Room:
         self._votes: dict[int, set[int]] = {}
         self._votes_hand = (-1, -1)
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
+        self._qr: dict[int, tuple[str, str]] = {}
+        """Each seat's rejoin QR code, with the token and page address it was made for."""
         self.chat_log = Chat()
         self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
         self.log = GameLog(store, code, settings.rules, stored)
@@ -442,6 +444,7 @@ class Room:
     def _retire(self, player: int, reason: str) -> None:
         """Tell ``player``'s connections that their token no longer works, and close them."""
         self._rejoin.pop(player, None)
+        self._qr.pop(player, None)
         message = Retired(reason=reason, message=retired_text(reason))
         for lst in self.fanout.of(player):
             lst.send_json(message)
@@ -639,12 +642,14 @@ class Room:
         """The QR code of ``player``'s rejoin link (an SVG document), for its ``token`` (the
         connection's): made once per token and page address, in the QR codes' own thread (a few
         milliseconds each: never on the event loop, never in the pool the database uses)."""
-        info = self.rejoin_info(player, token, base)
-        svg = info.get("qr_svg")
-        if svg is None:
-            svg = await asyncio.get_running_loop().run_in_executor(QR_POOL, qr_svg, info["link"])
-            info["qr_svg"] = svg
-        return str(svg)
+        key = token + base
+        cached = self._qr.get(player)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        link = self.rejoin_info(player, token, base)["link"]
+        svg: str = await asyncio.get_running_loop().run_in_executor(QR_POOL, qr_svg, link)
+        self._qr[player] = (key, svg)  # apart from the keys: a welcome carries them, never the QR code
+        return svg
 
     async def welcome(self, listener: Listener, token: str | None = None, base: str = "") -> None:
         """Send a new connection the hand so far (as its seat sees it), the table, and for a
