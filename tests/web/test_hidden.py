@@ -151,9 +151,7 @@ def test_no_message_names_a_card_its_seat_may_not_know(
     for player, client in ((0, clients[0]), (1, clients[1]), (None, spectator)):
         assert check_client(client, player, t) > 50
         assert not [
-            e
-            for e in client.errors
-            if e["code"] not in ("illegal", "hand_running", "game_running", "game_over")
+            e for e in client.errors if e.code not in ("illegal", "hand_running", "game_running", "game_over")
         ]
 
 

@@ -63,7 +63,7 @@ from unotable.web.guard import Guard, Limits
 from unotable.web.hub import Hub, Lifecycle, address_key
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
-from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
+from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit, dumps
 from unotable.web.relay import NodeAuth, Relay, relayed
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import PALETTE, clean_color, clean_name
@@ -549,14 +549,14 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         _check_lookup(ws)
     except ProtocolError as exc:
-        await ws.send_text(json.dumps(exc.to_dict()))
+        await ws.send_text(dumps(exc.message()))
         await ws.close(1008)
         return
     room = await _room_or_relay(ws, code)
     if room is False:
         return
     if room is None:
-        await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
+        await ws.send_text(dumps(ProtocolError("no_room", room=code).message()))
         await ws.close(4404)
         return
     await Connection(ws, room, ws.app.state.rate, base_url(ws)).run()
