@@ -8,7 +8,7 @@ nobody in particular may see it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
@@ -71,6 +71,11 @@ class View:
     series: int = -1
     """With ``multi_play``: the card ``current`` played with ``more``, which another card of its
     number now follows in the same turn; else -1 (docs/rules.md §11.5)."""
+    follows: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """With ``multi_play``: per card type in this seat's hand, the card types of its hand that
+    may follow that card in a series (docs/rules.md §11.5; a type follows itself only when the
+    hand holds two of it). Only types with one are listed. The page picks several cards at once
+    with it, without a rule of its own. Empty in the view of nobody."""
 
     @property
     def top(self) -> int:
@@ -117,6 +122,9 @@ class View:
         }
         if self.rules.multi_play:  # docs/rules.md §11.5: the card another of its number follows
             out["series"] = CARD_CODE[self.series] if self.series >= 0 else None
+            out["follows"] = {
+                CARD_CODE[c]: [CARD_CODE[x] for x in nxt] for c, nxt in sorted(self.follows.items())
+            }
         return out
 
 
@@ -166,7 +174,23 @@ def view(st: State, seat: int | None) -> View:
         game_winners=tuple(st.game_winners),
         legal=tuple(sorted(legal_ids(st, seat))),
         series=st.series,
+        follows=_follows(st, seat),
     )
+
+
+def _follows(st: State, seat: int) -> dict[int, tuple[int, ...]]:
+    """docs/rules.md §11.5 multi_play: per card type of ``seat``'s hand, those of its hand that
+    may follow it in a series (:attr:`View.follows`)."""
+    series_next = st.tables.series_next
+    if not st.tables.multi_play:
+        return {}
+    held = Counter(st.hands[seat])
+    out = {}
+    for card in sorted(held):
+        nxt = tuple(sorted(x for x in series_next[card] & held.keys() if x != card or held[card] > 1))
+        if nxt:
+            out[card] = nxt
+    return out
 
 
 def _public_view(st: State) -> View:
@@ -184,7 +208,7 @@ def _public_view(st: State) -> View:
             common = cards if common is None else common & cards
         if common:
             known[owner] = tuple(sorted(common.elements()))
-    return replace(seat_view, seat=-1, hand=(), drawn=-1, known=known, legal=())
+    return replace(seat_view, seat=-1, hand=(), drawn=-1, known=known, legal=(), follows={})
 
 
 def public_event(event: Event, seats: int) -> Event:
