@@ -681,7 +681,7 @@ def test_the_suggestion_penalty_is_off_unless_the_room_turns_it_on(client: TestC
 
 
 @pytest.mark.parametrize("edition", sorted(EDITIONS))
-def test_the_table_says_what_the_suggestion_penalty_costs_in_its_edition(client: TestClient, edition: str) -> None:
+def test_the_table_says_what_the_suggestion_penalty_costs(client: TestClient, edition: str) -> None:
     """The page's confirmation names the cards the penalty costs: the edition's, from the
     server (the page once guessed 2 for any box but the classic, and the 2018 deck costs 4)."""
     code, tokens = full_room(client, edition=edition, room={"suggestion_penalty": True})
