@@ -1,4 +1,4 @@
-// What the seat may do is what the server says it may (the view's ``legal``, texts of the
+// What the seat may do is what the server says it may (the view's `legal`, texts of the
 // notation): sorted here for the screen, never worked out again from the rules.
 
 // A seat's legal actions (texts of the notation) sorted for the screen.

@@ -1,11 +1,13 @@
-// The table's state as this page knows it (one object, ``game``), and who sits where in words.
+// The table's state as this page knows it (one object, `game`), and who sits where in words.
 import { t } from "./strings.js";
 
 export const game = {
   code: null, token: null, ws: null, msg: null, retry: 0, armed: false, selected: -1,
   chooser: null, closedByUs: false, actedSeq: null, reveals: {}, bubbles: {}, lastPlay: null,
   colorBefore: null, fxCount: 0, sent: [], menu: null, handOver: null, chat: [],
-  picks: null, queue: [], // multi_play: the hand's indexes chosen to play at once; the plays still to send
+  // multi_play: the hand's indexes chosen to play at once; the plays still to send, and whether
+  // the UNO call was armed for them.
+  picks: null, queue: [], queueUno: false,
 };
 // The page's one global, for tests and the curious: only what this seat may see (main.js adds
 // the art and the render function to it).
