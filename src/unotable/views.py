@@ -8,7 +8,7 @@ nobody in particular may see it.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
@@ -17,6 +17,7 @@ from unotable.events import Event
 from unotable.notation import ACTION_TEXT
 from unotable.rules import Rules
 from unotable.state import PHASE_NAMES, Phase, State
+from unotable.tables import tables_for
 
 
 @dataclass(frozen=True)
@@ -71,16 +72,29 @@ class View:
     series: int = -1
     """With ``multi_play``: the card ``current`` played with ``more``, which another card of its
     number now follows in the same turn; else -1 (docs/rules.md §11.5)."""
-    follows: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    """With ``multi_play``: per card type in this seat's hand, the card types of its hand that
-    may follow that card in a series (docs/rules.md §11.5; a type follows itself only when the
-    hand holds two of it). Only types with one are listed. The page picks several cards at once
-    with it, without a rule of its own. Empty in the view of nobody."""
 
     @property
     def top(self) -> int:
         """The card to match."""
         return self.discard[-1]
+
+    @property
+    def follows(self) -> dict[int, tuple[int, ...]]:
+        """With ``multi_play``: per card type in this seat's hand, the card types of its hand that
+        may follow that card in a series (docs/rules.md §11.5, the core's ``series_next``; a type
+        follows itself only when the hand holds two of it). Only types with one are listed. The
+        page picks several cards at once with it, without a rule of its own. Empty in the view
+        of nobody (no hand), and made only when asked (views are made often)."""
+        if not self.rules.multi_play or not self.hand:
+            return {}
+        series_next = tables_for(self.rules).series_next
+        held = Counter(self.hand)
+        out = {}
+        for card in sorted(held):
+            nxt = tuple(sorted(x for x in series_next[card] & held.keys() if x != card or held[card] > 1))
+            if nxt:
+                out[card] = nxt
+        return out
 
     @property
     def legal_actions(self) -> list[str]:
@@ -174,23 +188,7 @@ def view(st: State, seat: int | None) -> View:
         game_winners=tuple(st.game_winners),
         legal=tuple(sorted(legal_ids(st, seat))),
         series=st.series,
-        follows=_follows(st, seat),
     )
-
-
-def _follows(st: State, seat: int) -> dict[int, tuple[int, ...]]:
-    """docs/rules.md §11.5 multi_play: per card type of ``seat``'s hand, those of its hand that
-    may follow it in a series (:attr:`View.follows`)."""
-    series_next = st.tables.series_next
-    if not st.tables.multi_play:
-        return {}
-    held = Counter(st.hands[seat])
-    out = {}
-    for card in sorted(held):
-        nxt = tuple(sorted(x for x in series_next[card] & held.keys() if x != card or held[card] > 1))
-        if nxt:
-            out[card] = nxt
-    return out
 
 
 def _public_view(st: State) -> View:
@@ -208,7 +206,7 @@ def _public_view(st: State) -> View:
             common = cards if common is None else common & cards
         if common:
             known[owner] = tuple(sorted(common.elements()))
-    return replace(seat_view, seat=-1, hand=(), drawn=-1, known=known, legal=(), follows={})
+    return replace(seat_view, seat=-1, hand=(), drawn=-1, known=known, legal=())
 
 
 def public_event(event: Event, seats: int) -> Event:
