@@ -17,6 +17,7 @@ from unotable.events import Event
 from unotable.notation import ACTION_TEXT
 from unotable.rules import Rules
 from unotable.state import PHASE_NAMES, Phase, State
+from unotable.tables import tables_for
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,24 @@ class View:
         return self.discard[-1]
 
     @property
+    def follows(self) -> dict[int, tuple[int, ...]]:
+        """With ``multi_play``: per card type in this seat's hand, the card types of its hand that
+        may follow that card in a series (docs/rules.md §11.5, the core's ``series_next``; a type
+        follows itself only when the hand holds two of it). Only types with one are listed. The
+        page picks several cards at once with it, without a rule of its own. Empty in the view
+        of nobody (no hand), and made only when asked (views are made often)."""
+        if not self.rules.multi_play or not self.hand:
+            return {}
+        series_next = tables_for(self.rules).series_next
+        held = Counter(self.hand)
+        out = {}
+        for card in sorted(held):
+            nxt = tuple(sorted(x for x in series_next[card] & held.keys() if x != card or held[card] > 1))
+            if nxt:
+                out[card] = nxt
+        return out
+
+    @property
     def legal_actions(self) -> list[str]:
         """This seat's legal actions in the notation."""
         return [ACTION_TEXT[a] for a in self.legal]
@@ -117,6 +136,9 @@ class View:
         }
         if self.rules.multi_play:  # docs/rules.md §11.5: the card another of its number follows
             out["series"] = CARD_CODE[self.series] if self.series >= 0 else None
+            out["follows"] = {
+                CARD_CODE[c]: [CARD_CODE[x] for x in nxt] for c, nxt in sorted(self.follows.items())
+            }
         return out
 
 

@@ -3,7 +3,7 @@
 What lives here:
 
 - :mod:`~unotable.web.words`: every sentence the server sends a person (errors), in one place;
-  the page's own words are in ``static/strings.js``.
+  the page's own words are in ``static/js/strings.js``.
 - :mod:`~unotable.web.settings`: a room's settings (rules, seats, bots, timer) read and bounded
   from the page's request.
 - :mod:`~unotable.web.protocol`: the WebSocket messages, checked for size and shape.

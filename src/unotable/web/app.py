@@ -26,6 +26,7 @@ import contextlib
 import gzip
 import json
 import logging
+import mimetypes
 import random
 import time
 from collections.abc import AsyncIterator, Callable
@@ -86,6 +87,10 @@ from unotable.web.storage import Store, StoredGame
 log = logging.getLogger("unotable.web")
 
 STATIC: Final = Path(__file__).with_name("static")
+# The page is ES modules (static/js/): a browser runs a module script only if served with a
+# JavaScript type, and under ``nosniff`` no other. Said here, not left to the host's MIME table
+# (Windows' registry may say text/plain).
+mimetypes.add_type("text/javascript", ".js")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
 WAIT_SECONDS: Final = 0.5

@@ -596,6 +596,7 @@ class Room:
             "answer": answer,
             "suggestion": {
                 "on": self.settings.room.suggestion_penalty,
+                "cards": self.settings.rules.edition.suggestion_penalty,  # what it costs (RULES §8)
                 "open": suggestion_open,
                 "given": sorted(given),
             },

@@ -1,14 +1,18 @@
 // Every word the page shows goes through t("English sentence {name}", {name}) or
 // tn("{n} card", "{n} cards", n): the first argument is always a plain string literal, the
 // English msgid that the catalogue (GET /api/words/LANG) translates (docs/i18n.md, "The page's words").
-"use strict";
 
 const WORDS = { lang: "en", plural: (n) => (n !== 1 ? 1 : 0), messages: {} };
-const LANGUAGES = [["en", "English"], ["pt", "Português (Portugal)"], ["pt_BR", "Português (Brasil)"], ["fr", "Français"]];
+export const LANGUAGES = [["en", "English"], ["pt", "Português (Portugal)"], ["pt_BR", "Português (Brasil)"], ["fr", "Français"]];
 
 // A catalogue's code as a language tag for the page's lang attribute (pt_BR -> pt-BR).
-function langTag(code) {
+export function langTag(code) {
   return String(code).replace("_", "-");
+}
+
+// The catalogue the page speaks now ("en" until one is loaded).
+export function wordsLang() {
+  return WORDS.lang;
 }
 
 // The catalogue's plural rules are data, read without eval: the two forms the contract names.
@@ -74,12 +78,12 @@ function fillWords(text, vars) {
   return out + text.slice(last);
 }
 
-function t(msgid, vars) {
+export function t(msgid, vars) {
   const found = WORDS.messages[msgid];
   return fillWords(typeof found === "string" && found ? found : msgid, vars);
 }
 
-function tn(singular, plural, n, vars) {
+export function tn(singular, plural, n, vars) {
   const forms = WORDS.messages[`${singular}\u0004${plural}`];
   const all = { n, ...(vars || {}) };
   if (Array.isArray(forms)) {
@@ -89,7 +93,7 @@ function tn(singular, plural, n, vars) {
   return fillWords(n === 1 ? singular : plural, all);
 }
 
-function pickLanguage() {
+export function pickLanguage() {
   const known = LANGUAGES.map(([code]) => code);
   const stored = localStorage.getItem("lang");
   if (stored && known.includes(stored)) return stored;
@@ -103,7 +107,7 @@ function pickLanguage() {
 }
 
 // The catalogue of `lang`; English (no catalogue) when the server has none (404) or fails.
-async function loadWords(lang) {
+export async function loadWords(lang) {
   WORDS.lang = "en";
   WORDS.messages = {};
   WORDS.plural = PLURAL_RULES["n!=1"];
@@ -125,7 +129,7 @@ async function loadWords(lang) {
 // ---------------------------------------------------------------------------------------------
 // Cards and colours in words: one whole name per card, so each language can order its words.
 
-function colorName(c) {
+export function colorName(c) {
   switch (c) {
     case "R": return t("red");
     case "Y": return t("yellow");
@@ -135,7 +139,7 @@ function colorName(c) {
   }
 }
 
-function cardName(code) {
+export function cardName(code) {
   switch (code) {
     case "W": return t("Wild");
     case "W+4": return t("Wild Draw Four");
@@ -168,7 +172,7 @@ function cardsText(codes) {
   return codes.map(cardName).join(", ");
 }
 
-function namesText(names) {
+export function namesText(names) {
   if (names.length <= 1) return names.join("");
   return t("{first} and {last}", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
@@ -223,7 +227,7 @@ function playLine(e, who, target) {
   return text;
 }
 
-function narrate(e, names) {
+export function narrate(e, names) {
   const who = e.seat !== undefined && names[e.seat] !== undefined ? names[e.seat] : t("The table");
   const target = e.target !== undefined && names[e.target] !== undefined ? names[e.target] : "";
   const cards = e.cards ? cardsText(e.cards) : "";
@@ -266,7 +270,7 @@ function narrate(e, names) {
 }
 
 // Server error codes in words (the server's own sentence when the page has none).
-function errorWords(code) {
+export function errorWords(code) {
   switch (code) {
     case "bad_token": return t("This browser's seat in the room is not valid any more.");
     case "illegal": return t("That is not legal now.");
