@@ -100,18 +100,31 @@ def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any,
         assert guide.ok and "Curinga Comprar 4" in guide.text() and 'lang="pt-BR"' in guide.text()
         page.click("#keys-close")
         page.select_option("#lang", "fr")
-        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        page.wait_for_function(  # the catalogue loaded, not just the lang attribute set
+            "async () => (await import('/static/js/strings.js')).wordsLang() === 'fr'"
+        )
         filled = page.evaluate(
-            """() => [fillWords("la main de {name}", {name: "Ana"}),
-                      fillWords("la main de {name}", {name: "Ben"}),
-                      fillWords("le tour de {card}", {card: "le 7 rouge"}),
-                      fillWords("de {name}", {name: "Harry"}),
-                      fillWords("de {name}", {name: "Hermione"})]"""
+            """async () => {
+                const { fillWords } = await import("/static/js/strings.js");
+                return [fillWords("la main de {name}", {name: "Ana"}),
+                        fillWords("la main de {name}", {name: "Ben"}),
+                        fillWords("le tour de {card}", {card: "le 7 rouge"}),
+                        fillWords("de {name}", {name: "Harry"}),
+                        fillWords("de {name}", {name: "Hermione"})];
+            }"""
         )
         assert filled == ["la main d'Ana", "la main de Ben", "le tour du 7 rouge", "de Harry", "d'Hermione"]
         page.select_option("#lang", "pt")
-        page.wait_for_function("() => document.documentElement.lang === 'pt'")
-        assert page.evaluate("""() => fillWords("a mão de {name}", {name: "Ana"})""") == "a mão de Ana"
+        page.wait_for_function(  # the catalogue loaded, not just the lang attribute set
+            "async () => (await import('/static/js/strings.js')).wordsLang() === 'pt'"
+        )
+        assert (
+            page.evaluate(
+                """async () => (await import("/static/js/strings.js"))
+                    .fillWords("a mão de {name}", {name: "Ana"})"""
+            )
+            == "a mão de Ana"
+        )
     finally:
         ctx.close()
         server.stop()

@@ -58,7 +58,7 @@ function elide(before, value) {
   return [before, value];
 }
 
-function fillWords(text, vars) {
+export function fillWords(text, vars) {
   if (!vars) return text;
   if (WORDS.lang !== "fr") {
     return text.replace(/\{(\w+)\}/g, (whole, key) => (key in vars ? String(vars[key]) : whole));
