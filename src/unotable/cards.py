@@ -57,7 +57,16 @@ AW_TARGET: Final = 73
 """All Wild's Wild Targeted Draw Two: its player names the seat that draws two (AW-6)."""
 AW_SWAP: Final = 74
 """All Wild's Wild Forced Swap: its player swaps hands with the seat it names (AW-7)."""
-ALL_WILD_CARDS: Final = (AW_WILD, AW_REVERSE, AW_SKIP, AW_SKIP_TWO, AW_DRAW_TWO, AW_DRAW_FOUR, AW_TARGET, AW_SWAP)
+ALL_WILD_CARDS: Final = (
+    AW_WILD,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_DRAW_TWO,
+    AW_DRAW_FOUR,
+    AW_TARGET,
+    AW_SWAP,
+)
 """The card types of UNO All Wild (docs/rules.md §13): wild cards that name no colour."""
 NUM_CARD_TYPES: Final = 75
 CLASSIC_CARD_TYPES: Final = 65

@@ -341,7 +341,9 @@ def check(st: State, seat: int | str, action: str | int) -> int:
             )
     if kind == KIND_PLAY and s >= 0 and card in (AW_TARGET, AW_SWAP) and card in st.hands[s]:
         if arg < 0 and len(st.hands[s]) > 1:  # AW-7: only a last Forced Swap names no seat
-            message = f"{text!r}: a {CARD_CODE[card]} names a seat ('play {CARD_CODE[card]} {(s + 1) % st.n}')"
+            message = (
+                f"{text!r}: a {CARD_CODE[card]} names a seat ('play {CARD_CODE[card]} {(s + 1) % st.n}')"
+            )
             raise IllegalActionError("not_allowed_now", message)
         if arg >= 0 and card == AW_SWAP and len(st.hands[s]) == 1:
             message = f"{text!r}: a last Wild Forced Swap swaps nothing ('play {CARD_CODE[card]}')"
