@@ -326,7 +326,7 @@ def test_all_wild_dealer_is_drawn_at_random_and_play_keeps_no_colour() -> None:
     card would tie forever): the dealer is chosen at random, seeded; AW-1: the colour to match
     stays null for the whole hand (the invariants check it after each step)."""
     rules = Rules(edition=find_edition("all-wild"), players=4)
-    dealers = Counter()
+    dealers: Counter[int] = Counter()
     for seed in range(80):
         st, events = new_hand(rules, seed)
         assert not [e for e in events if e.kind == "dealer_draw"]

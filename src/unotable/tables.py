@@ -278,7 +278,8 @@ class Tables:
             if self.seven_zero and not IS_WILD[t] and CARD_VALUE[t] in (0, SEVEN):
                 effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
         draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
-        kind = {t: WILD_DRAW_FOUR if t == WILD_DRAW_FOUR else CARD_VALUE[t] for t in draws}
+        # All Wild's Wild Draw Four is a four for stack_cards, as the Wild Draw Four (AW-8).
+        kind = {t: WILD_DRAW_FOUR if t in (WILD_DRAW_FOUR, AW_DRAW_FOUR) else CARD_VALUE[t] for t in draws}
         order = self.rules.stack_cards
 
         def answers(t: int, a: int) -> bool:

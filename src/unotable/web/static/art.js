@@ -4,7 +4,8 @@
 
 const PLACEHOLDER_FILL = { R: "#c62828", Y: "#f9a825", G: "#2e7d32", B: "#1565c0" };
 const PLACEHOLDER_MARK = { R: "●", Y: "▲", G: "■", B: "◆" };
-const PLACEHOLDER_WILDS = { W: "W", "W+4": "+4", HOWLER: "H", INVIS: "I", MATER: "M", SHUFFLE: "⇆", CUSTOM: "✎" };
+const PLACEHOLDER_WILDS = { W: "W", "W+4": "+4", HOWLER: "H", INVIS: "I", MATER: "M", SHUFFLE: "⇆", CUSTOM: "✎",
+  AW: "W", AWREV: "⇄", AWSKIP: "⊘", AWSKIP2: "⊘⊘", "AW+2": "+2", "AW+4": "+4", "AWT+2": "◎2", AWSWAP: "⇅" };
 const PLACEHOLDER_VALUES = { S: "⊘", R: "⇄", "+2": "+2", "+3": "+3", BLANK: "★" };
 
 function escapeXml(text) {

@@ -241,12 +241,19 @@ async function lobby() {
   });
   $("lobby").replaceChildren(
     el("div", { class: "hero" }, el("h1", {}, t("UNO with friends, in the browser")),
-      el("p", { class: "tagline" }, t("The exact rules of your box: classic, Harry Potter and Cars 2. No account, no download."))),
+      el("p", { class: "tagline" }, editionsLine(opts))),
     el("section", { class: "panel", id: "quick", "aria-label": t("Play now") }, whoAmINode(), playNow,
       el("p", { class: "muted" }, t("One click: you and three bots.")), playError),
     openRooms,
     el("section", { class: "panel", "aria-labelledby": "create-title" }, el("h2", { id: "create-title" }, t("Make a room")), form),
     el("section", { class: "panel", "aria-labelledby": "join-title" }, el("h2", { id: "join-title" }, t("Join a room")), joinForm));
+}
+
+// The lobby's subtitle: every box the server plays, by its title, and how many there are.
+function editionsLine(opts) {
+  const titles = Object.values(opts.editions || {}).map((title) => t(title));
+  return tn("The exact rules of your box ({n} box): {boxes}. No account, no download.",
+    "The exact rules of your box ({n} boxes): {boxes}. No account, no download.", titles.length, { boxes: titles.join(", ") });
 }
 
 async function listOpenRooms(box, opts) {
