@@ -96,7 +96,7 @@ def _possible(aid: int, rules: Rules, wild: tuple[bool, ...], deck: frozenset[in
     if kind == KIND_PLAY:
         if card not in deck or (ACTION_MORE[aid] and not rules.multi_play):
             return False
-        if card == HOWLER or card == AW_TARGET:  # All Wild's Targeted Draw Two always names one
+        if card in (HOWLER, AW_TARGET):  # All Wild's Targeted Draw Two always names one
             return 0 <= arg < n
         if card == AW_SWAP:  # a seat, or none as a last card (docs/rules.md §13, AW-7)
             return arg < n
