@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
+from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -274,7 +274,7 @@ def play_hand(
     assert 0 <= winner < st.n and not st.hands[winner]
     points = [sum(card_points(c) for c in h) for h in st.hands]
     last = st.discard[-1]
-    on_draw_card = last == WILD_DRAW_FOUR or (
+    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4") or (  # All Wild's: AW-8
         not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE)
     )
     if rules.double_finish and on_draw_card:  # docs/rules.md §11.5, H-20
