@@ -122,6 +122,7 @@ OUT OF TURN
     "BACK_HINT": N_("  (Esc: back)"),
     "HOWLER_ASK": N_("Howler: whose hand must be shown? "),
     "SWAP_ASK": N_("Swap hands with whom? "),
+    "TARGET_ASK": N_("Who draws two? "),
     "HOWLER_HINT": N_(" — press the number or click the panel (Esc: back)"),
     "YOUR_TURN": N_("Your turn: "),
     "CHOOSE_A_CARD": N_("choose a card (← → or 1-9) and press Enter, or click it; D draws."),
