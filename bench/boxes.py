@@ -67,18 +67,21 @@ def play(edition: str, players: int, hands: int) -> Box:
 def table(boxes: list[Box]) -> None:
     """The markdown table of docs/bots.md."""
     head = "| edition | players | actions per hand | first player wins (fair share) |"
-    print(head + " points of a hand: mean, median, 90th percentile |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print(
+        head + " points of a hand: mean, median, 90th percentile | actions: median, 99th percentile, most |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for b in boxes:
         mean, half = b.mean_ci(b.actions)
         rate, low, high = b.first_rate()
         pmean, phalf = b.mean_ci(b.points)
         cuts = statistics.quantiles(b.points, n=10)
         median = statistics.median(b.points)
+        p99 = statistics.quantiles(b.actions, n=100)[-1]
         print(
             f"| {b.edition} | {b.players} | {mean:.1f} ± {half:.1f} | {100 * rate:.1f}% ({100 * low:.1f}-"
             f"{100 * high:.1f}%; {100 / b.players:.0f}%) | {pmean:.0f} ± {phalf:.0f}, {median:.0f},"
-            f" {cuts[-1]:.0f} |"
+            f" {cuts[-1]:.0f} | {statistics.median(b.actions):.0f}, {p99:.0f}, {max(b.actions)} |"
         )
 
 
