@@ -418,6 +418,9 @@ class Tables:
                 play_ids(t, uno=False, wild=wild[t], seat=seat, players=n, last=True)
                 for t in range(NUM_CARD_TYPES)
             ]
+            # A last card names no seat (a 7 of seven_zero, All Wild's Forced Swap: AW-7); with
+            # neither, the same lists as ``plain``.
+            last = last if swap or AW_SWAP in rules.deck() else plain
             if self.no_action_finish:  # RULES §11.5: an action or wild card is never the last card
                 last = [ids if self.finishing[t] else () for t, ids in enumerate(last)]
             self.play_last.append(last)
