@@ -44,7 +44,7 @@ from unotable.errors import ConfigError
 from unotable.house import HOUSE_RULE, PRESETS, combination_error
 from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
 from unotable.house import preset as house_preset
-from unotable.i18n import _, ngettext
+from unotable.i18n import N_, _, ngettext
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
@@ -158,7 +158,7 @@ Customizable in place of the blanks."""
 
 ALL_WILD: Final = Edition(
     name="all-wild",
-    title="UNO All Wild",
+    title=N_("UNO All Wild"),  # marked: the page shows it in its language
     draw_value=DRAW_TWO,
     draw_amount=2,
     specials=(

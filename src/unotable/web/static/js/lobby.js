@@ -250,11 +250,11 @@ export async function lobby() {
     el("section", { class: "panel", "aria-labelledby": "join-title" }, el("h2", { id: "join-title" }, t("Join a room")), joinForm));
 }
 
-// The lobby's subtitle: every box the server plays, by its title, and how many there are.
+// The lobby's subtitle: how many boxes the server plays (their titles are in the form's list).
 function editionsLine(opts) {
-  const titles = Object.values(opts.editions || {}).map((title) => t(title));
-  return tn("The exact rules of your box ({n} box): {boxes}. No account, no download.",
-    "The exact rules of your box ({n} boxes): {boxes}. No account, no download.", titles.length, { boxes: titles.join(", ") });
+  const n = Object.keys(opts.editions || {}).length;
+  return tn("The exact rules of your box ({n} box to choose from). No account, no download.",
+    "The exact rules of your box ({n} boxes to choose from). No account, no download.", n);
 }
 
 async function listOpenRooms(box, opts) {
