@@ -435,3 +435,11 @@ def test_the_modern_deck_grows_only_its_own_observation() -> None:
         assert layout_for(Rules(edition=find_edition(name), players=4)).size == 526
     modern = layout_for(Rules(edition=find_edition("modern"), players=4))
     assert modern.size == 526 + 7 * 2 and modern.by_name["hand"].shape == (67,)
+
+
+def test_all_wild_grows_its_observation_to_its_own_cards() -> None:
+    """docs/env.md: UNO All Wild's card-sized segments have 75 values (its cards are 67-74);
+    the modern deck keeps its 67, the first three editions their 65."""
+    all_wild = layout_for(Rules(edition=find_edition("all-wild"), players=4))
+    assert all_wild.size == 526 + 7 * 10 and all_wild.by_name["hand"].shape == (75,)
+    assert layout_for(Rules(edition=find_edition("modern"), players=4)).size == 540

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from unotable.cards import (
+    AW_TARGET,
     CARD_CODE,
     CARD_COLOR,
     HOWLER,
@@ -58,7 +59,9 @@ from unotable.tables import (
     E_SEVEN,
     E_SHUFFLE,
     E_SKIP,
+    E_SKIP2,
     E_STACK,
+    E_TARGET,
     E_WD4,
     E_WILD,
     hand_points,
@@ -120,7 +123,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     "play",
                     seat=seat,
                     cards=(t,),
-                    target=arg if howler else None,
+                    target=arg if howler or t == AW_TARGET else None,
                     color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
                     reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
@@ -173,9 +176,9 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         elif fx == E_DRAW:
             victim = (seat + d) % n
             if tb.response_windows:  # with stacking, it may answer a stack: the total grows
-                _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draw_amount)
+                _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draws[t])
                 return
-            _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
+            _draw_cards(st, victim, tb.draws[t], ev, CARD_CODE[t])
             st.current = (victim + d) % n
             if ev is not None:
                 ev.append(Event("skip", seat=victim))
@@ -390,9 +393,18 @@ def _special_play(
         return
     n = st.n
     d = st.direction
-    if fx == E_STACK:
+    if fx == E_SKIP2:  # docs/rules.md §13, AW-5: the next two players, never the player itself
+        skipped = min(2, n - 1)
+        if ev is not None:
+            for i in range(1, skipped + 1):
+                ev.append(Event("skip", seat=(seat + i * d) % n))
+        st.current = (seat + (skipped + 1) * d) % n
+    elif fx == E_TARGET:  # docs/rules.md §13, AW-6: the seat named draws two; play goes on
+        _draw_cards(st, arg, 2, ev, CARD_CODE[t])
+        st.current = (seat + d) % n
+    elif fx == E_STACK:
         tb = st.tables
-        total = st.pend_draw + tb.draw_amount  # an answer adds to the stack it answers
+        total = st.pend_draw + tb.draws[t]  # an answer adds to the stack it answers
         victim = (seat + d) % n
         if _can_answer(st, victim, t):
             _open_response(st, victim, t, seat, False, prev_color, ev, total)
@@ -623,7 +635,7 @@ def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
     n = st.n
     _clear_response(st)
     if ev is not None:
-        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draw_amount)
+        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draws[t])
         ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
     if t == HOWLER:
         _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
@@ -717,7 +729,9 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
         if effect.draw:
             _draw_cards(st, (seat + d) % st.n, effect.draw, ev, CARD_CODE[t])
     elif fx in (E_DRAW, E_STACK):  # a stack still pending is drawn whole (RULES §11)
-        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draw_amount, ev, CARD_CODE[t])
+        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draws[t], ev, CARD_CODE[t])
+    elif fx == E_TARGET:  # AW-6: the seat named still draws two
+        _draw_cards(st, arg, 2, ev, CARD_CODE[t])
     elif fx == E_WD4:
         _draw_cards(st, (seat + d) % st.n, st.pend_draw + 4, ev, CARD_CODE[t])
     elif fx == E_REVERSE:

@@ -19,7 +19,7 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.cards import AW_TARGET, HOWLER, INVISIBILITY, WILD_DRAW_FOUR
 from unotable.house import active
 from unotable.state import Phase
 from unotable.tui import words
@@ -473,7 +473,10 @@ class Board(App[int]):
             return out
         if self.picking == "target":
             targets = [s for s in range(v.rules.players) if s != v.seat]
-            out.append(words.HOWLER_ASK if self.picked_card == HOWLER else words.SWAP_ASK, style="bold")
+            ask = {HOWLER: words.HOWLER_ASK, AW_TARGET: words.TARGET_ASK}.get(
+                self.picked_card, words.SWAP_ASK
+            )
+            out.append(ask, style="bold")
             out.append(", ".join(f"{s} {names[s]}" for s in targets))
             out.append(words.HOWLER_HINT)
             return out

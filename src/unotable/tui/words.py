@@ -21,6 +21,14 @@ from typing import Final
 from unotable import house
 from unotable.bots.words import bot_description, bot_title
 from unotable.cards import (
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_SWAP,
+    AW_TARGET,
+    AW_WILD,
     BLANK,
     CARD_COLOR,
     CARD_VALUE,
@@ -114,6 +122,7 @@ OUT OF TURN
     "BACK_HINT": N_("  (Esc: back)"),
     "HOWLER_ASK": N_("Howler: whose hand must be shown? "),
     "SWAP_ASK": N_("Swap hands with whom? "),
+    "TARGET_ASK": N_("Who draws two? "),
     "HOWLER_HINT": N_(" — press the number or click the panel (Esc: back)"),
     "YOUR_TURN": N_("Your turn: "),
     "CHOOSE_A_CARD": N_("choose a card (← → or 1-9) and press Enter, or click it; D draws."),
@@ -180,6 +189,7 @@ EDITION_TITLES: Final = {
     "harry-potter": N_("Harry Potter UNO"),
     "cars2": N_("Cars 2 UNO"),
     "modern": N_("UNO (2018 deck)"),
+    "all-wild": N_("UNO All Wild"),
 }
 MODE_NAMES: Final = {
     "solo": N_("solo"),
@@ -267,6 +277,14 @@ def _face_wild(card: int) -> tuple[str, str]:
         MATER: (pgettext("card face", "Mater"), ""),
         WILD_SHUFFLE: (pgettext("card face", "Shuffle"), pgettext("card face", "Hands")),
         WILD_CUSTOM: (pgettext("card face", "Wild"), pgettext("card face", "Custom")),
+        AW_WILD: (pgettext("card face", "Wild"), ""),
+        AW_REVERSE: (pgettext("card face", "Wild"), pgettext("card face", "Reverse")),
+        AW_SKIP: (pgettext("card face", "Wild"), pgettext("card face", "Skip")),
+        AW_SKIP_TWO: (pgettext("card face", "Skip"), pgettext("card face", "Two")),
+        AW_DRAW_TWO: (pgettext("card face", "Wild"), pgettext("card face", "Draw 2")),
+        AW_DRAW_FOUR: (pgettext("card face", "Wild"), pgettext("card face", "Draw 4")),
+        AW_TARGET: (pgettext("card face", "Target"), pgettext("card face", "Draw 2")),
+        AW_SWAP: (pgettext("card face", "Forced"), pgettext("card face", "Swap")),
     }
     return faces[card]
 
@@ -898,6 +916,22 @@ _EDITION_NOTES: Final[dict[str, tuple[str, ...]]] = {
             "card, it deals you back in."
         ),
         N_("Wild Customizable (wild): a Wild, or the rule your table wrote on it (option custom)."),
+    ),
+    "all-wild": (
+        N_(
+            "Deck: 112 cards, every one wild: Wild, Wild Reverse, Wild Skip, Wild Skip Two, Wild Draw "
+            "Two, Wild Draw Four, Wild Targeted Draw Two and Wild Forced Swap. Any card plays on any "
+            "card, and no colour is ever called."
+        ),
+        N_(
+            "Wild Skip Two: the next two players lose their turns. Wild Draw Four: the next player draws "
+            "4 and loses their turn; it is never challenged."
+        ),
+        N_(
+            "Wild Targeted Draw Two: name any other player; they draw 2 and keep their turn. Wild Forced "
+            "Swap: name another player and swap hands with them (as your last card it swaps nothing)."
+        ),
+        N_("Scoring: 20 points for each Wild left in a hand, 50 for every other card."),
     ),
 }
 
