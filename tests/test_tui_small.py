@@ -12,8 +12,10 @@ from rich.console import Console
 from unotable.bots import Bot, make_bot
 from unotable.match import Game
 from unotable.rules import Rules
+from unotable.tui import words
 from unotable.tui.app import UnoApp
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, Table
+from unotable.tui.widgets import card_text
 
 SMALL = (80, 24)
 LOG_ROWS = 6
@@ -75,3 +77,22 @@ def test_the_play_before_your_first_turn_is_on_the_screen_at_80x24() -> None:
         if busy == 2:
             break
     assert busy == 2, "fewer than two first rounds of 5 or 6 lines among these seeds"
+
+
+def test_a_bot_s_last_card_stays_on_its_panel_at_80x24() -> None:
+    # A compact panel has one line for the last move: "played" and a long card (green Draw Two)
+    # do not fit 22 columns together, and the card went to a line the panel cannot show.
+    long_ones = 0
+    for seed in range(1, 40):
+        app = UnoApp(make_table(seed), delay=NEVER)
+        _lines, text = asyncio.run(first_turn(app))
+        panels = "\n".join(text.splitlines()[1:5])
+        for seat, last in app.last_moves.items():
+            if seat == 0 or not isinstance(last, int):
+                continue
+            name = card_text(last).plain.strip()
+            assert name in panels, f"seed {seed}: {name!r} is not on its panel:\n{panels}"
+            long_ones += len(words.LAST_PLAYED) + len(card_text(last).plain) > 22
+        if long_ones >= 2:
+            break
+    assert long_ones >= 2, "fewer than two long cards on the panels among these seeds"

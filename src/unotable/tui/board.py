@@ -341,9 +341,13 @@ class Board(App[int]):
             last = self.last_moves.get(s)
             if last is not None:
                 body.append("\n")
-                body.append_text(
+                shown = (
                     last if isinstance(last, Text) else cards_in_lines(words.LAST_PLAYED, [last], title_width)
                 )
+                if self.compact and not isinstance(last, Text) and "\n" in shown.plain:
+                    # a compact panel has one line for it: the card without "played" (issue 34)
+                    shown = cards_in_lines("", [last], title_width)
+                body.append_text(shown)
                 if s == self.latest_seat:
                     body.append(" ◀", style="bold")
             self._put(panel, body)
