@@ -68,7 +68,12 @@ def test_partners_share_their_team_s_place_without_a_mark() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "alone", "shared"),
-    [("en", "2nd", "2nd="), ("pt", "2.º", "2.º ex aequo"), ("fr", "2e", "2e ex æquo")],
+    [
+        ("en", "2nd", "2nd="),
+        ("pt", "2.º", "2.º ex aequo"),
+        ("fr", "2e", "2e ex æquo"),
+        ("pt_BR", "2º", "2º empatado"),
+    ],
 )
 def test_a_shared_place_is_marked_in_every_language(lang: str, alone: str, shared: str) -> None:
     set_language(lang)

@@ -70,7 +70,7 @@ def test_a_sqlite_file_that_cannot_be_opened_is_one_line(
     assert "cannot reach the database sqlite:///" in one_line(err)
 
 
-@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("lang", ["pt", "fr", "pt_BR"])
 def test_the_database_line_is_in_the_language_asked(
     lang: str, started: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
