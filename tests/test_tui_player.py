@@ -106,12 +106,14 @@ def test_the_game_over_screen_standings_records_seed_and_new_game() -> None:
             assert isinstance(app.screen, GameOverScreen)
             assert "Standings" in text and f"Seed {table.game.seed}" in text
             record = game_record(table.game)
+            standings = table.game.standings()
             for p in table.ranking():
                 r = record.players[p]
                 name = table.display_name(p)
+                place = words.place(standings.places[p], standings.shares_place(p))
                 cells = [str(table.points_of(p)), str(r.hands_won), str(r.uno_missed), str(r.caught),
                          str(r.catches), f"{r.challenges_won}/{r.challenges_lost}"]  # fmt: skip
-                pattern = rf"\s+{name}\s+" + r"\s+".join(re.escape(c) for c in cells)
+                pattern = rf"\s+{re.escape(place)}\s+{name}\s+" + r"\s+".join(re.escape(c) for c in cells)
                 assert any(re.match(pattern, x) for x in boxed(text)), name
             assert words.game_won([table.display_name(p) for p in table.game.winners]) in text
             no_codes(text)
@@ -186,7 +188,7 @@ def test_the_summary_on_quit() -> None:
             hands = len(game.results)
             assert f"left after {words.plural(hands, 'hand')}:" in text and "Seed" not in text, text
             assert re.search(
-                r" You are \d(st|nd|rd|th) with \d+ points?\.|: you lead with | Your game: \d+ hands? won",
+                r" You are \d(st|nd|rd|th)=? with \d+ points?\.|: you lead with | Your game: \d+ hands? won",
                 text,
             ), text
             checked += 1

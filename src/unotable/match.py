@@ -227,6 +227,19 @@ class Standings:
     winners: tuple[int, ...]
     """The players who won the game (``()`` while it goes on)."""
     finished: bool
+    places: tuple[int, ...] = ()
+    """Each player's place, from 1: the winners (or, while the game goes on, the leaders) first,
+    then by score (lowest first where points are charged), the eliminated players of a challenge
+    last, the last one out first among them. Players level share the better place, and the next
+    place is skipped (1, 1, 3: "1st=, 1st=, 3rd"); partners share their team's place."""
+
+    def shares_place(self, player: int) -> bool:
+        """Whether another player (of another team, when by team) holds ``player``'s place."""
+        mine = self.places[player]
+        return any(
+            place == mine and p != player and (not self.by_team or p % 2 != player % 2)
+            for p, place in enumerate(self.places)
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready form."""
@@ -242,6 +255,7 @@ class Standings:
             "remaining": list(self.remaining),
             "winners": list(self.winners),
             "finished": self.finished,
+            "places": list(self.places),
         }
 
 
@@ -547,7 +561,25 @@ class Game:
             remaining=tuple(p for p in range(self.players) if p not in out),
             winners=self._winners,
             finished=self._finished,
+            places=self._places(),
         )
+
+    def _places(self) -> tuple[int, ...]:
+        """:attr:`Standings.places`: one sort key per player; equal keys share a place."""
+        charged = self.rules.scoring == "lowest" or self.rules.mode in ("challenge", "elimination")
+        out = list(self._eliminated)
+
+        def key(p: int) -> tuple[int, int, int]:
+            points = self._totals[p % 2] if self._by_team else self._totals[p]
+            return (
+                0 if p in self._winners else 1,
+                -out.index(p) if p in out else -len(out) - 1,
+                points if charged else -points,
+            )
+
+        keys = [key(p) for p in range(self.players)]
+        rivals = keys[:2] if self._by_team else keys  # a team is counted once, by its first player
+        return tuple(1 + sum(1 for other in rivals if other < mine) for mine in keys)
 
     # ---- saving
 

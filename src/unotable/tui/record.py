@@ -126,7 +126,7 @@ def summary(table: Table) -> str:
     you = None
     mine = None
     if human is not None:
-        you = (ranking.index(human) + 1, table.points_of(human))
+        you = (s.places[human], table.points_of(human), s.shares_place(human))
         r = game_record(g).players[human]
         mine = (r.hands_won, r.uno_missed, r.caught, r.catches, r.challenges_won, r.challenges_lost)
     return words.summary(

@@ -178,10 +178,12 @@ def standings(table: Table) -> RenderableType:
     """Each player in order of the standings, with their points and their record."""
     g = table.game
     record = game_record(g)
-    grid = _grid(*words.record_columns())
+    grid = _grid(*words.record_columns(), right_from=2)
+    places = g.standings()
     for p in table.ranking():
         r = record.players[p]
         grid.add_row(
+            words.place(places.places[p], places.shares_place(p)),
             table.display_name(p),
             str(table.points_of(p)),
             str(r.hands_won),

@@ -753,6 +753,7 @@ def game_won(names: Sequence[str]) -> str:
 
 
 _RECORD_COLUMNS: Final = (
+    N_("place"),
     N_("player"),
     N_("points"),
     N_("hands won"),
@@ -775,17 +776,21 @@ def replay_line(seed: int) -> str:
     ).format(seed=seed)
 
 
-def place(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... (1.º in Portugal's Portuguese, 1º in Brazil's, 1er and 2e in French)."""
+def place(n: int, shared: bool = False) -> str:
+    """1st, 2nd, 3rd, 4th... (1.º in Portugal's Portuguese, 1º in Brazil's, 1er and 2e in French);
+    a place ``shared`` with another player level on points is marked: 1st= (1.º ex aequo,
+    1er ex æquo), docs/rules.md §9."""
     lang = language()
     if lang == "pt":
-        return f"{n}.º"
-    if lang == "pt_BR":
-        return f"{n}º"
-    if lang == "fr":
-        return "1er" if n == 1 else f"{n}e"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+        text = f"{n}.º"
+    elif lang == "pt_BR":
+        text = f"{n}º"
+    elif lang == "fr":
+        text = "1er" if n == 1 else f"{n}e"
+    else:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        text = f"{n}{suffix}"
+    return _("{place}=").format(place=text) if shared else text
 
 
 def summary(
@@ -797,7 +802,7 @@ def summary(
     finished: bool,
     leaders: Sequence[str],
     leader_points: int,
-    you: tuple[int, int] | None,
+    you: tuple[int, int, bool] | None,
     record: tuple[int, int, int, int, int, int] | None,
     seed: int | None,
     save: str | None,
@@ -806,7 +811,7 @@ def summary(
 
     :param edition: the edition's name (``"cars2"``).
     :param leaders: the winners (finished) or the leaders; ``leader_points`` their points.
-    :param you: your place and points, if you played.
+    :param you: your place, points and whether another player shares the place, if you played.
     :param record: your hands won, UNO calls missed, times caught, catches, challenges won and lost.
     :param seed: shown only for a finished game.
     """
@@ -836,7 +841,7 @@ def summary(
             len(leaders),
         ).format(**fields)
     if you is not None and record is not None and _("You") not in leaders:
-        mine = {"place": place(you[0]), "points": points(you[1])}
+        mine = {"place": place(you[0], you[2]), "points": points(you[1])}
         text += " " + (
             _("You finished {place} with {points}.") if finished else _("You are {place} with {points}.")
         ).format(**mine)
