@@ -113,6 +113,9 @@ class Room:
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
         self.chat_log = Chat()
         self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
+        self._shown: tuple[Any, ...] | None = None
+        """What every connection was last shown of the table (:meth:`_sight`), ``None`` if not
+        known: a change of seats or presence that shows nothing new is not sent."""
         self.log = GameLog(store, code, settings.rules, stored)
         self.game.seats = settings.seats
 
@@ -692,12 +695,32 @@ class Room:
         """Someone's grace ended: show it (the driver looks again)."""
         self._touched()
 
+    def _sight(self, table: dict[str, Any]) -> tuple[Any, ...]:
+        """What ``table`` shows, for comparing: its countdowns by their deadline (the game's last
+        change and whose they are), not by the seconds left at the moment it was made."""
+        timer, answer = table["timer"], table["answer"]
+        rest = {k: v for k, v in table.items() if k not in ("timer", "answer")}
+        return (
+            self.seq,
+            self.last_change,
+            None if timer is None else timer["player"],
+            None if answer is None else answer["player"],
+            rest,
+        )
+
     def _touched(self, skip: Listener | None = None) -> None:
-        """The room changed but not its game (seats, presence, votes): everyone sees the table."""
+        """The room changed but not its game (seats, presence, votes): everyone sees the table,
+        unless it shows nothing new (a seat's second connection, a spectator's, one that closed
+        while its seat has another): the game is as it was, so the view is too."""
         self.version += 1
         if self.fanout:
             table = self.table()
-            self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+            sight = self._sight(table)
+            if sight != self._shown:
+                self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+                self._shown = sight
+        else:
+            self._shown = None
         self.driver.poke()
 
     def _game_changed(self, events: list[Event]) -> None:
@@ -706,6 +729,9 @@ class Room:
         if self.fanout:
             table = self.table()
             self.fanout.broadcast(lambda p: self.message(p, events, table=table))
+            self._shown = self._sight(table)
+        else:
+            self._shown = None
         self.driver.poke()
 
     # ---- the driver
