@@ -50,6 +50,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -182,6 +183,15 @@ def api(base: str, method: str, path: str, body: Any = None) -> Any:
             return json.loads(res.read())
     except urllib.error.HTTPError as exc:
         raise RuntimeError(f"{method} {path}: {exc.code} {exc.read().decode(errors='replace')}") from None
+
+
+def rooms_live(http: str) -> float:
+    """The server's ``unotable_rooms_live`` (rooms in memory), NaN if it has none."""
+    with contextlib.suppress(OSError, ValueError):
+        found = re.search(rb"^unotable_rooms_live (\S+)$", fetch(http + "/metrics"), re.M)
+        if found:
+            return float(found.group(1))
+    return float("nan")
 
 
 def fetch(url: str) -> bytes:
@@ -669,7 +679,11 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
             for i in range(workers)
         ]
         cpu0 = cpu_seconds(proc.pid)
+        before: list[float] = []  # the rooms in memory just before the storm (loaded at start-up?)
+        probe = threading.Timer(start + storm_at - 0.5 - time.time(), lambda: before.append(rooms_live(http)))
+        probe.start()
         outs, _ = run_clients(jobs, f"{tree.name} storm", seconds)
+        probe.join()
         cpu = cpu_seconds(proc.pid) - cpu0
     finally:
         stop_server(proc)
@@ -687,6 +701,7 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
         f"welcome_p99_s={quantile(welcomed, 0.99):.2f} "
         f"welcome_max_s={max(welcomed, default=float('nan')):.2f} "
         f"opened_p50_s={quantile(opened, 0.5):.2f} opened_p99_s={quantile(opened, 0.99):.2f} "
+        f"rooms_in_memory_before={before[0] if before else float('nan'):.0f} "
         f"other_rooms={others} other_p99_during_ms={ms(quantile(during, 0.99))} "
         f"other_p50_during_ms={ms(quantile(during, 0.5))} other_p99_run_ms={ms(line.p99)} "
         f"server_cpu_s={cpu:.1f} client_cores={sum(o['cpu'] for o in outs) / seconds:.2f}",
