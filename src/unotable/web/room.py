@@ -679,7 +679,7 @@ class Room:
             message["rejoin"] = self.rejoin_info(player, token, base)
         message["chat"] = list(self.chat_log.lines)
         listener.send_json(message)
-        self._touched(skip=listener)
+        self._touched(skip=listener, table=message["table"])  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection."""
@@ -708,13 +708,14 @@ class Room:
             rest,
         )
 
-    def _touched(self, skip: Listener | None = None) -> None:
+    def _touched(self, skip: Listener | None = None, table: dict[str, Any] | None = None) -> None:
         """The room changed but not its game (seats, presence, votes): everyone sees the table,
         unless it shows nothing new (a seat's second connection, a spectator's, one that closed
-        while its seat has another): the game is as it was, so the view is too."""
+        while its seat has another): the game is as it was, so the view is too. ``table``: the
+        table as it is now, if already made."""
         self.version += 1
         if self.fanout:
-            table = self.table()
+            table = self.table() if table is None else table
             sight = self._sight(table)
             if sight != self._shown:
                 self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
