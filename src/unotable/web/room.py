@@ -99,6 +99,9 @@ class Room:
                 self.presence.went(seat.player, now)
         self.version = 0
         """Counts every change of the room (the game, seats, presence, votes)."""
+        self._shown: tuple[Any, ...] | None = None
+        """What every connection was last shown of the table (:meth:`_sight`), ``None`` if not
+        known: a change of seats or presence that shows nothing new is not sent."""
         self.last_change = now
         """When the game last changed: the turn timer and the answer window count from it."""
         self.alone_since: float | None = now
@@ -113,9 +116,6 @@ class Room:
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
         self.chat_log = Chat()
         self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
-        self._shown: tuple[Any, ...] | None = None
-        """What every connection was last shown of the table (:meth:`_sight`), ``None`` if not
-        known: a change of seats or presence that shows nothing new is not sent."""
         self.log = GameLog(store, code, settings.rules, stored)
         self.game.seats = settings.seats
 
