@@ -758,10 +758,12 @@ def replay_line(seed: int) -> str:
 
 
 def place(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... (1.º in Portuguese, 1er and 2e in French)."""
+    """1st, 2nd, 3rd, 4th... (1.º in Portugal's Portuguese, 1º in Brazil's, 1er and 2e in French)."""
     lang = language()
     if lang == "pt":
         return f"{n}.º"
+    if lang == "pt_BR":
+        return f"{n}º"
     if lang == "fr":
         return "1er" if n == 1 else f"{n}e"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -954,8 +956,27 @@ def _house_notes(rules: Rules) -> list[str]:
 def rules_text(rules: Rules, players: int) -> str:
     """The rules of ``rules`` for people, as the help screen shows them."""
     e = rules.edition
+    head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(
+        title=edition_title(e.name), name=e.name, players=players, mode=mode_name(rules.mode)
+    )
+    lines = [head, ""]
+    for text in rules_paragraphs(rules):
+        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  ")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def edition_notes(name: str) -> list[str]:
+    """What sets an edition apart (its deck and its own cards), for people."""
+    return [_(text) for text in _EDITION_NOTES.get(name, ())]
+
+
+def rules_paragraphs(rules: Rules) -> list[str]:
+    """The rules of ``rules`` for people, one paragraph each (the help screen and the player's
+    guide, :mod:`unotable.tui.guide`)."""
+    e = rules.edition
     amount = e.draw_amount
-    paragraphs = [_(text) for text in _EDITION_NOTES.get(e.name, ())]
+    paragraphs = edition_notes(e.name)
     paragraphs.append(
         _(
             "On your turn, play a card that matches the top card by colour (after a wild card: the "
@@ -1041,11 +1062,4 @@ def rules_text(rules: Rules, players: int) -> str:
         ),
     }.get(rules.mode, "")
     paragraphs.append(goal.format(target=t))
-    head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(
-        title=edition_title(e.name), name=e.name, players=players, mode=mode_name(rules.mode)
-    )
-    lines = [head, ""]
-    for text in paragraphs:
-        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  ")
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    return paragraphs
