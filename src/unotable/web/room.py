@@ -100,6 +100,9 @@ class Room:
                 self.presence.went(seat.player, now)
         self.version = 0
         """Counts every change of the room (the game, seats, presence, votes)."""
+        self._shown: tuple[Any, ...] | None = None
+        """What every connection was last shown of the table (:meth:`_sight`), ``None`` if not
+        known: a change of seats or presence that shows nothing new is not sent."""
         self.last_change = now
         """When the game last changed: the turn timer and the answer window count from it."""
         self.alone_since: float | None = now
@@ -686,7 +689,7 @@ class Room:
                 chat=tuple(self.chat_log.lines),
             )
         )
-        self._touched(skip=listener)
+        self._touched(skip=listener, table=u.table)  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection."""
@@ -702,12 +705,33 @@ class Room:
         """Someone's grace ended: show it (the driver looks again)."""
         self._touched()
 
-    def _touched(self, skip: Listener | None = None) -> None:
-        """The room changed but not its game (seats, presence, votes): everyone sees the table."""
+    def _sight(self, table: dict[str, Any]) -> tuple[Any, ...]:
+        """What ``table`` shows, for comparing: its countdowns by their deadline (the game's last
+        change and whose they are), not by the seconds left at the moment it was made."""
+        timer, answer = table["timer"], table["answer"]
+        rest = {k: v for k, v in table.items() if k not in ("timer", "answer")}
+        return (
+            self.seq,
+            self.last_change,
+            None if timer is None else timer["player"],
+            None if answer is None else answer["player"],
+            rest,
+        )
+
+    def _touched(self, skip: Listener | None = None, table: dict[str, Any] | None = None) -> None:
+        """The room changed but not its game (seats, presence, votes): everyone sees the table,
+        unless it shows nothing new (a seat's second connection, a spectator's, one that closed
+        while its seat has another): the game is as it was, so the view is too. ``table``: the
+        table as it is now, if already made."""
         self.version += 1
         if self.fanout:
-            table = self.table()
-            self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+            table = self.table() if table is None else table
+            sight = self._sight(table)
+            if sight != self._shown:
+                self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+                self._shown = sight
+        else:
+            self._shown = None
         self.driver.poke()
 
     def _game_changed(self, events: list[Event]) -> None:
@@ -716,6 +740,9 @@ class Room:
         if self.fanout:
             table = self.table()
             self.fanout.broadcast(lambda p: self.message(p, events, table=table))
+            self._shown = self._sight(table)
+        else:
+            self._shown = None
         self.driver.poke()
 
     # ---- the driver
