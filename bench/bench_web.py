@@ -202,15 +202,24 @@ def fetch(url: str) -> bytes:
 
 
 def page_weight(http: str) -> list[tuple[str, int, int]]:
-    """Each file the page loads (``/`` and the scripts and style sheets it names): its path,
-    its size as served and gzipped (level 6, as a web server would)."""
+    """Each file the page loads (``/``, the scripts and style sheets it names, and the ES modules
+    they import, followed to the end): its path, its size as served and gzipped (level 6, as a
+    web server would)."""
     index = fetch(http + "/")
-    paths = ["/", *re.findall(rb'(?:src|href)="(/static/[^"]+)"', index)]
+    paths = ["/", *(p.decode() for p in re.findall(rb'(?:src|href)="(/static/[^"]+)"', index))]
     out = []
-    for path in paths:
-        name = path if isinstance(path, str) else path.decode()
+    seen = set(paths)
+    while paths:
+        name = paths.pop(0)
         body = index if name == "/" else fetch(http + name)
         out.append((name, len(body), len(gzip.compress(body, 6))))
+        if name.endswith(".js"):
+            base = name.rsplit("/", 1)[0]
+            for found in re.findall(rb'(?:from|import)\s*\(?\s*"\./([^"]+\.js)"', body):
+                module = f"{base}/{found.decode()}"
+                if module not in seen:
+                    seen.add(module)
+                    paths.append(module)
     return out
 
 
