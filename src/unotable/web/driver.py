@@ -21,21 +21,23 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from unotable.bots.base import out_of_turn
+from unotable.bots.base import BaseBot, out_of_turn
+from unotable.bots.spec import BotSpec
 from unotable.cards import CARD_COLOR
+from unotable.match import Game
 from unotable.notation import ACTION_TEXT
 from unotable.race import first_reaction, window_open
 from unotable.state import Phase
+from unotable.web.gamelog import GameLog
 from unotable.web.protocol import ProtocolError
+from unotable.web.seats import Presence, Seat
+from unotable.web.settings import RoomSettings
 from unotable.web.storage import DEAL
 from unotable.web.thinker import Decision, Thinker, ThinkerBusyError, make_room_bot
-
-if TYPE_CHECKING:
-    from unotable.web.room import Room
 
 log = logging.getLogger("unotable.web")
 
@@ -57,6 +59,89 @@ class Move:
     pause: float | None = None
     """The whole pause this move waits for when it is a timer's (the turn timer, the answer
     window), counted from the room's last change: the same for every seat."""
+
+
+class Room(Protocol):
+    """What the driver reads of a room and asks it to do: :class:`unotable.web.room.Room` is one
+    (the driver does not import it, so the room and its driver form no import cycle)."""
+
+    @property
+    def code(self) -> str:
+        """The room's code (for the logs and the thinker's fairness)."""
+        ...
+
+    @property
+    def settings(self) -> RoomSettings:
+        """The room's settings (the delays and timers)."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """One per player."""
+        ...
+
+    @property
+    def presence(self) -> Presence:
+        """Who is connected, and when a person's grace ends."""
+        ...
+
+    @property
+    def log(self) -> GameLog:
+        """The game's stored log (its seed seeds the race)."""
+        ...
+
+    @property
+    def game(self) -> Game:
+        """The game under way."""
+        ...
+
+    @property
+    def version(self) -> int:
+        """Counts the room's changes: a move decided at one version is not done at another."""
+        ...
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has started."""
+        ...
+
+    @property
+    def in_play(self) -> bool:
+        """Started and not finished."""
+        ...
+
+    @property
+    def paused(self) -> bool:
+        """Nobody is connected: nothing moves."""
+        ...
+
+    def someone_waits(self) -> bool:
+        """Whether a connected person waits for the game to go on."""
+        ...
+
+    def bot_spec(self, player: int) -> BotSpec | None:
+        """The bot that plays ``player`` now (an away person's stand-in included), or None."""
+        ...
+
+    def bot(self, player: int, spec: BotSpec | None = None) -> BaseBot:
+        """``player``'s bot, seeded for the position."""
+        ...
+
+    def left(self, seconds: float) -> float:
+        """What is left of a pause of ``seconds`` counted from the room's last change."""
+        ...
+
+    async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
+        """``player`` takes ``action``, unless the room is no longer at ``version``."""
+        ...
+
+    async def next_hand(self, *, version: int | None = None) -> bool:
+        """Deal the next hand, unless the room is no longer at ``version``."""
+        ...
+
+    def presence_changed(self) -> None:
+        """Someone's grace ended."""
+        ...
 
 
 def answer_window(legal: Iterable[int]) -> bool:
