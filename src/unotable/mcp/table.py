@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from unotable.bots.base import Bot, out_of_turn
+from unotable.bots.spec import BotSpec
 from unotable.cards import CARD_CODE, COLOR_NAMES
 from unotable.errors import ConfigError, IllegalActionError, UnoError
 from unotable.events import Event
@@ -26,8 +27,7 @@ from unotable.narrate import describe
 from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.race import first_reaction
 from unotable.rules import MAX_PLAYERS, Rules, find_edition, parse_house
-from unotable.sim import BotSpec
-from unotable.tui.words import rules_text
+from unotable.ruletext import rules_text
 from unotable.views import View
 
 YOU = 0
