@@ -25,11 +25,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from unotable.bots.base import BaseBot, out_of_turn
+from unotable.bots.base import BaseBot
 from unotable.bots.spec import BotSpec
+from unotable.bots.table import OUT_OF_TURN_KINDS, out_of_turn
 from unotable.cards import CARD_COLOR
 from unotable.match import Game
-from unotable.notation import ACTION_TEXT
+from unotable.notation import ACTION_TEXT, Kind
 from unotable.race import first_reaction, window_open
 from unotable.state import Phase
 from unotable.web.gamelog import GameLog
@@ -41,8 +42,9 @@ from unotable.web.thinker import Decision, Thinker, ThinkerBusyError, make_room_
 
 log = logging.getLogger("unotable.web")
 
-OUT_OF_TURN = ("uno", "catch", "wrong", "penalize")
-"""Actions a seat may take out of turn: not answers to its phase."""
+OUT_OF_TURN = tuple(sorted(Kind(k).name.lower() for k in OUT_OF_TURN_KINDS))
+"""Actions a seat may take out of turn, as the notation spells them: not answers to its phase
+(the bot table's kinds, :data:`unotable.bots.table.OUT_OF_TURN_KINDS`)."""
 
 
 @dataclass(frozen=True)
