@@ -1,8 +1,12 @@
 """The bot table (unotable.bots.table, issue 35): one seeding rule, one list of out-of-turn kinds
 and one race, so the same seeded table plays the same game through every interface that drives
-bots around a person: the terminal's driver (``uno play``) and the MCP server (``uno mcp``)."""
+bots around a person: the terminal's driver (``uno play``), the MCP server (``uno mcp``) and a
+web room's driver (``uno serve``)."""
 
 from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
@@ -13,7 +17,7 @@ from unotable.bots.table import OUT_OF_TURN_KINDS, BotTable
 from unotable.match import Game
 from unotable.mcp.table import YOU
 from unotable.mcp.table import Table as McpTable
-from unotable.notation import ACTION_KIND, ACTION_TEXT, Kind
+from unotable.notation import ACTION_ID, ACTION_KIND, ACTION_TEXT, Kind
 from unotable.rules import Rules, find_edition, parse_house
 from unotable.seeds import derive_seed
 from unotable.sim import hand as sim_hand
@@ -69,14 +73,64 @@ def _through_mcp(rules: Rules, seed: int, hands: int, house: str) -> list[list[t
     return [list(h) for h in game.log]
 
 
+class _Room:
+    """A room of the web driver's (:class:`unotable.web.driver.Room`): the person at seat 0 is
+    connected and acts at once (no timer, no grace), the others are the room's bots."""
+
+    def __init__(self, game: Game, specs: dict[int, BotSpec], seed: int) -> None:
+        self.code = "TEST"
+        self.game = game
+        self.log = SimpleNamespace(seed=seed)
+        self.settings = SimpleNamespace(
+            bot_delay=0.0, turn_seconds=0, room=SimpleNamespace(auto_accept_seconds=3)
+        )
+        self.seats = [None] * game.players
+        self.specs = specs
+        self.version = 0
+        self.started = self.in_play = True
+        self.paused = False
+
+    def someone_waits(self) -> bool:
+        return False
+
+    def bot_spec(self, player: int) -> BotSpec | None:
+        return self.specs.get(player)
+
+    def left(self, seconds: float) -> float:
+        return 0.0
+
+
+def _through_the_web_driver(rules: Rules, seed: int, hands: int) -> list[list[tuple[int | str, str]]]:
+    """The room's own moves as :func:`unotable.web.driver.next_move` gives them (a bot's decision
+    made as the thinker's workers make it: ``Decision()``), the person's in between."""
+    game = Game.new(rules, seed)
+    specs = dict(enumerate(parse_bots(BOTS, rules.players - 1), start=1))
+    room = _Room(game, specs, seed)
+    person = _person()
+    for n in range(hands):
+        while not game.hand_over:
+            move = web_driver.next_move(cast(web_driver.Room, room))
+            if move is None:
+                game.apply(YOU, _decide(person, game, seed))
+                continue
+            assert move.player is not None
+            action = move.action if move.think is None else ACTION_TEXT[move.think()]
+            game.apply(move.player, ACTION_ID[action])
+        if n + 1 < hands and not game.finished:
+            game.next_hand()
+    return [list(h) for h in game.log]
+
+
 @pytest.mark.parametrize(("seed", "house"), [(1, ""), (7, ""), (35, "jump_in")])
-def test_the_same_seeded_table_plays_the_same_game_in_the_terminal_and_under_mcp(
+def test_the_same_seeded_table_plays_the_same_game_in_the_terminal_under_mcp_and_in_a_web_room(
     seed: int, house: str
 ) -> None:
     rules = Rules(edition=find_edition("classic"), players=4, **(parse_house(house) if house else {}))
     terminal = _through_the_terminal(rules, seed, hands=3)
     mcp = _through_mcp(rules, seed, hands=3, house=house)
+    web = _through_the_web_driver(rules, seed, hands=3)
     assert terminal == mcp
+    assert terminal == web
     assert sum(len(h) for h in terminal) > 100
     raced = [a for h in terminal for s, a in h if s != YOU and a.split()[0] in ("uno", "catch")]
     assert raced, "no bot ever acted out of turn: the race was not exercised"

@@ -2,8 +2,9 @@
 
 Which players the bots play, how each bot is seeded, which actions are taken out of turn, who
 races for an open window and in which order: the terminal (``uno play``) and the MCP server
-(``uno mcp``) ask a :class:`BotTable` what its bots do next, so the same game seed, rules and
-bots give the same game under both. The simulator asks the same rule who is out of turn
+(``uno mcp``) ask a :class:`BotTable` what its bots do next, and a web room's driver seeds the
+fresh bot of each decision with :func:`decision_seed` and races with :func:`table_seed`, so the
+same game seed, rules and bots give the same game under all three. The simulator asks the same rule who is out of turn
 (:data:`OUT_OF_TURN_KINDS`, :func:`out_of_turn`) and the same race
 (:func:`unotable.race.first_reaction`).
 
@@ -45,6 +46,18 @@ OUT_OF_TURN_KINDS: Final = WINDOW_KINDS
 see :func:`out_of_turn`)."""
 
 
+def table_seed(game_seed: int) -> int:
+    """The seed of the bots' decisions at the table of the game seeded ``game_seed``."""
+    return derive_seed(game_seed, "table")
+
+
+def decision_seed(seed: int, what: str, player: int, hand: int, action: int) -> int:
+    """The seed of player ``player``'s bot for a decision (``what``: ``"react"`` to an open
+    window, ``"act"`` for its phase) after ``action`` actions of hand ``hand`` at the table
+    seeded ``seed`` (:func:`table_seed`)."""
+    return derive_seed(seed, what, player, hand, action)
+
+
 @dataclass(frozen=True)
 class TableMove:
     """What a bot of the table does now: who, which action id, whether out of turn."""
@@ -84,7 +97,7 @@ class BotTable:
             bot = make_bot(spec.name, derive_seed(game_seed, "bot", player), **options)
             bot.name = spec.label
             bots[player] = bot
-        return cls(bots, derive_seed(game_seed, "table"))
+        return cls(bots, table_seed(game_seed))
 
     def candidates(self, game: Game) -> list[int]:
         """Who races for an open window: the players the bots play, in the hand's seat order."""
@@ -112,7 +125,7 @@ class BotTable:
             v = game.view(p)
             if not out_of_turn(v):
                 return None
-            self.bots[p].reseed(derive_seed(self.seed, "react", p, hand, k))
+            self.bots[p].reseed(decision_seed(self.seed, "react", p, hand, k))
             return self.bots[p].react(v)
 
         taken = first_reaction(self.candidates(game), self.seed, hand, k, react)
@@ -130,8 +143,8 @@ class BotTable:
         if actor is None:
             return None
         hand, k = game.actions_played
-        self.bots[actor].reseed(derive_seed(self.seed, "act", actor, hand, k))
+        self.bots[actor].reseed(decision_seed(self.seed, "act", actor, hand, k))
         return TableMove(actor, self.bots[actor].act(game.view(actor)), False)
 
 
-__all__ = ["OUT_OF_TURN_KINDS", "BotTable", "TableMove", "out_of_turn"]
+__all__ = ["OUT_OF_TURN_KINDS", "BotTable", "TableMove", "decision_seed", "out_of_turn", "table_seed"]
