@@ -4,9 +4,9 @@ Which players the bots play, how each bot is seeded, which actions are taken out
 races for an open window and in which order: the terminal (``uno play``) and the MCP server
 (``uno mcp``) ask a :class:`BotTable` what its bots do next, and a web room's driver seeds the
 fresh bot of each decision with :func:`decision_seed` and races with :func:`table_seed`, so the
-same game seed, rules and bots give the same game under all three. The simulator asks the same rule who is out of turn
-(:data:`OUT_OF_TURN_KINDS`, :func:`out_of_turn`) and the same race
-(:func:`unotable.race.first_reaction`).
+same game seed, rules and bots give the same game under all three. The simulator asks the same
+rule who is out of turn (:data:`OUT_OF_TURN_KINDS`, :func:`out_of_turn`) and the same race
+(:func:`unotable.race.first_reaction`), with seeds of its own (bots seeded once per seat).
 
 The rules of the table:
 
