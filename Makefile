@@ -75,6 +75,7 @@ scenarios: setup
 # .po files have left empty and run it again.
 catalogs: setup
 	$(BIN)/python -m unotable.i18n.catalogs all
+	$(BIN)/python -m unotable.tui.guide
 
 catalogs-check: setup
 	$(BIN)/python -m unotable.i18n.catalogs check

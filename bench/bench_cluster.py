@@ -27,12 +27,12 @@ import subprocess
 import sys
 import time
 import urllib.error
-from typing import Any
 
 from sqlalchemy import create_engine, text
 from websockets.asyncio.client import ClientConnection
 
 from unotable.web.client import SeatClient, http_json
+from unotable.web.messages import Update, Welcome
 
 DEFAULT_DATABASE = "postgresql://unotable:unotable@127.0.0.1/unotable_cluster"
 SETTINGS = {"players": 2, "seats": ["human", "human"], "bot_delay": 0, "target": 10_000}
@@ -46,10 +46,10 @@ class PacedClient(SeatClient):
 
     pace = 1.0
 
-    async def _act(self, ws: ClientConnection, m: dict[str, Any]) -> None:
-        if self.pace and m["table"]["status"] == "playing" and m["seq"] != self._acted_seq:
-            view = m["view"]
-            if m["table"]["hand_over"] or (view.get("current") == m["seat"] and view.get("legal")):
+    async def _act(self, ws: ClientConnection, m: Welcome | Update) -> None:
+        if self.pace and m.table["status"] == "playing" and m.seq != self._acted_seq:
+            view = m.view
+            if m.table["hand_over"] or (view.get("current") == m.seat and view.get("legal")):
                 await asyncio.sleep(self.pace * self.rng.uniform(0.8, 1.2))
         await super()._act(ws, m)
 

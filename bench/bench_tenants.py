@@ -39,6 +39,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection
 
 from unotable.web.client import SeatClient, http_json
+from unotable.web.messages import Update, Welcome
 
 sys.path.insert(0, os.path.dirname(__file__))
 from bench_web import free_port, stop_server
@@ -55,11 +56,11 @@ class PacedSeat(SeatClient):
 
     pace: float = 1.0
 
-    async def _act(self, ws: ClientConnection, m: dict[str, Any]) -> None:
-        view = m.get("view") or {}
-        table = m["table"]
+    async def _act(self, ws: ClientConnection, m: Welcome | Update) -> None:
+        view = m.view
+        table = m.table
         mine = table["hand_over"] or view.get("current") == view.get("seat")
-        if table["status"] == "playing" and m["seq"] != self._acted_seq and mine:
+        if table["status"] == "playing" and m.seq != self._acted_seq and mine:
             await asyncio.sleep(self.pace * self.rng.uniform(0.7, 1.3))
         await super()._act(ws, m)
 

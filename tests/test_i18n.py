@@ -60,7 +60,7 @@ def test_the_check_finds_a_missing_a_stale_and_a_misplaced_field(monkeypatch: py
 
 @pytest.mark.parametrize(
     ("tag", "lang"),
-    [("pt_PT.UTF-8", "pt"), ("pt-BR", "pt"), ("fr_CA", "fr"), ("fr", "fr"), ("en_GB", "en"), ("C", None),
+    [("pt_PT.UTF-8", "pt"), ("pt-BR", "pt_BR"), ("fr_CA", "fr"), ("fr", "fr"), ("en_GB", "en"), ("C", None),
      ("POSIX", None), ("de_DE", None), ("", None)],
 )  # fmt: skip
 def test_locale_names_and_tags(tag: str, lang: str | None) -> None:
@@ -128,7 +128,7 @@ def test_language_of_the_process_and_of_a_block() -> None:
         (["play", "--lang", "pt", "--mode", "duel"], "pt", "escolha inválida: 'duel' (escolhe entre"),
         (["play", "--lang", "pt", "--nope"], "pt", "uno: erro: argumentos não reconhecidos: --nope"),
         (["play", "--lang", "fr", "--text"], "fr", "uno play : erreur : --text va avec --auto"),
-        (["play", "--lang", "xx"], "en", "unknown language 'xx' (languages: en, pt, fr)"),
+        (["play", "--lang", "xx"], "en", "unknown language 'xx' (languages: en, pt, pt_BR, fr)"),
         (["play", "--lang", "fr", "--edition", "foo"], "fr", "édition inconnue 'foo' (connues : classic"),
         (
             ["play", "--lang", "pt", "--house", "foo"],
@@ -202,7 +202,7 @@ ENGLISH: Final = re.compile(
 notation's codes are not words: the bots are Ana, Ben, Cleo, Dev)."""
 
 
-@pytest.mark.parametrize("lang", ["pt", "fr"])
+@pytest.mark.parametrize("lang", ["pt", "pt_BR", "fr"])
 @pytest.mark.parametrize("edition", ["classic", "harry-potter", "cars2"])
 def test_a_bots_only_game_says_nothing_in_english(
     lang: str, edition: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
@@ -218,7 +218,11 @@ def test_a_bots_only_game_says_nothing_in_english(
     assert len(lines) > 60
     english = [line for line in lines if ENGLISH.search(line)]
     assert english == [], english[:5]
-    one, many = {"pt": (" 1 carta", " 2 cartas"), "fr": (" 1 carte", " 2 cartes")}[lang]
+    one, many = {
+        "pt": (" 1 carta", " 2 cartas"),
+        "pt_BR": (" 1 carta", " 2 cartas"),
+        "fr": (" 1 carte", " 2 cartes"),
+    }[lang]
     assert one in out and many in out
     assert (
         " 1 cartas" not in out

@@ -3,12 +3,15 @@ events as nobody in particular sees them (``views.public_event``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from unotable import views
 from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
@@ -96,3 +99,44 @@ def test_a_seat_outside_the_table_is_refused() -> None:
     with pytest.raises(ValueError, match="no seat 3"):
         view(st, 3)
     assert ACTION_TEXT  # the notation's table is loaded with the views
+
+
+# ---- the view of nobody fails closed
+
+
+@dataclasses.dataclass(frozen=True)
+class _LeakyView(views.View):
+    """A view with a new private field: a seat's secret, set for a seat's view only."""
+
+    secret: str = ""
+
+    def __post_init__(self) -> None:
+        if self.seat >= 0:
+            object.__setattr__(self, "secret", f"seat {self.seat} holds {self.hand}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "secret": self.secret}
+
+
+def test_a_new_private_field_of_a_seat_s_view_never_reaches_a_spectator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(views, "View", _LeakyView)
+    game = Game.new(Rules(players=3), 4)
+    seat = view(game.state, 0)
+    assert isinstance(seat, _LeakyView) and seat.secret.startswith("seat 0 holds")
+    nobody = view(game.state, None)
+    assert isinstance(nobody, _LeakyView) and nobody.secret == ""
+    # and so the web's spectators (the fan-out sends the core's view of nobody)
+    fanout = pytest.importorskip("unotable.web.fanout")
+    assert fanout.view_for(game, None)["secret"] == ""
+    assert fanout.view_for(game, game.seat_of(0))["secret"].startswith("seat 0 holds")
+
+
+def test_every_field_of_a_view_is_public_or_named_private() -> None:
+    # A field added to View must be put on one side: public (PUBLIC_FIELDS, read from the state
+    # alike for every seat) or private (here, and then the view of nobody leaves it out).
+    private = {"seat", "hand", "drawn", "known", "legal"}
+    names = {f.name for f in dataclasses.fields(views.View)}
+    assert names == set(views.PUBLIC_FIELDS) | private
+    assert not private & set(views.PUBLIC_FIELDS)

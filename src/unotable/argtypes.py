@@ -99,7 +99,8 @@ def house_help() -> str:
 
 
 def language(text: str) -> str:
-    """A language offered (``en``, ``pt``, ``fr``; a locale name such as ``pt_PT`` is read too)."""
+    """A language offered (``en``, ``pt``, ``pt_BR``, ``fr``; a locale name such as ``pt_PT`` or a
+    tag such as ``pt-BR`` is read too)."""
     lang = normalize(text)
     if lang is None:
         raise argparse.ArgumentTypeError(

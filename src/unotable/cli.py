@@ -84,7 +84,10 @@ def _add_language(parser: argparse.ArgumentParser) -> None:
         type=argtypes.language,
         default=None,
         metavar="LANG",
-        help=_("the language of every word shown: en, pt or fr (else LC_ALL, LC_MESSAGES or LANG; else en)"),
+        help=_(
+            "the language of every word shown: en, pt (Portugal), pt_BR (Brazil) or fr (else LC_ALL, "
+            "LC_MESSAGES or LANG; else en)"
+        ),
     )
 
 

@@ -11,6 +11,10 @@ A house rule that only changes which actions are legal is then written in three 
 record here, its field of :class:`unotable.rules.Rules` (one line, its default the record's), and
 the engine's legality; plus a scenario file that proves it (docs/architecture.md).
 
+A record also declares what the rule refuses that the books allow (:class:`Refusal`: the search's
+rollouts check their greedy choice at a table with a refusal in force, ``Tables.refuses_more``)
+and what it makes no sense with (``needs``, :class:`Conflict`: :func:`combination_error`).
+
 The labels and help are English sentences marked for translation with ``N_``: the catalogues
 (``unotable.i18n``) and the page (``t(label)``) translate them where they are shown.
 
@@ -54,6 +58,50 @@ def _json(value: Any) -> str:
     return repr(value)
 
 
+ACTION_KINDS: Final = (
+    "play",
+    "draw",
+    "pass",
+    "color",
+    "uno",
+    "catch",
+    "challenge",
+    "accept",
+    "invisibility",
+    "wrong",
+    "penalize",
+)
+"""The notation's kinds of action (``unotable.notation.Kind``, lower case, in its order; copied,
+as the notation imports the rules, and checked by tests/test_house_records.py), which a
+:class:`Refusal` names."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Actions the books allow that a house rule refuses (docs/rules.md §11.5), and when."""
+
+    kinds: tuple[str, ...]
+    """The kinds of action refused (:data:`ACTION_KINDS`)."""
+    when: str
+    """The situation, in words (for the docs and the tests' messages; no person at a table reads
+    it: a refused action's error says why in its own words)."""
+    values: tuple[Any, ...] = ()
+    """The rule's values that refuse; empty: every value but the official one."""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A value of another option that a house rule, while it is on, makes no sense with: such a
+    table is refused (docs/rules.md §11.6)."""
+
+    option: str
+    """Another house rule's name, or ``"edition"`` (an edition's name in ``values``)."""
+    values: tuple[Any, ...]
+    """The option's values this rule makes no sense with."""
+    why: str
+    """Why, ending the error: ``house rule NAME means nothing with OPTION=VALUE: WHY``."""
+
+
 @dataclass(frozen=True)
 class HouseRule:
     """One house rule: its name (the option of :class:`unotable.rules.Rules`), its values, the
@@ -90,6 +138,13 @@ class HouseRule:
     needs: tuple[str, ...] = ()
     """The rules that must be on (off their official value) for this one to be on: a table
     with this rule on and one of them off is refused (docs/rules.md §11.6)."""
+    conflicts: tuple[Conflict, ...] = ()
+    """The values of other options this rule, while on, makes no sense with (docs/rules.md §11.6)."""
+    refuses: tuple[Refusal, ...] = ()
+    """What the rule refuses that the books allow. A rule that refuses actions must say so here:
+    the search's rollouts check their greedy choice against the legal set only at a table with a
+    refusal in force (``Tables.refuses_more``), and tests/test_house_records.py plays greedy at
+    tables without one to find a refusal left undeclared."""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -104,6 +159,18 @@ class HouseRule:
         for value in (self.default, self.bare, *self.presets.values(), *self.notes):
             if value is not None:
                 self.check(value)
+        for refusal in self.refuses:
+            if not refusal.kinds or any(k not in ACTION_KINDS for k in refusal.kinds):
+                raise ValueError(
+                    f"house rule {self.name}: a refusal names kinds of {', '.join(ACTION_KINDS)}"
+                )
+            for value in refusal.values:
+                self.check(value)
+                if not self.is_on(value):
+                    raise ValueError(f"house rule {self.name}: its official value refuses nothing")
+        for conflict in self.conflicts:
+            if conflict.option == self.name or not conflict.values:
+                raise ValueError(f"house rule {self.name}: a conflict names another option and its values")
         object.__setattr__(self, "presets", MappingProxyType(dict(self.presets)))
         object.__setattr__(self, "notes", MappingProxyType(dict(self.notes)))
 
@@ -198,6 +265,16 @@ class HouseRule:
     def is_on(self, value: Any) -> bool:
         """Whether ``value`` changes the books' rules (is not the official value)."""
         return not (value is self.default or (type(value) is type(self.default) and value == self.default))
+
+    def refusals(self, value: Any) -> tuple[Refusal, ...]:
+        """What this rule refuses at ``value`` (nothing at its official value)."""
+        if not self.is_on(value):
+            return ()
+        return tuple(x for x in self.refuses if not x.values or any(self._same(value, v) for v in x.values))
+
+    @staticmethod
+    def _same(value: Any, other: Any) -> bool:
+        return value is other or (type(value) is type(other) and value == other)
 
     def note(self, value: Any) -> str | None:
         """What the terminal's rules help says of this rule at ``value`` (English), or ``None``
@@ -325,6 +402,11 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         ),
         presets={"crazy": "up"},
         needs=("stacking",),
+        refuses=(
+            Refusal(
+                ("play",), "in respond, a draw card answering one that stacking alone lets it answer (H-1)"
+            ),
+        ),
         notes={
             "draws": N_("Stacking: only coloured draw cards stack; a Wild Draw Four cannot be answered."),
             "fours": N_(
@@ -350,6 +432,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         value_labels=(N_("Off"), N_("With a Reverse"), N_("With a Skip"), N_("With a Reverse or a Skip")),
         presets={"crazy": "both"},
         needs=("stacking",),
+        refuses=(Refusal(("challenge",), "in respond, a Wild Draw Four once deflected (H-5)"),),
         notes={
             None: N_(
                 "Deflecting: when a draw is pending on you, a Reverse of the colour in play sends it "
@@ -368,6 +451,10 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
             "drawn card is played."
         ),
         presets={"crazy": True},
+        refuses=(
+            Refusal(("draw",), "in a turn, while a card of the hand plays (H-9)"),
+            Refusal(("pass",), "after a draw, when the card drawn plays (H-10)"),
+        ),
         notes={
             None: N_(
                 "Forced play: you may draw only when no card in your hand plays, and a playable drawn "
@@ -383,6 +470,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         label=N_("No bluffing"),
         help=N_("A Wild Draw Four may be played at any time and can never be challenged."),
         presets={"crazy": True},
+        refuses=(Refusal(("challenge",), "in respond, a Wild Draw Four, always (H-12)"),),
         notes={None: N_("No bluffing: a Wild Draw Four may be played at any time and is never challenged.")},
     ),
     HouseRule(
@@ -394,6 +482,7 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         label=N_("Missed UNO penalty"),
         help=N_("A player caught without calling UNO draws this many cards (2 in the books)."),
         presets={"crazy": 4},
+        conflicts=(Conflict("uno_call", ("silent",), "nobody is caught"),),
         notes={
             None: N_(
                 "Missed UNO: a player caught without calling UNO draws the table's number of cards, not 2."
@@ -413,6 +502,10 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
         ),
         value_labels=(N_("As in the books"), N_("Strict: no late call"), N_("Silent: no call at all")),
         presets={"crazy": "strict"},
+        refuses=(
+            Refusal(("uno",), "a late call, once the next-to-last card is played (H-14)", ("strict",)),
+            Refusal(("uno", "catch"), "always: no UNO window opens (H-15)", ("silent",)),
+        ),
         notes={
             "strict": N_(
                 "Strict UNO: call UNO with your next-to-last card (the uno of the play); a player "
@@ -432,6 +525,13 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
             "usual instead."
         ),
         presets={"crazy": True},
+        refuses=(
+            Refusal(
+                ("play", "invisibility"),
+                "an action or wild card as the last card: a turn's play, a drawn card, an answer, "
+                "a jump-in (H-16)",
+            ),
+        ),
         notes={
             None: N_(
                 "No going out on an action card: an action or wild card cannot be your last card; "
@@ -477,6 +577,12 @@ HOUSE_RULES: Final[tuple[HouseRule, ...]] = (
             N_("Only identical cards (same colour and number)"),
         ),
         presets={"crazy": "number"},
+        refuses=(
+            Refusal(
+                ("play", "draw", "pass"),
+                "in a series (after play CARD more), every action but a card that follows it (H-25)",
+            ),
+        ),
         notes={
             "number": N_(
                 "Several cards at once: with a number card you may play your other cards of that "
@@ -534,36 +640,53 @@ def values_from(data: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def combination_error(values: Mapping[str, Any]) -> str | None:
-    """Why the house rules ``values`` (every rule's value) make no sense together, or ``None``
-    (docs/rules.md §11.6): a rule on whose ``needs`` are off; silent UNO with a missed-UNO
-    penalty (nobody is ever caught)."""
+def combination_error(values: Mapping[str, Any], edition: str | None = None) -> str | None:
+    """Why the house rules ``values`` (every rule's value) make no sense together, or at a
+    table of ``edition`` (its name), or ``None`` (docs/rules.md §11.6): a rule on whose ``needs``
+    are off, or with an option at a value of its ``conflicts`` (silent UNO with a missed-UNO
+    penalty: nobody is ever caught)."""
     for rule in HOUSE_RULES:
-        if rule.is_on(values[rule.name]):
-            for need in rule.needs:
-                if not HOUSE_RULE[need].is_on(values[need]):
-                    return f"house rule {rule.spell(values[rule.name])} needs {need} (docs/rules.md §11.6)"
-    if values["uno_call"] == "silent" and HOUSE_RULE["uno_penalty"].is_on(values["uno_penalty"]):
-        return (
-            "house rule uno_penalty means nothing with uno_call=silent: nobody is caught "
-            "(docs/rules.md §11.6)"
-        )
+        problem = _problem(rule, values, edition)
+        if problem is not None:
+            return problem
     return None
 
 
-def sensible(values: Mapping[str, Any]) -> dict[str, Any]:
+def _problem(rule: HouseRule, values: Mapping[str, Any], edition: str | None) -> str | None:
+    """Why ``rule`` at its value in ``values`` is refused (:func:`combination_error`), or ``None``."""
+    if not rule.is_on(values[rule.name]):
+        return None
+    for need in rule.needs:
+        if not HOUSE_RULE[need].is_on(values[need]):
+            return f"house rule {rule.spell(values[rule.name])} needs {need} (docs/rules.md §11.6)"
+    for conflict in rule.conflicts:
+        if conflict.option == "edition":
+            value: Any = edition
+            spelled = f"edition={edition}"
+        else:
+            value = values[conflict.option]
+            spelled = HOUSE_RULE[conflict.option].spell(value)
+        if any(HouseRule._same(value, v) for v in conflict.values):
+            return (
+                f"house rule {rule.name} means nothing with {spelled}: {conflict.why} (docs/rules.md §11.6)"
+            )
+    return None
+
+
+def sensible(values: Mapping[str, Any], edition: str | None = None) -> dict[str, Any]:
     """``values`` with every rule that :func:`combination_error` would refuse put back to its
     official value: what the random combinations of the tests and the soak play."""
     out = dict(values)
-    while (error := combination_error(out)) is not None:
-        for rule in HOUSE_RULES:
-            if rule.is_on(out[rule.name]) and any(not HOUSE_RULE[n].is_on(out[n]) for n in rule.needs):
-                out[rule.name] = rule.default
-                break
-        else:
-            assert "uno_penalty" in error
-            out["uno_penalty"] = HOUSE_RULE["uno_penalty"].default
+    while combination_error(out, edition) is not None:  # one rule put back (off) at a time
+        rule = next(r for r in HOUSE_RULES if _problem(r, out, edition) is not None)
+        out[rule.name] = rule.default
     return out
+
+
+def refusals(values: Mapping[str, Any]) -> list[tuple[HouseRule, Refusal]]:
+    """The refusals in force with the house rules ``values`` (some or every rule's value), by
+    rule in the records' order: what makes ``Tables.refuses_more``."""
+    return [(r, x) for r in HOUSE_RULES if r.name in values for x in r.refusals(values[r.name])]
 
 
 def active(values: Mapping[str, Any]) -> list[tuple[HouseRule, Any]]:
@@ -592,16 +715,20 @@ def to_json() -> list[dict[str, Any]]:
 
 
 __all__ = [
+    "ACTION_KINDS",
     "HOUSE_RULE",
     "HOUSE_RULES",
     "KINDS",
     "PRESETS",
     "PRESET_LABELS",
+    "Conflict",
     "HouseRule",
+    "Refusal",
     "active",
     "combination_error",
     "official",
     "preset",
+    "refusals",
     "sensible",
     "spell_rules",
     "to_json",

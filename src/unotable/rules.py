@@ -490,7 +490,7 @@ def _check_house_combination(rules: Rules) -> None:
 
     :raises ConfigError: naming the rules and what they need.
     """
-    error = combination_error(rules.house)
+    error = combination_error(rules.house, rules.edition.name)
     if error is not None:
         raise ConfigError(error)
 

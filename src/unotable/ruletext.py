@@ -148,8 +148,27 @@ def _house_notes(rules: Rules) -> list[str]:
 def rules_text(rules: Rules, players: int) -> str:
     """The rules of ``rules`` for people, as the help screen shows them."""
     e = rules.edition
+    head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(
+        title=edition_title(e.name), name=e.name, players=players, mode=mode_name(rules.mode)
+    )
+    lines = [head, ""]
+    for text in rules_paragraphs(rules):
+        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  ")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def edition_notes(name: str) -> list[str]:
+    """What sets an edition apart (its deck and its own cards), for people."""
+    return [_(text) for text in _EDITION_NOTES.get(name, ())]
+
+
+def rules_paragraphs(rules: Rules) -> list[str]:
+    """The rules of ``rules`` for people, one paragraph each (the help screen and the player's
+    guide, :mod:`unotable.tui.guide`)."""
+    e = rules.edition
     amount = e.draw_amount
-    paragraphs = [_(text) for text in _EDITION_NOTES.get(e.name, ())]
+    paragraphs = edition_notes(e.name)
     paragraphs.append(
         _(
             "On your turn, play a card that matches the top card by colour (after a wild card: the "
@@ -235,11 +254,4 @@ def rules_text(rules: Rules, players: int) -> str:
         ),
     }.get(rules.mode, "")
     paragraphs.append(goal.format(target=t))
-    head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(
-        title=edition_title(e.name), name=e.name, players=players, mode=mode_name(rules.mode)
-    )
-    lines = [head, ""]
-    for text in paragraphs:
-        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  ")
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    return paragraphs

@@ -32,6 +32,7 @@ from unotable.cards import (
     WILD_DRAW_FOUR,
     WILD_SHUFFLE,
 )
+from unotable.house import refusals
 from unotable.notation import MORE_IDS, OPENS_SERIES, play_ids
 from unotable.rules import BlankEffect, Rules
 
@@ -166,8 +167,9 @@ class Tables:
     """``more_ways[len(hand)][card]``: the ids of ``play CARD more`` (and ``... more uno`` for a
     hand of two) of a seat holding that many cards (none for one card)."""
     refuses_more: bool
-    """Whether a rule of docs/rules.md §11.5 refuses actions the official rules allow (forced
-    play, no going out on an action card, no challenge): what the rollouts check."""
+    """Whether a house rule in force refuses actions the official rules allow (forced play, no
+    going out on an action card, no challenge...): what the rollouts check. Derived from the
+    records' ``refuses`` (:func:`unotable.house.refusals`), never listed here."""
     finishing: tuple[bool, ...]
     """RULES §11.5: whether each card type may be a hand's last card (all, without the rule)."""
     base_effect: tuple[int, ...]
@@ -225,13 +227,7 @@ class Tables:
         self.hand_limit = rules.hand_limit
         self.double_finish = rules.double_finish
         self.multi_play = rules.multi_play
-        self.refuses_more = bool(
-            rules.forced_play
-            or rules.no_action_finish
-            or rules.no_bluffing
-            or rules.deflect
-            or rules.stack_cards
-        )
+        self.refuses_more = bool(refusals(rules.house))
 
     def _effects(self) -> None:
         """Each card's effect, as printed and as played here, and the answers to draw cards."""

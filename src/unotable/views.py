@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
 from unotable.engine import legal_ids, pending_draw
@@ -17,6 +17,7 @@ from unotable.events import Event
 from unotable.notation import ACTION_TEXT
 from unotable.rules import Rules
 from unotable.state import PHASE_NAMES, Phase, State
+from unotable.tables import tables_for
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,24 @@ class View:
         return self.discard[-1]
 
     @property
+    def follows(self) -> dict[int, tuple[int, ...]]:
+        """With ``multi_play``: per card type in this seat's hand, the card types of its hand that
+        may follow that card in a series (docs/rules.md §11.5, the core's ``series_next``; a type
+        follows itself only when the hand holds two of it). Only types with one are listed. The
+        page picks several cards at once with it, without a rule of its own. Empty in the view
+        of nobody (no hand), and made only when asked (views are made often)."""
+        if not self.rules.multi_play or not self.hand:
+            return {}
+        series_next = tables_for(self.rules).series_next
+        held = Counter(self.hand)
+        out = {}
+        for card in sorted(held):
+            nxt = tuple(sorted(x for x in series_next[card] & held.keys() if x != card or held[card] > 1))
+            if nxt:
+                out[card] = nxt
+        return out
+
+    @property
     def legal_actions(self) -> list[str]:
         """This seat's legal actions in the notation."""
         return [ACTION_TEXT[a] for a in self.legal]
@@ -117,13 +136,47 @@ class View:
         }
         if self.rules.multi_play:  # docs/rules.md §11.5: the card another of its number follows
             out["series"] = CARD_CODE[self.series] if self.series >= 0 else None
+            out["follows"] = {
+                CARD_CODE[c]: [CARD_CODE[x] for x in nxt] for c, nxt in sorted(self.follows.items())
+            }
         return out
+
+
+PUBLIC_FIELDS: Final = (
+    "rules",
+    "hand_sizes",
+    "discard",
+    "draw_pile_size",
+    "color",
+    "current",
+    "direction",
+    "dealer",
+    "phase",
+    "drew_facing",
+    "pending_card",
+    "pending_from",
+    "pending_color",
+    "pending_draw",
+    "after_color",
+    "uno_exposed",
+    "wrong_seat",
+    "scores",
+    "winner",
+    "hand_points",
+    "game_winners",
+    "series",
+)
+"""The fields of a :class:`View` that every seat sees alike, and all that the view of nobody (a
+spectator's) is made of: an allow-list. A field added to ``View`` is private until it is named
+here; the view of nobody never has a seat's value of it (it has its default, or no view of
+nobody is made at all)."""
 
 
 def view(st: State, seat: int | None) -> View:
     """Exactly what ``seat`` may know of ``st``; with ``None``, what every seat may know (the
-    view of nobody: no hand, no drawn card, no legal action, and of the hands only the cards
-    shown to the whole table, such as a Howler's, at a table of more than two).
+    view of nobody: the :data:`PUBLIC_FIELDS` only, so no hand, no drawn card, no legal action,
+    and of the hands only the cards shown to the whole table, such as a Howler's, at a table of
+    more than two).
 
     :raises ValueError: for a seat not at this table.
     """
@@ -137,40 +190,49 @@ def view(st: State, seat: int | None) -> View:
         if cards and owner != seat:
             known[owner] = tuple(sorted(cards))
     return View(
+        **_public_fields(st),
         seat=seat,
-        rules=replace(st.rules, seed=None) if st.rules.seed is not None else st.rules,
         hand=tuple(st.hands[seat]),
-        hand_sizes=tuple(len(h) for h in st.hands),
-        discard=tuple(st.discard),
-        draw_pile_size=len(st.draw),
-        color=st.color,
-        current=st.current,
-        direction=st.direction,
-        dealer=st.dealer,
-        phase=Phase(st.phase),
         drawn=st.drawn if st.current == seat else -1,
-        drew_facing=tuple(
-            None if f < 0 else (f // NUM_CARD_TYPES - 1, f % NUM_CARD_TYPES) for f in st.drew_facing
-        ),
-        pending_card=st.pend_card,
-        pending_from=st.pend_from,
-        pending_color=st.pend_color,
-        pending_draw=pending_draw(st),
-        after_color=st.after_color,
-        uno_exposed=tuple(s for s in range(st.n) if st.exposed >> s & 1),
-        wrong_seat=st.wrong_seat,
         known=known,
-        scores=tuple(st.scores),
-        winner=st.winner,
-        hand_points=st.hand_points,
-        game_winners=tuple(st.game_winners),
         legal=tuple(sorted(legal_ids(st, seat))),
-        series=st.series,
     )
 
 
+def _public_fields(st: State) -> dict[str, Any]:
+    """The :data:`PUBLIC_FIELDS` of ``st``'s views, read from the state (a value read here and
+    not named there is left out of the view of nobody, which is then not made: a missing field)."""
+    return {
+        "rules": replace(st.rules, seed=None) if st.rules.seed is not None else st.rules,
+        "hand_sizes": tuple(len(h) for h in st.hands),
+        "discard": tuple(st.discard),
+        "draw_pile_size": len(st.draw),
+        "color": st.color,
+        "current": st.current,
+        "direction": st.direction,
+        "dealer": st.dealer,
+        "phase": Phase(st.phase),
+        "drew_facing": tuple(
+            None if f < 0 else (f // NUM_CARD_TYPES - 1, f % NUM_CARD_TYPES) for f in st.drew_facing
+        ),
+        "pending_card": st.pend_card,
+        "pending_from": st.pend_from,
+        "pending_color": st.pend_color,
+        "pending_draw": pending_draw(st),
+        "after_color": st.after_color,
+        "uno_exposed": tuple(s for s in range(st.n) if st.exposed >> s & 1),
+        "wrong_seat": st.wrong_seat,
+        "scores": tuple(st.scores),
+        "winner": st.winner,
+        "hand_points": st.hand_points,
+        "game_winners": tuple(st.game_winners),
+        "series": st.series,
+    }
+
+
 def _public_view(st: State) -> View:
-    seat_view = view(st, 0)
+    """The view of nobody: the public fields, no seat, no hand, no drawn card, no legal action,
+    and the cards shown to the whole table; nothing from any seat's view."""
     known = {}
     # Cards shown to the whole table (a Howler's, the Blank's): known to every other seat, and
     # with at least two of them, so that a hand shown to one player alone (a challenge, a Mater)
@@ -184,7 +246,10 @@ def _public_view(st: State) -> View:
             common = cards if common is None else common & cards
         if common:
             known[owner] = tuple(sorted(common.elements()))
-    return replace(seat_view, seat=-1, hand=(), drawn=-1, known=known, legal=())
+    public = _public_fields(st)
+    return View(
+        **{name: public[name] for name in PUBLIC_FIELDS}, seat=-1, hand=(), drawn=-1, known=known, legal=()
+    )
 
 
 def public_event(event: Event, seats: int) -> Event:

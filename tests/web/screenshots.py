@@ -52,7 +52,10 @@ class Server:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()
+        deadline = time.monotonic() + 30
         while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the screenshots' server did not start")
             time.sleep(0.02)
         port = self.server.servers[0].sockets[0].getsockname()[1]
         self.http = f"http://127.0.0.1:{port}"
@@ -103,7 +106,7 @@ def settle(page: Page) -> None:
     """Let the motion end (cards in flight, bursts)."""
     page.wait_for_function("() => document.querySelectorAll('#fx > *').length === 0", timeout=10_000)
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
-    time.sleep(0.3)
+    time.sleep(0.3)  # the focus ring's and hover's CSS transitions, which no event marks
 
 
 def edition_table(server: Server, browser: Any, edition: str, viewport: dict[str, int], out: Path) -> None:
@@ -139,7 +142,7 @@ def lobby(server: Server, browser: Any, viewport: dict[str, int], out: Path) -> 
         page.wait_for_selector("#create-form")
         page.fill("#name", "Ana")
         page.click(".avatar-color >> nth=4")
-        time.sleep(0.3)
+        time.sleep(0.3)  # the chosen colour's CSS transition, which no event marks
         page.screenshot(path=str(out), full_page=viewport is PHONE)
 
 
@@ -173,7 +176,7 @@ def replay(server: Server, browser: Any, viewport: dict[str, int], out: Path) ->
         page.wait_for_selector("#replay-step")
         for _ in range(24):
             page.keyboard.press("ArrowRight")
-        time.sleep(0.3)
+        time.sleep(0.3)  # the last step's CSS transition, which no event marks
         page.screenshot(path=str(out))
 
 

@@ -16,7 +16,7 @@ from unotable.bots.levels import levels_json
 from unotable.cards import CARD_CODE
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
-from unotable.rules import HOUSE_PRESETS, Rules
+from unotable.rules import EDITIONS, HOUSE_PRESETS, Rules
 from unotable.web import connection as web_connection
 from unotable.web.app import create_app
 from unotable.web.driver import next_move, timeout_action
@@ -673,11 +673,22 @@ def test_the_suggestion_penalty_is_off_unless_the_room_turns_it_on(client: TestC
     with client.websocket_connect(f"/ws/{code}") as ana:
         ana.send_json({"type": "hello", "token": tokens[0]})
         table = ana.receive_json()["table"]
-        assert table["suggestion"] == {"on": False, "open": [], "given": []}
+        assert table["suggestion"] == {"on": False, "cards": 4, "open": [], "given": []}
         ana.send_json({"type": "penalize", "token": tokens[0], "player": 1})
         error = ana.receive_json()
         assert error["code"] == "penalty_off" and "does not give" in error["message"]
     assert room(client, code).seq == 0
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_the_table_says_what_the_suggestion_penalty_costs(client: TestClient, edition: str) -> None:
+    """The page's confirmation names the cards the penalty costs: the edition's, from the
+    server (the page once guessed 2 for any box but the classic, and the 2018 deck costs 4)."""
+    code, tokens = full_room(client, edition=edition, room={"suggestion_penalty": True})
+    with client.websocket_connect(f"/ws/{code}") as ana:
+        ana.send_json({"type": "hello", "token": tokens[0]})
+        assert ana.receive_json()["table"]["suggestion"]["cards"] == EDITIONS[edition].suggestion_penalty
+    assert EDITIONS["modern"].suggestion_penalty == 4
 
 
 def test_the_suggestion_penalty_is_given_by_the_table_s_vote(tmp_path: Path) -> None:
@@ -720,7 +731,7 @@ def test_the_suggestion_penalty_is_given_by_the_table_s_vote(tmp_path: Path) -> 
             assert m["table"]["suggestion_votes"] == {}
             assert m["view"]["hand_sizes"][1] == len(before) + 4  # classic: 4 cards (RULES §1)
             assert {"kind": "penalty", "count": 4, "target": 1, "reason": "suggestion"} in m["events"]
-            assert m["table"]["suggestion"] == {"on": True, "open": [0, 2], "given": [1]}
+            assert m["table"]["suggestion"] == {"on": True, "cards": 4, "open": [0, 2], "given": [1]}
             for ws, token in ((ana, tokens[0]), (cleo, tokens[2])):  # once a hand per accused
                 ws.send_json({"type": "penalize", "token": token, "player": 1})
                 error = ws.receive_json()

@@ -164,6 +164,20 @@ def test_nobody_is_played_for_while_nobody_waits(client: TestClient) -> None:
 # ---- rejoin from another device
 
 
+def test_a_welcome_after_the_qr_code_still_carries_the_keys_only(client: TestClient) -> None:
+    """The QR code asked for on one device never rides along in a later welcome (it is 4-8 kB;
+    only ``qr`` answers carry it)."""
+    code, tokens = people(client)
+    with client.websocket_connect(f"/ws/{code}") as first:
+        hello(first, tokens[0])
+        first.send_json({"type": "qr", "token": tokens[0]})
+        svg = first.receive_json()["qr_svg"]
+        with client.websocket_connect(f"/ws/{code}") as second:
+            assert set(hello(second, tokens[0])["rejoin"]) == {"url", "link", "code"}
+            second.send_json({"type": "qr", "token": tokens[0]})
+            assert second.receive_json()["qr_svg"] == svg  # made once per token
+
+
 def test_a_rejoin_code_takes_the_seat_back_and_retires_the_old_token(sqlite_url: str) -> None:
     with TestClient(create_app(sqlite_url, seeds=lambda: SEED)) as c:
         code, tokens = people(c)

@@ -1,6 +1,7 @@
-"""The page in Portuguese and French (issue 25), in a real browser (Playwright driving Debian's
-chromium, as test_browser.py): a browser whose language is pt-PT or fr-FR gets the lobby, the
-table, the end of a hand and the replay in that language, with no English word on the screen."""
+"""The page in Portuguese and French (issues 25, 34), in a real browser (Playwright driving Debian's
+chromium, as test_browser.py): a browser whose language is pt-PT, pt-BR or fr-FR gets the lobby,
+the table, the end of a hand and the replay in that language (Brazil's words for pt-BR), with no
+English word on the screen; the page's French elides as the server's does."""
 
 from __future__ import annotations
 
@@ -25,7 +26,11 @@ ENGLISH: Final = re.compile(
 """English words that must not be on a Portuguese or French page (the names Ana, Ben and the
 bots' names are not words; "UNO" is the game's, "Total" is Portuguese and French too)."""
 
-LOCALES: Final = [("pt-PT", "pt", "Jogar já"), ("fr-FR", "fr", "Jouer tout de suite")]
+LOCALES: Final = [
+    ("pt-PT", "pt", "Jogar já"),
+    ("pt-BR", "pt_BR", "Jogar agora"),
+    ("fr-FR", "fr", "Jouer tout de suite"),
+]
 
 
 def english_on(page: Any) -> list[str]:
@@ -40,20 +45,21 @@ def test_lobby_table_end_of_hand_and_replay_in_the_browser_language(
 ) -> None:
     server = LiveServer(sqlite_url, seeds=lambda: 2)
     ctx = browser.new_context(viewport=DESKTOP, locale=locale)
+    tag = lang.replace("_", "-")
     try:
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server.http + "/")
         page.wait_for_selector("#create-form")
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_function(f"() => document.documentElement.lang === '{tag}'")
         assert page.input_value("#lang") == lang
         assert play_now in page.evaluate("() => document.body.innerText")
         assert english_on(page) == []
         code = server.room({"players": 3, "seats": ["human", "greedy", "random"], "bot_delay": 0.3,
                             "target": 1})  # fmt: skip
         take_seat(page, server.http, code, "Ana")
-        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+        page.wait_for_function(f"() => document.documentElement.lang === '{tag}'")
         page.wait_for_selector("#hand .card")
         assert english_on(page) == []
         play_to_the_end(Player(page, "Ana"))
@@ -63,9 +69,49 @@ def test_lobby_table_end_of_hand_and_replay_in_the_browser_language(
         page.wait_for_selector("#replay-step")
         page.keyboard.press("ArrowRight")
         step = page.inner_text("#replay-step")
-        assert step.startswith({"pt": "Passo 2 de ", "fr": "Étape 2 sur "}[lang]), step
+        assert step.startswith({"pt": "Passo 2 de ", "pt_BR": "Passo 2 de ", "fr": "Étape 2 sur "}[lang]), (
+            step
+        )
         assert english_on(page) == []
         assert errors == []
+    finally:
+        ctx.close()
+        server.stop()
+
+
+def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any, sqlite_url: str) -> None:
+    """pt-BR gets Brazil's catalogue (the picker says so, the lobby says "Jogar agora", not
+    Portugal's "Jogar já"); the page's French fills "la main de {name}" as "la main d'Ana", "le
+    tour de {card}" as "le tour du 7 rouge", and leaves "de Ben" as it is."""
+    server = LiveServer(sqlite_url, seeds=lambda: 2)
+    ctx = browser.new_context(viewport=DESKTOP, locale="pt-BR")
+    try:
+        page = ctx.new_page()
+        page.goto(server.http + "/")
+        page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
+        assert page.input_value("#lang") == "pt_BR"
+        text = page.evaluate("() => document.body.innerText")
+        assert "Jogar agora" in text and "Jogar já" not in text
+        page.click("#keys-button")
+        page.wait_for_selector("#keys-panel:not([hidden])")
+        assert page.get_attribute("#guide-link", "href") == "/static/guide.pt_BR.html"
+        assert page.inner_text("#guide-link") == "Como jogar: o guia do jogador"
+        guide = page.request.get(server.http + "/static/guide.pt_BR.html")
+        assert guide.ok and "Curinga Comprar 4" in guide.text() and 'lang="pt-BR"' in guide.text()
+        page.click("#keys-close")
+        page.select_option("#lang", "fr")
+        page.wait_for_function("() => document.documentElement.lang === 'fr'")
+        filled = page.evaluate(
+            """() => [fillWords("la main de {name}", {name: "Ana"}),
+                      fillWords("la main de {name}", {name: "Ben"}),
+                      fillWords("le tour de {card}", {card: "le 7 rouge"}),
+                      fillWords("de {name}", {name: "Harry"}),
+                      fillWords("de {name}", {name: "Hermione"})]"""
+        )
+        assert filled == ["la main d'Ana", "la main de Ben", "le tour du 7 rouge", "de Harry", "d'Hermione"]
+        page.select_option("#lang", "pt")
+        page.wait_for_function("() => document.documentElement.lang === 'pt'")
+        assert page.evaluate("""() => fillWords("a mão de {name}", {name: "Ana"})""") == "a mão de Ana"
     finally:
         ctx.close()
         server.stop()

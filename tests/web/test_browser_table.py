@@ -97,7 +97,7 @@ def no_sideways_scroll(page: Any) -> None:
 FAKE_HAND = """(n) => {
   const codes = ["R1", "Y2", "G3", "B4", "RS", "YR", "G+2", "W", "W+4", "B9", "R0", "Y7"];
   window.unotable.msg.view.hand = Array.from({ length: n }, (_, i) => codes[i % codes.length]);
-  render();
+  window.unotable.render();
   return document.querySelectorAll("#hand .card").length;
 }"""
 """Lay ``n`` cards in the page's hand (the layout depends only on their number)."""
@@ -195,7 +195,7 @@ def test_language_sound_and_colour_marks_are_remembered(browser: Any, sqlite_url
         assert page.input_value("#lang") == "pt"
         assert page.evaluate("() => document.documentElement.lang") == "pt"
         assert page.get_attribute("#mute", "aria-pressed") == "true"
-        assert page.evaluate("() => Sound.muted()") is True
+        assert page.evaluate("() => window.unotable.art.sound().muted()") is True
         assert page.get_attribute("#colorblind", "aria-pressed") == "true"
         assert page.input_value("#name") == "Ana"
         page.select_option("#lang", "en")
@@ -205,7 +205,7 @@ def test_language_sound_and_colour_marks_are_remembered(browser: Any, sqlite_url
         code = page.get_attribute("#hand .card", "data-code")
         as_html = (
             "([c, cb]) => { const s = document.createElement('span');"
-            " s.innerHTML = Cards.face(c, {colorblind: cb}); return s.innerHTML; }"
+            " s.innerHTML = window.unotable.art.cards().face(c, {colorblind: cb}); return s.innerHTML; }"
         )
         marked = page.evaluate(as_html, [code, True])
         assert marked != page.evaluate(as_html, [code, False])

@@ -23,6 +23,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from unotable.web.cluster import Cluster, Peer, RoomElsewhereError, default_advertise, status
+from unotable.web.fanout import Listener
 from unotable.web.hub import Hub
 from unotable.web.settings import parse_settings
 from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
@@ -386,6 +387,78 @@ def test_a_node_serves_a_room_only_while_its_own_clock_says_the_lease_is_valid(p
     asyncio.run(scenario())
     a_store.close()
     b_store.close()
+
+
+def test_rebalancing_hands_each_busy_room_to_its_node_though_an_idle_one_wakes_meanwhile(
+    pg: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client came to an idle room while the rebalancing handed it over (a CI run of the
+    failover test): the busy rooms were then counted again, one more than their targets, and the
+    renewer died on a KeyError, so the node kept its sockets open while its leases ran out."""
+    store = Store(pg)
+    a = Cluster(store, "a", "http://a:1")
+    a.register()
+    b = Peer("b", "http://b:1", 0)
+
+    async def scenario() -> None:
+        hub = Hub(store, cluster=a)
+        settings = parse_settings({"players": 2, "seats": ["greedy", "greedy"]})
+        idle, *busy = [(await hub.create(settings)).code for _ in range(3)]
+        for code in busy:
+            hub.rooms[code].fanout.add(Listener(None))
+        room = hub.rooms[idle]
+        stop = room.driver.stop
+
+        async def stop_then_a_client_comes() -> None:
+            await stop()
+            room.fanout.add(Listener(None))
+
+        monkeypatch.setattr(room.driver, "stop", stop_then_a_client_comes)
+        monkeypatch.setattr(a, "plan", lambda: [b, b, b])
+        assert await hub.rebalance() == 3
+        assert hub.rooms == {}
+        leases = {x.code: (x.node, x.expires_in > 0) for x in status(store)[1]}
+        assert {code: leases[code] for code in busy} == dict.fromkeys(busy, ("b", True))
+        assert leases[idle] == ("a", False)  # given back: whoever is asked for it next takes it
+        await hub.close()
+
+    asyncio.run(scenario())
+    store.close()
+
+
+def test_the_renewer_lives_on_when_a_renewal_or_its_hand_over_fails(pg: str) -> None:
+    """Nothing but cancelling ends the renewal loop: a node whose renewer died kept serving its
+    rooms' sockets with leases run out, its bots stopped, its clients never sent elsewhere."""
+    store = Store(pg)
+    a = Cluster(store, "a", "http://a:1", renew_seconds=0.01)
+    calls: list[int] = []
+
+    async def on_renewed() -> None:
+        calls.append(len(calls))
+        if len(calls) == 1:
+            raise KeyError("a bug in the hand-over")
+
+    async def scenario() -> None:
+        a.on_renewed = on_renewed
+        a.start()
+        renew = a.renew
+        failed: list[bool] = []
+
+        def renew_failing_once() -> list[str]:
+            if not failed:
+                failed.append(True)
+                raise RuntimeError("a bug in the renewal")
+            return renew()
+
+        a.renew = renew_failing_once  # type: ignore[method-assign]
+        deadline = time.monotonic() + 30
+        while len(calls) < 3 and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        await a.stop()
+
+    asyncio.run(scenario())
+    assert len(calls) >= 3
+    store.close()
 
 
 def test_placement_and_the_rebalancing_plan(pg: str) -> None:

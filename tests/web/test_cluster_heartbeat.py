@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -55,15 +57,19 @@ def test_a_silent_socket_is_closed_and_a_pinging_one_stays(
                 while True:
                     await asyncio.wait_for(mute.recv(), 10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == IDLE_CLOSE
-            await asyncio.sleep(2.0)
+            closed_at, deadline = pongs, time.monotonic() + 30
+            while pongs < closed_at + 4 and not pinger.done():  # answered past the idle time
+                assert time.monotonic() < deadline, f"{pongs - closed_at} pongs since the others closed"
+                await asyncio.sleep(0.05)
             assert not pinger.done(), pinger  # still open, still answered
             pinger.cancel()
-            assert pongs >= 4
 
     asyncio.run(scenario())
 
 
-def test_a_room_that_left_memory_before_the_hello_sends_the_client_on(live: LiveServer) -> None:
+def test_a_room_that_left_memory_before_the_hello_sends_the_client_on(
+    live: LiveServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The socket opened on a room that then moved to another node (or was unloaded) before its
     hello came: the client is welcomed and closed with 1012 to reconnect to the room where it
     lives now, not left on a stopped copy that never says anything again (a room stuck at its
@@ -72,10 +78,22 @@ def test_a_room_that_left_memory_before_the_hello_sends_the_client_on(live: Live
     app: Any = live.server.config.app
     hub: Hub = app.state.hub
     loop = live.server.servers[0].get_loop()
+    served = threading.Event()
+    run = connection.Connection.run
+
+    async def noted_run(self: connection.Connection) -> None:
+        if self.room.code == code:
+            served.set()
+        await run(self)
+
+    monkeypatch.setattr(connection.Connection, "run", noted_run)
 
     async def scenario() -> None:
         async with connect(f"{live.ws}/ws/{code}") as ws:
-            await asyncio.sleep(0.3)  # the room is served to this socket
+            deadline = time.monotonic() + 30
+            while not served.is_set():  # the room is served to this socket
+                assert time.monotonic() < deadline, "the socket was never served its room"
+                await asyncio.sleep(0.01)
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(hub.drop(code), loop))
             await ws.send(json.dumps({"type": "hello", "token": None}))
             with pytest.raises(ConnectionClosed) as closed:

@@ -43,7 +43,7 @@ def rooms_in(url: str) -> int:
     return int(n)
 
 
-@pytest.mark.parametrize("path", ["/", "/r/ABCD", "/api/options", "/api/rooms/NOPE", "/static/app.js"])
+@pytest.mark.parametrize("path", ["/", "/r/ABCD", "/api/options", "/api/rooms/NOPE", "/static/js/main.js"])
 def test_every_response_carries_the_hardening_headers(client: TestClient, path: str) -> None:
     r = client.get(path)
     assert r.headers["content-security-policy"] == CSP

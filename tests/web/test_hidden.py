@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,9 +151,7 @@ def test_no_message_names_a_card_its_seat_may_not_know(
     for player, client in ((0, clients[0]), (1, clients[1]), (None, spectator)):
         assert check_client(client, player, t) > 50
         assert not [
-            e
-            for e in client.errors
-            if e["code"] not in ("illegal", "hand_running", "game_running", "game_over")
+            e for e in client.errors if e.code not in ("illegal", "hand_running", "game_running", "game_over")
         ]
 
 
@@ -187,7 +186,10 @@ def test_takeovers_rejoins_reactions_and_the_end_of_hands_show_nothing_hidden(li
                 async with asyncio.timeout(0.5):
                     async for raw in ws:
                         first.append(json.loads(raw))
-        await asyncio.sleep(1.0)  # away: the room's bot plays for him
+        deadline = time.monotonic() + 60
+        while not any(m["type"] == "update" and m["table"]["players"][1]["away"] for m in ana.messages):
+            assert time.monotonic() < deadline, "Ben was never shown away"  # the room's bot plays for him
+            await asyncio.sleep(0.05)
         keys = first[0]["rejoin"]
         answer = await asyncio.to_thread(
             http_json, live.http, "POST", f"/api/rooms/{code}/rejoin", {"code": keys["code"]}

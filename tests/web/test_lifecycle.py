@@ -84,14 +84,16 @@ def test_a_room_nobody_watches_is_paused_and_a_spectator_resumes_it(db_url: str)
                 m = ws.receive_json()
                 seen = max(seen, m.get("seq", 0))
         wait_until(lambda: r.paused)
-        time.sleep(0.2)  # an action under way when the spectator left ends
+        # An action under way when the spectator left ends (it holds the room's lock; one not yet
+        # begun finds the room changed by the leaving and does nothing).
+        wait_until(lambda: not r.lock.locked())
         stopped = r.seq
-        time.sleep(0.5)
+        time.sleep(0.5)  # the scenario: nothing may happen, so no event to wait for
         assert r.seq == stopped  # nobody watches: nothing moves
     with TestClient(create_app(db_url, lifecycle=NO_QUOTAS)) as c:  # a restart: still paused
         assert c.get(f"/api/rooms/{code}").status_code == 200
         r = room(c, code)
-        time.sleep(0.3)
+        time.sleep(0.3)  # the scenario: nothing may happen, so no event to wait for
         assert r.seq == stopped
 
 
@@ -105,7 +107,7 @@ def test_the_turn_timer_waits_while_nobody_is_connected(client: TestClient) -> N
         r.driver.poke()
 
     client.portal.call(long_ago)  # type: ignore[union-attr]
-    time.sleep(0.5)
+    time.sleep(0.5)  # the scenario: the timer must not act, so no event to wait for
     assert r.seq == 0  # the timer did not act for the absent person
     metrics = client.get("/metrics").text
     assert "unotable_rooms_paused 1.0" in metrics
@@ -285,10 +287,12 @@ def test_unknown_codes_cost_one_query_and_no_lookup_waits_on_another(client: Tes
     client.portal.call(h.sweep, 0.0)  # type: ignore[union-attr]  # out of memory, still stored
     assert stored not in h.rooms
     gate = threading.Event()
+    reading = threading.Event()
     load = h.store.load_rooms
 
     def slow_load(codes: Collection[str]) -> Any:
         if "YYYYYYYY" in codes:
+            reading.set()
             gate.wait(30)
         return load(codes)
 
@@ -296,7 +300,10 @@ def test_unknown_codes_cost_one_query_and_no_lookup_waits_on_another(client: Tes
 
     async def both() -> tuple[Room | None, Room | None]:
         slow = asyncio.ensure_future(h.get("YYYYYYYY"))
-        await asyncio.sleep(0.05)
+        deadline = time.monotonic() + 20
+        while not reading.is_set():  # the first code is being read
+            assert time.monotonic() < deadline, "the first code was never read"
+            await asyncio.sleep(0.01)
         # Another code is served while the first is still being read: no global lock.
         other = await asyncio.wait_for(h.get(stored), 20)
         assert not slow.done()
@@ -421,7 +428,7 @@ def test_broken_requests_log_one_line_at_most_and_no_traceback(
                 f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
                 'Content-Length: 400\r\n\r\n{"players": 3, "seats": '.encode()
             )
-            time.sleep(0.2)
+            time.sleep(0.2)  # the scenario: a client that stalls mid-body, then goes
             sock.close()
         sock = _raw_ws(port, code)  # a text frame that is not UTF-8
         sock.sendall(_frame(0x1, b'{"type": "\xff\xfe"}'))
@@ -433,7 +440,7 @@ def test_broken_requests_log_one_line_at_most_and_no_traceback(
         sock.close()
         with httpx.Client() as c:  # the server goes on answering
             assert c.get(f"{server.http}/api/rooms/{code}").status_code == 200
-        time.sleep(0.3)
+        time.sleep(0.3)  # the scenario: whatever the server would log about them, let it log
     finally:
         server.stop()
     out, err = capfd.readouterr()

@@ -192,8 +192,8 @@ def test_the_sites_timeouts_match_the_pages_heartbeat_and_the_servers_idle_close
     the server's own idle close (which says why, with its code), at most a minute."""
     from unotable.web.connection import IDLE_SECONDS  # noqa: PLC0415
 
-    page = (CONF.parents[2] / "src" / "unotable" / "web" / "static" / "app.js").read_text()
-    found = re.search(r"^const PING_MS = (\d+);", page, re.M)
+    page = (CONF.parents[2] / "src" / "unotable" / "web" / "static" / "js" / "net.js").read_text()
+    found = re.search(r"^export const PING_MS = (\d+);", page, re.M)
     assert found, "the page's heartbeat"
     ping = int(found.group(1)) / 1000
     text = CONF.read_text()

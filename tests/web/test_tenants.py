@@ -97,7 +97,7 @@ def test_twenty_rooms_of_one_address_do_not_starve_another_rooms_bot() -> None:
 
         try:
             busy = [asyncio.create_task(room(f"BUSY{i:02}", 4)) for i in range(20)]
-            await asyncio.sleep(0)
+            await asyncio.sleep(0)  # the scenario: the busy rooms ask first
             await room("OTHER1", 3)
             await asyncio.gather(*busy)
         finally:
@@ -305,7 +305,7 @@ def test_replays_are_computed_one_at_a_time_and_a_crowd_is_refused(client: TestC
     def compute() -> list[dict[str, Any]]:
         running.append(1)
         most[0] = max(most[0], len(running))
-        time.sleep(0.02)
+        time.sleep(0.02)  # the scenario: the work itself, long enough for the crowd to overlap
         running.pop()
         return [{"step": 0}]
 

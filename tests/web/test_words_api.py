@@ -19,7 +19,7 @@ def client(sqlite_url: str) -> Iterator[TestClient]:
         yield c
 
 
-@pytest.mark.parametrize(("lang", "plural"), [("pt", "n!=1"), ("fr", "n>1")])
+@pytest.mark.parametrize(("lang", "plural"), [("pt", "n!=1"), ("pt_BR", "n!=1"), ("fr", "n>1")])
 def test_words_have_the_contract_shape(client: TestClient, lang: str, plural: str) -> None:
     r = client.get(f"/api/words/{lang}")
     assert r.status_code == 200
@@ -43,7 +43,8 @@ def test_words_have_the_contract_shape(client: TestClient, lang: str, plural: st
         else:
             assert isinstance(value, str) and value and value != key
     assert (
-        body["messages"]["The game is over."] == {"pt": "O jogo acabou.", "fr": "La partie est finie."}[lang]
+        body["messages"]["The game is over."]
+        == {"pt": "O jogo acabou.", "pt_BR": "O jogo acabou.", "fr": "La partie est finie."}[lang]
     )
 
 
@@ -66,3 +67,23 @@ def test_websocket_errors_follow_the_handshake_language(client: TestClient) -> N
     with client.websocket_connect("/ws/ZZZZ", headers={"Accept-Language": "pt-PT"}) as ws:
         message = ws.receive_json()
     assert message["code"] == "no_room" and message["message"] == "Não existe a sala 'ZZZZ'."
+
+
+def test_brazil_gets_brazilian_words_and_portugal_portuguese(client: TestClient) -> None:
+    """pt-BR (a tag or the page's pt_BR) answers Brazil's catalogue, pt-PT and pt Portugal's:
+    the same card in each country's words (Mattel's leaflets), the player as "você" or "tu"."""
+    for asked in ("pt_BR", "pt-BR", "pt-br"):
+        body = client.get(f"/api/words/{asked}").json()
+        assert body["lang"] == "pt_BR"
+        assert body["messages"]["red Skip"] == "a carta Pular vermelha"
+        assert body["messages"]["Wild"] == "a carta Curinga"
+        assert body["messages"]["Your name"] == "Seu nome"
+    body = client.get("/api/words/pt").json()
+    assert body["messages"]["red Skip"] == "a carta Passa a Vez vermelha"
+    assert body["messages"]["Wild"] == "a carta Joker"
+    assert body["messages"]["Your name"] == "O teu nome"
+    r = client.get("/api/rooms/ZZZZ", headers={"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5"})
+    assert r.json()["message"] == "A sala 'ZZZZ' não existe."
+    r = client.get("/api/rooms/ZZZZ", headers={"Accept-Language": "pt-PT,pt;q=0.9"})
+    assert r.json()["message"] == "Não existe a sala 'ZZZZ'."
+    assert client.get("/api/rooms/ZZZZ?lang=pt_BR").json()["message"] == "A sala 'ZZZZ' não existe."

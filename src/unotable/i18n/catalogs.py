@@ -7,10 +7,11 @@
     python -m unotable.i18n.catalogs check     # exit 1, saying why, if a catalogue is not complete
 
 Python sources are read with Babel's Python extractor and the keywords ``_``, ``N_``,
-``ngettext`` and ``plural_marker``; the page's ``web/static/*.js`` with its JavaScript extractor
-and the keywords ``t`` and ``tn`` (CONTRACTS.md section 4). ``locale/web.json`` lists the msgids
-the browser needs (``GET /api/words/{lang}``): those of the page and those of the Python modules
-whose words reach the page (:data:`WEB_SOURCES`).
+``ngettext``, ``pgettext``, ``pgettext_marker`` and ``plural_marker``; the page's
+``web/static/*.js`` with its JavaScript extractor and the keywords ``t`` and ``tn`` (docs/i18n.md,
+"The page's words"). ``locale/web.json`` lists the msgids the browser needs (``GET
+/api/words/{lang}``): those of the page and those of the Python modules whose words reach the
+page (:data:`WEB_SOURCES`).
 
 This module is for developers and the tests; nothing at run time imports it.
 """
@@ -45,6 +46,7 @@ PY_KEYWORDS: Final = {
     "ngettext": (1, 2),
     "plural_marker": (1, 2),
     "pgettext": ((1, "c"), 2),
+    "pgettext_marker": ((1, "c"), 2),
 }
 JS_KEYWORDS: Final = {"t": None, "tn": (1, 2)}
 COMMENT_TAGS: Final = ("i18n:",)
@@ -61,12 +63,20 @@ HEADER: Final = {
     "last_translator": "the unotable developers (docs/i18n.md)",
 }
 """The catalogues' header (Babel's placeholders otherwise: FIRST AUTHOR, EMAIL@ADDRESS)."""
-LANGUAGE_TEAMS: Final = {"pt": "Português (Portugal)", "fr": "Français (Canada, as the Cars 2 book)"}
+LANGUAGE_TEAMS: Final = {
+    "pt": "Português (Portugal)",
+    "pt_BR": "Português (Brasil)",
+    "fr": "Français (Canada, as the Cars 2 book)",
+}
 
 NOT_WEB: Final = ("unotable/web/serve.py",)
 """Sources under those whose words are the command's, not the page's."""
 
-PLURAL_FORMS: Final = {"pt": "nplurals=2; plural=(n != 1);", "fr": "nplurals=2; plural=(n > 1);"}
+PLURAL_FORMS: Final = {
+    "pt": "nplurals=2; plural=(n != 1);",
+    "pt_BR": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+}
 """Portuguese: one form for 1 and another for 0 and 2+; French: one for 0 and 1, another for 2+."""
 
 MsgId = str | tuple[str, str]

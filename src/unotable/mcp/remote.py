@@ -37,6 +37,20 @@ from unotable.names import card_name
 from unotable.narrate import describe
 from unotable.rules import Rules
 from unotable.ruletext import rules_text
+from unotable.web.messages import (
+    Act,
+    ClientMessage,
+    Error,
+    Hello,
+    NextHand,
+    Ping,
+    Pong,
+    Rematch,
+    Retired,
+    Update,
+    Welcome,
+    read_server,
+)
 
 DEFAULT_SERVER: Final = "http://127.0.0.1:8000"
 """Where a bare room code is looked for (``uno serve``'s default address)."""
@@ -124,11 +138,11 @@ class RoomSeat:
         self.code = code
         self.token = token
         self.player = player
-        self.last: dict[str, Any] | None = None
+        self.last: Welcome | Update | None = None
         """The last ``welcome`` or ``update`` the server sent."""
         self.rejoin: str | None = None
         self._events: list[dict[str, Any]] = []
-        self._errors: list[dict[str, Any]] = []
+        self._errors: list[Error] = []
         self._offered: list[str] = []
         self._told: dict[str, Any] = {}
         self._changed = asyncio.Event()
@@ -167,7 +181,7 @@ class RoomSeat:
         ws_base = "ws" + self.base.removeprefix("http")
         try:
             self._ws = await connect(f"{ws_base}/ws/{self.code}", max_size=2**22)
-            await self._ws.send(json.dumps({"type": "hello", "token": self.token}))
+            await self._ws.send(json.dumps(Hello(token=self.token).to_dict()))
         except OSError as exc:
             raise RoomError(_(words.NO_SERVER).format(server=self.base, reason=exc)) from None
         self._reader = asyncio.create_task(self._read())
@@ -182,19 +196,21 @@ class RoomSeat:
 
         try:
             async for raw in self._ws:
-                m = json.loads(raw)
-                kind = m.get("type")
-                if kind in ("welcome", "update"):
+                try:
+                    m = read_server(json.loads(raw))
+                except ValueError:  # not a message of the protocol (nor JSON): skipped
+                    continue
+                if isinstance(m, Welcome | Update):
                     self.last = m
-                    self._events += m.get("events", [])
-                    if kind == "welcome" and m.get("rejoin"):
-                        self.rejoin = m["rejoin"].get("link")
-                elif kind == "error":
+                    self._events += m.events
+                    if isinstance(m, Welcome) and m.rejoin:
+                        self.rejoin = m.rejoin.get("link")
+                elif isinstance(m, Error):
                     self._errors.append(m)
-                elif kind == "pong":
+                elif isinstance(m, Pong):
                     self._pongs += 1
-                elif kind == "retired":
-                    self._closed = _(words.RETIRED).format(message=m.get("message", ""))
+                elif isinstance(m, Retired):
+                    self._closed = _(words.RETIRED).format(message=m.message)
                 self._changed.set()
         except ConnectionClosed:
             pass
@@ -218,7 +234,7 @@ class RoomSeat:
     def _refusal(self) -> RoomError:
         if self._errors:
             e = self._errors[-1]
-            return RoomError(_(words.SERVER_REFUSED).format(code=e.get("code"), message=e.get("message", "")))
+            return RoomError(_(words.SERVER_REFUSED).format(code=e.code, message=e.message))
         return RoomError(self._closed or _(words.CONNECTION_LOST).format(server=self.base))
 
     # ---- what the seat may know
@@ -229,14 +245,14 @@ class RoomSeat:
         m = self.last
         if m is None or self._closed is not None:
             return []
-        t = m["table"]
+        t = m.table
         if t["status"] == "finished":
             return [REMATCH]
         if t["status"] != "playing":
             return []
         if t["hand_over"]:
             return [NEXT]
-        return list(m["view"]["legal"]) if m.get("view") else []
+        return list(m.view["legal"]) if m.view else []
 
     def _your_move(self) -> bool:
         """Whether the seat has a decision: its turn, a hand or game over, or an out-of-turn
@@ -244,14 +260,14 @@ class RoomSeat:
         legal = self.legal()
         if not legal or self.last is None:
             return False
-        v = self.last.get("view") or {}
+        v = self.last.view or {}
         turn = v.get("current") is not None and v.get("current") == v.get("seat")
         return turn or legal[0] in (NEXT, REMATCH) or bool(set(legal) - set(self._offered))
 
     def _names(self) -> list[str]:
         """The name of each seat of the hand's table."""
         assert self.last is not None
-        t = self.last["table"]
+        t = self.last.table
         players = {p["player"]: p for p in t["players"]}
         return [self._name(players[p], seat) for seat, p in enumerate(t["seating"])]
 
@@ -278,7 +294,7 @@ class RoomSeat:
 
     def _answer(self) -> dict[str, Any]:
         assert self.last is not None
-        m, t = self.last, self.last["table"]
+        m, t = self.last, self.last.table
         names = self._names()
         events = []
         for d in self._events:
@@ -289,9 +305,9 @@ class RoomSeat:
         legal = self.legal()
         self._offered = legal
         out: dict[str, Any] = {}
-        if t["status"] != "playing" or not m.get("view"):
+        if t["status"] != "playing" or not m.view:
             out["status"] = t["status"]
-        v = m.get("view")
+        v = m.view
         if v:
             current = v.get("current")
             out |= {
@@ -361,7 +377,7 @@ class RoomSeat:
         """The room's rules in words, how to write actions, and every card code of its deck."""
         if self.last is None:
             raise self._refusal()
-        settings = self.last["table"]["settings"]["rules"]
+        settings = self.last.table["settings"]["rules"]
         try:
             rules = Rules.from_dict(settings)
         except ConfigError as exc:
@@ -389,19 +405,19 @@ class RoomSeat:
             if not legal:
                 raise RoomError(_(words.NO_ACTIONS_ROOM))
             raise RoomError(_(words.NOT_LEGAL).format(action=text, legal=", ".join(legal)))
-        message: dict[str, Any] = {"token": self.token}
+        message: ClientMessage
         if text == NEXT:
-            message["type"] = "next_hand"
+            message = NextHand(token=self.token)
         elif text == REMATCH:
-            message["type"] = "rematch"
+            message = Rematch(token=self.token)
         else:
-            message |= {"type": "act", "action": text}
+            message = Act(token=self.token, action=text)
         errors, pongs = len(self._errors), self._pongs
         # The server reads a connection's messages in order and answers a ping after all it
         # queued for it: at the pong, the update of the action (or its refusal) has come, and
         # no earlier update is taken for the state after it.
-        await self._ws.send(json.dumps(message))
-        await self._ws.send(json.dumps({"type": "ping"}))
+        await self._ws.send(json.dumps(message.to_dict()))
+        await self._ws.send(json.dumps(Ping().to_dict()))
         if not await self._until(lambda: self._pongs > pongs, ANSWER_SECONDS):
             raise self._refusal() if self._closed else RoomError(_(words.NO_ANSWER))
         if len(self._errors) > errors:

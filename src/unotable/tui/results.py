@@ -71,10 +71,12 @@ def replay_line(seed: int) -> str:
 
 
 def place(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... (1.º in Portuguese, 1er and 2e in French)."""
+    """1st, 2nd, 3rd, 4th... (1.º in Portugal's Portuguese, 1º in Brazil's, 1er and 2e in French)."""
     lang = language()
     if lang == "pt":
         return f"{n}.º"
+    if lang == "pt_BR":
+        return f"{n}º"
     if lang == "fr":
         return "1er" if n == 1 else f"{n}e"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -37,10 +37,19 @@ from unotable.cards import (
 )
 from unotable.i18n import N_, _, ngettext, pgettext
 from unotable.names import card_name, color_name, join_names
-from unotable.ruletext import WIDTH, edition_title, mode_name, rules_text
+from unotable.ruletext import WIDTH, edition_notes, edition_title, mode_name, rules_paragraphs, rules_text
 from unotable.state import Phase
 
-__all__ = ["card_name", "color_name", "edition_title", "join_names", "mode_name", "rules_text"]
+__all__ = [
+    "card_name",
+    "color_name",
+    "edition_notes",
+    "edition_title",
+    "join_names",
+    "mode_name",
+    "rules_paragraphs",
+    "rules_text",
+]
 """Re-exported: the screens name cards, editions and modes through here, the help shows the rules."""
 
 _TEXT: Final[dict[str, str]] = {

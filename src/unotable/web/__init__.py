@@ -3,7 +3,7 @@
 What lives here:
 
 - :mod:`~unotable.web.words`: every sentence the server sends a person (errors), in one place;
-  the page's own words are in ``static/strings.js``.
+  the page's own words are in ``static/js/strings.js``.
 - :mod:`~unotable.web.settings`: a room's settings (rules, seats, bots, timer) read and bounded
   from the page's request.
 - :mod:`~unotable.web.protocol`: the WebSocket messages, checked for size and shape.
@@ -22,8 +22,10 @@ What lives here:
 - :mod:`~unotable.web.social`: reactions and chat.
 - :mod:`~unotable.web.room`: a live room: the changes people ask for, the table everyone sees.
 - :mod:`~unotable.web.hub`: every live room of the server; the list of open rooms.
-- :mod:`~unotable.web.connection`: one WebSocket, and the one table of message types (fields,
-  who may send each, handler).
+- :mod:`~unotable.web.messages`: every WebSocket message, both ways, declared once (type, who
+  may send it, typed fields); the docs' tables and the page's ``static/js/protocol.js`` from it.
+- :mod:`~unotable.web.connection`: one WebSocket: who sent a message, checked as declared, and
+  each type's handler.
 - :mod:`~unotable.web.app`: the Starlette app (pages, the room API, the WebSocket).
 - :mod:`~unotable.web.serve`: the ``uno serve`` command (uvicorn).
 - ``static/``: the page (HTML, CSS and JavaScript, no build step).
@@ -32,5 +34,7 @@ It may import the core's public API (``unotable.match``, ``views``, ``events``, 
 ``cards``, ``rules``, ``errors``, ``race``, ``seeds``), ``unotable.bots`` (and their specs), and
 the libraries of the ``web`` extra (Starlette, uvicorn, SQLAlchemy, Alembic, psycopg, segno,
 prometheus-client); never the terminal game (``unotable.tui``). Only :mod:`~unotable.web.serve`
-may be imported without the extra installed: it says how to install it.
+(it says how to install the extra) and :mod:`~unotable.web.messages` (standard library only:
+the Python clients, ``uno mcp``'s remote seat among them, read the protocol with it) may be
+imported without the extra installed.
 """

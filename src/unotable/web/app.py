@@ -26,6 +26,7 @@ import contextlib
 import gzip
 import json
 import logging
+import mimetypes
 import random
 import time
 from collections.abc import AsyncIterator, Callable
@@ -63,7 +64,7 @@ from unotable.web.guard import Guard, Limits
 from unotable.web.hub import Hub, Lifecycle, address_key
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
-from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit
+from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit, dumps
 from unotable.web.relay import NodeAuth, Relay, relayed
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import PALETTE, clean_color, clean_name
@@ -86,6 +87,10 @@ from unotable.web.storage import Store, StoredGame
 log = logging.getLogger("unotable.web")
 
 STATIC: Final = Path(__file__).with_name("static")
+# The page is ES modules (static/js/): a browser runs a module script only if served with a
+# JavaScript type, and under ``nosniff`` no other. Said here, not left to the host's MIME table
+# (Windows' registry may say text/plain).
+mimetypes.add_type("text/javascript", ".js")
 MAX_BODY: Final = 8 * 1024
 """Bytes in an HTTP request body at most."""
 WAIT_SECONDS: Final = 0.5
@@ -549,14 +554,14 @@ async def room_socket(ws: WebSocket) -> None:
     try:
         _check_lookup(ws)
     except ProtocolError as exc:
-        await ws.send_text(json.dumps(exc.to_dict()))
+        await ws.send_text(dumps(exc.message()))
         await ws.close(1008)
         return
     room = await _room_or_relay(ws, code)
     if room is False:
         return
     if room is None:
-        await ws.send_text(json.dumps(ProtocolError("no_room", room=code).to_dict()))
+        await ws.send_text(dumps(ProtocolError("no_room", room=code).message()))
         await ws.close(4404)
         return
     await Connection(ws, room, ws.app.state.rate, base_url(ws)).run()

@@ -1,9 +1,11 @@
 """A program that plays a seat of a room over the WebSocket, as a browser would: for the tests
 (hidden information, faults) and ``make bench-web``.
 
-It reads only what the server sends its seat and picks among the legal actions listed in its
-view: plays first (a drawn card too), else draws; it calls UNO unless it forgets (``forget``),
-and catches or calls late when it may (``react``). Standard library plus ``websockets``.
+It reads only what the server sends its seat, as the typed messages of
+:mod:`unotable.web.messages` (:func:`~unotable.web.messages.read_server`), builds what it sends
+with the same declarations, and picks among the legal actions listed in its view: plays first
+(a drawn card too), else draws; it calls UNO unless it forgets (``forget``), and catches or
+calls late when it may (``react``). Standard library plus ``websockets``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,18 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+
+from unotable.web.messages import (
+    Act,
+    ClientMessage,
+    Error,
+    Hello,
+    NextHand,
+    Rematch,
+    Update,
+    Welcome,
+    read_server,
+)
 
 
 def http_json(base: str, method: str, path: str, body: Any = None, timeout: float = 30.0) -> Any:
@@ -84,23 +98,23 @@ class SeatClient:
     forget: float = 0.2
     react: float = 0.5
     messages: list[dict[str, Any]] = field(default_factory=list)
-    """Every message received, in order."""
+    """Every message received, in order, as sent (decoded JSON)."""
     latencies: list[float] = field(default_factory=list)
     """Seconds from each action sent to the first update that follows it."""
-    errors: list[dict[str, Any]] = field(default_factory=list)
+    errors: list[Error] = field(default_factory=list)
     keep: bool = True
     """Keep every message (the tests); the benchmark keeps none."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
-        self.last: dict[str, Any] | None = None
+        self.last: Welcome | Update | None = None
         self._sent_at: float | None = None
         self._acted_seq = -1
 
     async def run(self, *, games: int = 1, timeout: float = 600.0) -> None:
         """Play (or watch) until ``games`` games of the room are over."""
         async with connect(f"{self.ws_base}/ws/{self.code}", max_size=2**22) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            await _send(ws, Hello(token=self.token))
             await asyncio.wait_for(self._loop(ws, games), timeout)
 
     async def _loop(self, ws: ClientConnection, games: int) -> None:
@@ -108,54 +122,59 @@ class SeatClient:
         rematched: set[int] = set()
         try:
             async for raw in ws:
-                m = json.loads(raw)
+                data = json.loads(raw)
                 if self.keep:
-                    self.messages.append(m)
-                if m["type"] == "error":
+                    self.messages.append(data)
+                m = read_server(data)
+                if isinstance(m, Error):
                     self.errors.append(m)
-                    if m["code"] == "too_fast" and self.last is not None:
+                    if m.code == "too_fast" and self.last is not None:
                         await asyncio.sleep(0.5)  # the server dropped our message: try again
                         self._acted_seq = -1
                         await self._act(ws, self.last)
                     continue
-                if m["type"] not in ("welcome", "update"):
+                if not isinstance(m, Welcome | Update):
                     continue
-                if self._sent_at is not None and m["seq"] > self._acted_seq:
+                if self._sent_at is not None and m.seq > self._acted_seq:
                     self.latencies.append(time.perf_counter() - self._sent_at)
                     self._sent_at = None
                 self.last = m
-                table = m["table"]
+                table = m.table
                 if table["status"] == "finished":
                     seen_finished.add(table["game_number"])
                     if len(seen_finished) >= games:
                         return
                     if self.play and self.token is not None and table["game_number"] not in rematched:
                         rematched.add(table["game_number"])
-                        await ws.send(json.dumps({"type": "rematch", "token": self.token}))
+                        await _send(ws, Rematch(token=self.token))
                     continue
                 if self.play and self.token is not None:
                     await self._act(ws, m)
         except ConnectionClosed:
             return
 
-    async def _act(self, ws: ClientConnection, m: dict[str, Any]) -> None:
-        assert self.token is not None
-        table = m["table"]
-        if table["status"] != "playing" or m["seat"] is None:
+    async def _act(self, ws: ClientConnection, m: Welcome | Update) -> None:
+        token = self.token
+        table = m.table
+        if token is None or table["status"] != "playing" or m.seat is None:
             return
         if table["hand_over"]:
-            if m["seq"] != self._acted_seq:
-                self._acted_seq = m["seq"]
-                await ws.send(json.dumps({"type": "next_hand", "token": self.token}))
+            if m.seq != self._acted_seq:
+                self._acted_seq = m.seq
+                await _send(ws, NextHand(token=token))
             return
-        if m["seq"] == self._acted_seq:
+        if m.seq == self._acted_seq:
             return  # one action per state: wait for the next
-        action = choose(m["view"], self.rng, forget=self.forget, react=self.react)
+        action = choose(m.view, self.rng, forget=self.forget, react=self.react)
         if action is None:
             return
-        self._acted_seq = m["seq"]
+        self._acted_seq = m.seq
         self._sent_at = time.perf_counter()
-        await ws.send(json.dumps({"type": "act", "token": self.token, "action": action}))
+        await _send(ws, Act(token=token, action=action))
+
+
+async def _send(ws: ClientConnection, message: ClientMessage) -> None:
+    await ws.send(json.dumps(message.to_dict()))
 
 
 __all__ = ["SeatClient", "choose", "http_json"]

@@ -571,10 +571,15 @@ class Cluster:
     async def _renew_loop(self) -> None:
         while True:
             await asyncio.sleep(self.renew_seconds)
+            # Nothing may end this loop but cancelling it: a node that stops renewing keeps its
+            # rooms' sockets open while its leases run out, and their bots and timers stop.
             try:
                 lost = await asyncio.to_thread(self.renew)
             except SQLAlchemyError:
                 log.warning("node %s could not renew its leases; trying again", self.name)
+                continue
+            except Exception:
+                log.exception("node %s could not renew its leases; trying again", self.name)
                 continue
             for code in lost:
                 self.lose(code)
@@ -583,6 +588,8 @@ class Cluster:
                     await self.on_renewed()
                 except SQLAlchemyError:
                     log.warning("node %s could not hand rooms over; trying again", self.name)
+                except Exception:
+                    log.exception("node %s could not hand rooms over; trying again", self.name)
 
     def _lost_in_thread(self, code: str) -> None:
         if self._loop is not None:

@@ -1,10 +1,11 @@
-"""One WebSocket of a room, and the one table of the messages a client may send
-(:data:`MESSAGES`: each type's fields, who may send it, and its handler).
+"""One WebSocket of a room, and the handler of each message a client may send
+(:data:`HANDLERS`; :mod:`unotable.web.messages` declares the messages: fields, who may send).
 
-A message is parsed against the table (:func:`~unotable.web.protocol.parse`), its sender
-checked (a seat's message carries the connection's seat's token), then handled; anything refused
-raises :class:`~unotable.web.protocol.ProtocolError`, which :meth:`Connection.run` (the one
-place that catches it) sends back as an ``error``, nothing changed.
+A message is parsed as declared (:func:`~unotable.web.protocol.parse`), its sender checked
+(a seat's message carries the connection's seat's token; the host's, the host's), then handled;
+anything refused raises :class:`~unotable.web.protocol.ProtocolError`, which
+:meth:`Connection.run` (the one place that catches it) sends back as an ``error``, nothing
+changed.
 """
 
 from __future__ import annotations
@@ -13,15 +14,34 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from unotable.web.cluster import RECONNECT
 from unotable.web.fanout import Listener
+from unotable.web.messages import (
+    ANYONE,
+    HOST,
+    SEAT,
+    Act,
+    AskQr,
+    ClientMessage,
+    FreeSeat,
+    Hello,
+    NextHand,
+    Penalize,
+    Ping,
+    Pong,
+    Qr,
+    React,
+    Rematch,
+    SeatBot,
+    SendChat,
+    ServerMessage,
+)
 from unotable.web.metrics import Metrics
-from unotable.web.protocol import Message, ProtocolError, RateLimit, dumps, parse
+from unotable.web.protocol import ProtocolError, RateLimit, dumps, parse
 from unotable.web.room import Room
 
 DEFAULT_RATE: Final = 10.0
@@ -37,38 +57,55 @@ IDLE_CLOSE: Final = 4408
 """The close code of a connection closed for its silence (:data:`IDLE_SECONDS`); a client that
 is alive after all reconnects, as on any close."""
 
-ANYONE: Final = "anyone"
-"""Who may send a message: any connection (``hello``, ``ping``)."""
-WATCHER: Final = "watcher"
-"""A connection that has said hello: a seat (with its token) or a spectator (token null)."""
-SEAT: Final = "seat"
-"""A seat's connection, with its token."""
-
-Handler = Callable[["Connection", Message, "int | None"], Awaitable[dict[str, Any] | None]]
+M = TypeVar("M", bound=ClientMessage)
+Answer = Pong | Qr | None
+"""A handler's direct answer to its sender, if any."""
+Handler = Callable[["Connection", M, "int | None"], Awaitable[Answer]]
 """A message's handler: the connection, the message and the sender's player (``None``: a
-spectator); a direct answer to send back, if any."""
+spectator, or a connection before its hello)."""
+HANDLERS: Final[dict[type[ClientMessage], Handler[Any]]] = {}
+"""Each client message type's handler (:data:`~unotable.web.messages.CLIENT_MESSAGES` declares
+the types: their fields and who may send them)."""
 
 
-@dataclass(frozen=True)
-class MessageType:
-    """One type of client message: its fields (True: required; else optional and nullable), who
-    may send it, and its handler."""
+def _on(kind: type[M]) -> Callable[[Handler[M]], Handler[M]]:
+    """Make the decorated function the handler of the messages of type ``kind``."""
 
-    fields: dict[str, bool]
-    who: str
-    handle: Handler
+    def register(handle: Handler[M]) -> Handler[M]:
+        HANDLERS[kind] = handle
+        return handle
+
+    return register
 
 
-async def _hello(c: Connection, m: Message, _: int | None) -> None:
+def _seated(kind: type[M]) -> Callable[[Callable[[Connection, M, int], Awaitable[Answer]]], Handler[M]]:
+    """Make the decorated function the handler of ``kind``, a message only a seat may send
+    (:meth:`Connection.handle` checks it; the handler gets the seat's player)."""
+
+    def register(handle: Callable[[Connection, M, int], Awaitable[Answer]]) -> Handler[M]:
+        async def seated(c: Connection, m: M, player: int | None) -> Answer:
+            if player is None:  # pragma: no cover - Connection.handle refuses it first
+                raise ProtocolError("spectator")
+            return await handle(c, m, player)
+
+        HANDLERS[kind] = seated
+        return seated
+
+    return register
+
+
+@_on(Hello)
+async def _hello(c: Connection, m: Hello, _: int | None) -> None:
     await c.hello(m.token)
 
 
-async def _ping(c: Connection, m: Message, _: int | None) -> dict[str, Any]:
-    return {"type": "pong"}
+@_on(Ping)
+async def _ping(c: Connection, m: Ping, _: int | None) -> Pong:
+    return Pong()
 
 
-async def _act(c: Connection, m: Message, player: int | None) -> None:
-    assert player is not None and m.action is not None
+@_seated(Act)
+async def _act(c: Connection, m: Act, player: int) -> None:
     start = time.perf_counter()
     if await c.room.act(player, m.action):
         metrics: Metrics = c.ws.app.state.metrics
@@ -76,63 +113,47 @@ async def _act(c: Connection, m: Message, player: int | None) -> None:
         metrics.action_seconds.observe(time.perf_counter() - start)
 
 
-async def _next_hand(c: Connection, m: Message, _: int | None) -> None:
+@_seated(NextHand)
+async def _next_hand(c: Connection, m: NextHand, _: int) -> None:
     await c.room.next_hand()
 
 
-async def _rematch(c: Connection, m: Message, _: int | None) -> None:
+@_seated(Rematch)
+async def _rematch(c: Connection, m: Rematch, _: int) -> None:
     await c.room.rematch()
 
 
-async def _penalize(c: Connection, m: Message, player: int | None) -> None:
-    assert player is not None and m.player is not None
+@_seated(Penalize)
+async def _penalize(c: Connection, m: Penalize, player: int) -> None:
     await c.room.penalize(player, m.player)
 
 
-async def _free_seat(c: Connection, m: Message, player: int | None) -> None:
-    assert player is not None and m.player is not None
+@_seated(FreeSeat)
+async def _free_seat(c: Connection, m: FreeSeat, player: int) -> None:
     await c.room.set_seat(player, m.player, None)
 
 
-async def _seat_bot(c: Connection, m: Message, player: int | None) -> None:
-    assert player is not None and m.player is not None and m.bot is not None
+@_seated(SeatBot)
+async def _seat_bot(c: Connection, m: SeatBot, player: int) -> None:
     await c.room.set_seat(player, m.player, m.bot)
 
 
-async def _react(c: Connection, m: Message, player: int | None) -> None:
-    assert m.reaction is not None
+@_on(React)
+async def _react(c: Connection, m: React, player: int | None) -> None:
     address = c.ws.client.host if c.ws.client else ""
     if not c.room.chat_log.allow_reaction(player, address):  # per seat, not per connection
         raise ProtocolError("slow_down")
     c.room.react(player, m.reaction)
 
 
-async def _qr(c: Connection, m: Message, player: int | None) -> dict[str, Any]:
-    assert player is not None and m.token is not None
-    return {"type": "qr", "qr_svg": await c.room.rejoin_qr(player, m.token, c.base)}
+@_seated(AskQr)
+async def _qr(c: Connection, m: AskQr, player: int) -> Qr:
+    return Qr(qr_svg=await c.room.rejoin_qr(player, m.token, c.base))
 
 
-async def _chat(c: Connection, m: Message, player: int | None) -> None:
-    assert player is not None and m.text is not None
+@_seated(SendChat)
+async def _chat(c: Connection, m: SendChat, player: int) -> None:
     c.room.chat(player, m.text)
-
-
-MESSAGES: Final[dict[str, MessageType]] = {
-    "hello": MessageType({"token": False}, ANYONE, _hello),
-    "act": MessageType({"token": True, "action": True}, SEAT, _act),
-    "next_hand": MessageType({"token": True}, SEAT, _next_hand),
-    "rematch": MessageType({"token": True}, SEAT, _rematch),
-    "penalize": MessageType({"token": True, "player": True}, SEAT, _penalize),
-    "free_seat": MessageType({"token": True, "player": True}, SEAT, _free_seat),
-    "seat_bot": MessageType({"token": True, "player": True, "bot": True}, SEAT, _seat_bot),
-    "react": MessageType({"token": False, "reaction": True}, WATCHER, _react),
-    "chat": MessageType({"token": True, "text": True}, SEAT, _chat),
-    "ping": MessageType({}, ANYONE, _ping),
-    "qr": MessageType({"token": True}, SEAT, _qr),
-}
-"""Every message a client may send (docs/web.md, "What the client sends")."""
-FIELDS: Final = {name: kind.fields for name, kind in MESSAGES.items()}
-"""Message type -> its fields, as :func:`~unotable.web.protocol.parse` reads them."""
 
 
 class Connection:
@@ -149,7 +170,7 @@ class Connection:
         self.listener: Listener | None = None
         self.writer: asyncio.Task[None] | None = None
 
-    async def reply(self, message: dict[str, Any]) -> None:
+    async def reply(self, message: ServerMessage) -> None:
         """Send one message to this client, after whatever is queued for it."""
         if self.listener is not None:
             self.listener.send_json(message)
@@ -189,24 +210,28 @@ class Connection:
             # nothing more. The client reconnects to wherever the room lives now.
             listener.close(RECONNECT)
 
-    async def handle(self, m: Message) -> dict[str, Any] | None:
-        """Check who sent ``m`` and hand it to its handler; a direct answer, if any.
+    async def handle(self, m: ClientMessage) -> Answer:
+        """Check who sent ``m`` (as its type declares) and hand it to its handler; a direct
+        answer, if any.
 
         :raises ProtocolError: for anything refused (nothing changes then).
         """
-        kind = MESSAGES[m.type]
+        who = m.WHO
         player = None
-        if kind.who != ANYONE:
+        if who != ANYONE:
             if self.listener is None:
                 raise ProtocolError("hello_first")
             player = self.listener.player
-            if player is None and (kind.who == SEAT or m.token is not None):
+            token: str | None = getattr(m, "token", None)
+            if player is None and (who in (SEAT, HOST) or token is not None):
                 raise ProtocolError("spectator")
             if player is not None:
-                seat = None if m.token is None else self.room.seat_by_token(m.token)
+                seat = None if token is None else self.room.seat_by_token(token)
                 if seat is None or seat.player != player:
                     raise ProtocolError("wrong_token")
-        return await kind.handle(self, m, player)
+            if who == HOST and player != self.room.host:
+                raise ProtocolError("not_host")
+        return await HANDLERS[type(m)](self, m, player)
 
     async def run(self) -> None:
         """Serve the connection until the client leaves (or floods, or its token is retired)."""
@@ -228,7 +253,7 @@ class Connection:
                 if not self.limit.allow():
                     refused = self.limit.refused
                     if refused == 1 or refused % 50 == 0:
-                        await self.reply(ProtocolError("too_fast").to_dict())
+                        await self.reply(ProtocolError("too_fast").message())
                     if refused >= FLOOD_CLOSE:
                         if self.listener is not None:
                             self.listener.close()
@@ -237,13 +262,14 @@ class Connection:
                         return
                     continue
                 if msg.get("text") is None:  # a binary frame: refused, never parsed
-                    await self.reply(ProtocolError("binary_frame").to_dict())
+                    await self.reply(ProtocolError("binary_frame").message())
                     continue
                 raw: str = msg["text"]
+                answer: ServerMessage | None
                 try:
-                    answer = await self.handle(parse(raw, FIELDS))
+                    answer = await self.handle(parse(raw))
                 except ProtocolError as exc:
-                    answer = exc.to_dict()
+                    answer = exc.message()
                 if answer is not None:
                     await self.reply(answer)
         except WebSocketDisconnect:
@@ -256,4 +282,4 @@ class Connection:
                     await asyncio.wait_for(self.writer, 5.0)
 
 
-__all__ = ["DEFAULT_RATE", "FIELDS", "IDLE_CLOSE", "IDLE_SECONDS", "MESSAGES", "Connection", "MessageType"]
+__all__ = ["DEFAULT_RATE", "HANDLERS", "IDLE_CLOSE", "IDLE_SECONDS", "Connection"]

@@ -17,7 +17,8 @@ from typing import Any, Final
 from unotable.events import Event
 from unotable.match import Game
 from unotable.views import public_event
-from unotable.web.protocol import dumps
+from unotable.web.messages import ServerMessage, Update
+from unotable.web.protocol import Shared, dumps
 
 QUEUE_LIMIT: Final = 500
 """Messages waiting for one connection at most; a connection that falls further behind is closed."""
@@ -43,8 +44,8 @@ class Listener:
             return
         self.queue.put_nowait(text)
 
-    def send_json(self, message: dict[str, Any]) -> None:
-        """Queue one message."""
+    def send_json(self, message: ServerMessage) -> None:
+        """Queue one message (as JSON)."""
         self.send(dumps(message))
 
     def close(self, code: int = 1008) -> None:
@@ -69,19 +70,18 @@ def view_for(game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def seat_message(
-    game: Game, seq: int, player: int | None, events: Iterable[Event], kind: str, table: dict[str, Any]
-) -> dict[str, Any]:
-    """A ``welcome`` or ``update`` for ``player``'s connections (``None``: a spectator's)."""
+    game: Game, seq: int, player: int | None, events: Iterable[Event], table: dict[str, Any]
+) -> Update:
+    """The ``update`` for ``player``'s connections (``None``: a spectator's)."""
     seat = None if player is None else game.seat_of(player)
-    return {
-        "type": kind,
-        "seq": seq,
-        "you": player,
-        "seat": seat,
-        "events": events_for(game, seat, events),
-        "view": view_for(game, seat),
-        "table": table,
-    }
+    return Update(
+        seq=seq,
+        you=player,
+        seat=seat,
+        events=events_for(game, seat, events),
+        view=view_for(game, seat),
+        table=table,
+    )
 
 
 class Fanout:
@@ -110,7 +110,7 @@ class Fanout:
         """``player``'s connections."""
         return [lst for lst in self.listeners if lst.player == player]
 
-    def send_all(self, message: dict[str, Any]) -> None:
+    def send_all(self, message: ServerMessage) -> None:
         """The same message to every connection."""
         text = dumps(message)
         for lst in list(self.listeners):
@@ -118,16 +118,17 @@ class Fanout:
             if lst.closed:
                 self.listeners.discard(lst)
 
-    def broadcast(self, make: Callable[[int | None], dict[str, Any]], skip: Listener | None = None) -> None:
+    def broadcast(self, make: Callable[[int | None], ServerMessage], skip: Listener | None = None) -> None:
         """One message per player (``make(player)``), sent to each of its connections (but
-        ``skip``)."""
+        ``skip``); the parts they share (the ``table``) encoded once."""
         cache: dict[int | None, str] = {}
+        shared: Shared = {}
         for lst in list(self.listeners):
             if lst is skip:
                 continue
             text = cache.get(lst.player)
             if text is None:
-                text = cache[lst.player] = dumps(make(lst.player))
+                text = cache[lst.player] = dumps(make(lst.player), shared)
             lst.send(text)
             if lst.closed:
                 self.listeners.discard(lst)

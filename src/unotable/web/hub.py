@@ -460,11 +460,13 @@ class Hub:
         if not targets:
             return 0
         rooms = sorted(self.rooms.items(), key=lambda item: not item[1].paused)[: len(targets)]
+        # Which rooms are idle is decided once, here: a client may come to an idle room while
+        # it is handed over (it is told to reconnect), and the busy rooms keep their targets.
         idle = [code for code, room in rooms if room.paused]
+        busy = {code: peer for (code, room), peer in zip(rooms, targets, strict=False) if not room.paused}
         moved = await self.hand_over(idle) if idle else 0
-        busy = [code for code, room in rooms if not room.paused]
         if busy:
-            moved += await self.hand_over(busy, dict(zip(busy, targets[len(idle) :], strict=False)))
+            moved += await self.hand_over(list(busy), busy)
         return moved
 
     async def hand_over(self, codes: list[str] | None = None, to: dict[str, Peer] | None = None) -> int:

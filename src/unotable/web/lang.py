@@ -1,7 +1,7 @@
 """The web's languages (issue 25): the browser's catalogue and the language of each connection.
 
-- ``GET /api/words/{lang}`` answers ``{"lang", "plural", "messages"}`` (CONTRACTS.md section 4):
-  every message the page shows (its ``t``/``tn`` msgids and the Python words that reach it:
+- ``GET /api/words/{lang}`` answers ``{"lang", "plural", "messages"}`` (docs/i18n.md, "The
+  page's words"): every message the page shows (its ``t``/``tn`` msgids and the Python words that reach it:
   server errors, house rules, bots, cards), from the same catalogues as the terminal, listed in
   ``unotable/i18n/locale/web.json`` by ``make catalogs``. A plural message's key is
   ``singular + "\\u0004" + plural`` and its value the language's two forms. Messages without a

@@ -1,8 +1,8 @@
 """The WebSocket protocol: what a client may send, checked for size and shape (docs/web.md).
 
-A client's messages are JSON objects of at most :data:`MAX_MESSAGE` bytes, of the types the
-one table of message types lists (:data:`unotable.web.connection.MESSAGES`: each type's fields
-and its handler)::
+A client's messages are JSON objects of at most :data:`MAX_MESSAGE` bytes, of the types
+:mod:`unotable.web.messages` declares (each type's fields, their checks, and who may send it;
+:data:`unotable.web.connection.HANDLERS` has each type's handler)::
 
     {"type": "hello", "token": "..."}          # first: a seat's token, or null to watch
     {"type": "act", "token": "...", "action": "play R7 uno"}
@@ -10,67 +10,54 @@ and its handler)::
     {"type": "react", "token": null, "reaction": "gg"}
     ...
 
-:func:`parse` turns text into a :class:`Message` (checking each field by its name:
-:data:`FIELD_CHECKS`) or raises :class:`ProtocolError` with the code and sentence the client
+:func:`parse` turns text into the :class:`~unotable.web.messages.ClientMessage` of its type
+(checking each field as declared) or raises :class:`ProtocolError` with the code and sentence the client
 gets back. :class:`RateLimit` refuses floods.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Final
 
 import orjson
 
+from unotable.web.messages import CLIENT_MESSAGES, Check, ClientMessage, Error, ServerMessage
 from unotable.web.words import error_text
 
 
-def dumps(message: Any) -> str:
+def dumps(message: ServerMessage, shared: Shared | None = None) -> str:
     """A server message as JSON text (orjson: compact UTF-8, a tenth of :func:`json.dumps`'s
-    time on a table of 3-4 KiB; clients parse the same values either way)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    time on a table of 3-4 KiB; clients parse the same values either way).
+
+    :param shared: the fields of :data:`SHARED` already encoded, by the identity of their value,
+        for messages made from the same values (one action's ``update`` to every player shares
+        one ``table``): each is encoded once and copied into every message as is.
+    """
+    data = message.to_dict()
+    if shared is not None:
+        for key in SHARED:
+            value = data.get(key)
+            if value is None:
+                continue
+            known = shared.get(id(value))
+            if known is None:  # the value is kept with its encoding: its id is not reused meanwhile
+                known = shared[id(value)] = (value, orjson.Fragment(orjson.dumps(value, option=_OPTIONS)))
+            data[key] = known[1]
+    return orjson.dumps(data, option=_OPTIONS).decode()
+
+
+_OPTIONS: Final = orjson.OPT_NON_STR_KEYS
+SHARED: Final = ("table",)
+"""The fields :func:`dumps` may encode once for several messages."""
+Shared = dict[int, tuple[object, orjson.Fragment]]
+"""What :func:`dumps` keeps of the shared fields it encoded: their value and its JSON."""
 
 
 MAX_MESSAGE: Final = 1024
 """Bytes in one client message at most."""
-MAX_TOKEN: Final = 64
-MAX_ACTION: Final = 40
-MAX_PLAYER_NUMBER: Final = 100
-"""Player numbers a message may name are below this (a room has at most ten, or eight)."""
-MAX_BOT: Final = 80
-MAX_REACTION: Final = 32
-MAX_TEXT: Final = 600
-"""Characters of a chat message's text that :func:`parse` lets through; the room's own bound
-(120 once spaces are collapsed) gives the clear ``bad_chat``."""
-
-
-def _string(limit: int) -> Callable[[Any], str | None]:
-    def check(value: Any) -> str | None:
-        if isinstance(value, str) and 0 < len(value) <= limit:
-            return None
-        return f"must be a string of 1 to {limit} characters"
-
-    return check
-
-
-def _player(value: Any) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_PLAYER_NUMBER:
-        return f"must be a whole number from 0 to {MAX_PLAYER_NUMBER - 1}"
-    return None
-
-
-FIELD_CHECKS: Final[dict[str, Callable[[Any], str | None]]] = {
-    "token": _string(MAX_TOKEN),
-    "action": _string(MAX_ACTION),
-    "player": _player,
-    "bot": _string(MAX_BOT),
-    "reaction": _string(MAX_REACTION),
-    "text": _string(MAX_TEXT),
-}
-"""Field name -> what is wrong with a value of it (``None``: nothing)."""
 
 
 class ProtocolError(Exception):
@@ -81,27 +68,15 @@ class ProtocolError(Exception):
         self.text = error_text(code, **fields)
         super().__init__(self.text)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The error message sent to the client."""
-        return {"type": "error", "code": self.code, "message": self.text}
+    def message(self) -> Error:
+        """The ``error`` message sent to the client."""
+        return Error(code=self.code, message=self.text)
 
 
-@dataclass(frozen=True)
-class Message:
-    """A checked client message (the fields its type does not have are ``None``)."""
-
-    type: str
-    token: str | None = None
-    action: str | None = None
-    player: int | None = None
-    bot: str | None = None
-    reaction: str | None = None
-    text: str | None = None
-
-
-def parse(text: str | bytes, types: Mapping[str, Mapping[str, bool]]) -> Message:
-    """The message in ``text``, of one of ``types`` (type -> its fields, True if required; a
-    field that is not required may also be null).
+def parse(text: str | bytes) -> ClientMessage:
+    """The client's message in ``text``, of one of the types of
+    :data:`~unotable.web.messages.CLIENT_MESSAGES`, each field checked by its declaration (a field
+    with a default may be left out or null).
 
     :raises ProtocolError: ``too_big``, ``bad_json``, ``unknown_type`` or ``bad_message``.
     """
@@ -115,24 +90,35 @@ def parse(text: str | bytes, types: Mapping[str, Mapping[str, bool]]) -> Message
     if not isinstance(data, dict):
         raise ProtocolError("bad_json")
     kind = data.get("type")
-    if not isinstance(kind, str) or kind not in types:
-        raise ProtocolError("unknown_type", type=kind, known=", ".join(types))
-    fields = types[kind]
+    cls = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError("unknown_type", type=kind, known=", ".join(CLIENT_MESSAGES))
+    fields = _FIELDS[cls.TYPE]
     for key in data:
         if key != "type" and key not in fields:
             raise ProtocolError("bad_message", detail=f"{kind} has no field {key!r}")
     values: dict[str, Any] = {}
-    for key, required in fields.items():
+    for key, (required, check) in fields.items():
         if required and key not in data:
             raise ProtocolError("bad_message", detail=f"{kind} needs the field {key!r}")
         value = data.get(key)
         if value is None and not required:
             continue
-        problem = FIELD_CHECKS[key](value)
+        problem = check(value)
         if problem is not None:
             raise ProtocolError("bad_message", detail=f"{key} {problem}")
         values[key] = value
-    return Message(kind, **values)
+    return cls(**values)
+
+
+_FIELDS: Final[dict[str, dict[str, tuple[bool, Check]]]] = {
+    name: {
+        f.name: (f.default is dataclasses.MISSING, f.metadata["check"])
+        for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+    }
+    for name, cls in CLIENT_MESSAGES.items()
+}
+"""Per client message type, per field: whether it is required, and its check."""
 
 
 class RateLimit:
@@ -159,4 +145,4 @@ class RateLimit:
         return False
 
 
-__all__ = ["FIELD_CHECKS", "MAX_MESSAGE", "Message", "ProtocolError", "RateLimit", "dumps", "parse"]
+__all__ = ["MAX_MESSAGE", "ProtocolError", "RateLimit", "dumps", "parse"]

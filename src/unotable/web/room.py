@@ -37,6 +37,7 @@ from unotable.state import Phase
 from unotable.web.driver import Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
+from unotable.web.messages import Retired, Update, Welcome
 from unotable.web.protocol import ProtocolError
 from unotable.web.seats import (
     PALETTE,
@@ -109,6 +110,8 @@ class Room:
         self._votes: dict[int, set[int]] = {}
         self._votes_hand = (-1, -1)
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
+        self._qr: dict[int, tuple[str, str]] = {}
+        """Each seat's rejoin QR code, with the token and page address it was made for."""
         self.chat_log = Chat()
         self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
         self.log = GameLog(store, code, settings.rules, stored)
@@ -433,7 +436,8 @@ class Room:
     def _retire(self, player: int, reason: str) -> None:
         """Tell ``player``'s connections that their token no longer works, and close them."""
         self._rejoin.pop(player, None)
-        message = {"type": "retired", "reason": reason, "message": retired_text(reason)}
+        self._qr.pop(player, None)
+        message = Retired(reason=reason, message=retired_text(reason))
         for lst in self.fanout.of(player):
             lst.send_json(message)
             lst.close(4001)
@@ -584,6 +588,7 @@ class Room:
             "answer": answer,
             "suggestion": {
                 "on": self.settings.room.suggestion_penalty,
+                "cards": self.settings.rules.edition.suggestion_penalty,  # what it costs (RULES §8)
                 "open": suggestion_open,
                 "given": sorted(given),
             },
@@ -610,17 +615,11 @@ class Room:
         return cached[1]
 
     def message(
-        self,
-        player: int | None,
-        events: Iterable[Event],
-        kind: str = "update",
-        table: dict[str, Any] | None = None,
-    ) -> dict[str, Any]:
-        """The message for ``player``'s connections (``None``: a spectator's): the events as its
+        self, player: int | None, events: Iterable[Event], table: dict[str, Any] | None = None
+    ) -> Update:
+        """The update for ``player``'s connections (``None``: a spectator's): the events as its
         seat sees them, its view, and the table (``table``, if already made)."""
-        return seat_message(
-            self.game, self.seq, player, events, kind, self.table() if table is None else table
-        )
+        return seat_message(self.game, self.seq, player, events, self.table() if table is None else table)
 
     def rejoin_info(self, player: int, token: str, base: str) -> dict[str, Any]:
         """A seat's rejoin link, short code and QR code (docs/web.md, ``welcome``), for its
@@ -636,12 +635,14 @@ class Room:
         """The QR code of ``player``'s rejoin link (an SVG document), for its ``token`` (the
         connection's): made once per token and page address, in the QR codes' own thread (a few
         milliseconds each: never on the event loop, never in the pool the database uses)."""
-        info = self.rejoin_info(player, token, base)
-        svg = info.get("qr_svg")
-        if svg is None:
-            svg = await asyncio.get_running_loop().run_in_executor(QR_POOL, qr_svg, info["link"])
-            info["qr_svg"] = svg
-        return str(svg)
+        key = token + base
+        cached = self._qr.get(player)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        link = self.rejoin_info(player, token, base)["link"]
+        svg: str = await asyncio.get_running_loop().run_in_executor(QR_POOL, qr_svg, link)
+        self._qr[player] = (key, svg)  # apart from the keys: a welcome carries them, never the QR code
+        return svg
 
     async def welcome(self, listener: Listener, token: str | None = None, base: str = "") -> None:
         """Send a new connection the hand so far (as its seat sees it), the table, and for a
@@ -663,11 +664,20 @@ class Room:
         self.alone_since = None
         if player is not None:
             self.presence.came(player)
-        message = self.message(player, self.log.hand_events, "welcome")
-        if player is not None and token is not None:
-            message["rejoin"] = self.rejoin_info(player, token, base)
-        message["chat"] = list(self.chat_log.lines)
-        listener.send_json(message)
+        u = self.message(player, self.log.hand_events)
+        rejoin = self.rejoin_info(player, token, base) if player is not None and token is not None else None
+        listener.send_json(
+            Welcome(
+                seq=u.seq,
+                you=u.you,
+                seat=u.seat,
+                events=u.events,
+                view=u.view,
+                table=u.table,
+                rejoin=rejoin,
+                chat=tuple(self.chat_log.lines),
+            )
+        )
         self._touched(skip=listener)
 
     def leave(self, listener: Listener) -> None:

@@ -152,53 +152,65 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         type=float,
         metavar="H",
         default=life.waiting / 3600,
-        help="delete a room still waiting for players H hours after its last activity "
-        f"({life.waiting / 3600:g})",
+        help=_(
+            "delete a room still waiting for players H hours after its last activity ({default:g})"
+        ).format(default=life.waiting / 3600),
     )
     parser.add_argument(
         "--finished-days",
         type=float,
         metavar="D",
         default=life.finished / DAY,
-        help=f"keep a finished room (its replays) D days after its last activity, then delete it "
-        f"({life.finished / DAY:g})",
+        help=_(
+            "keep a finished room (its replays) D days after its last activity, then delete it ({default:g})"
+        ).format(default=life.finished / DAY),
     )
     parser.add_argument(
         "--idle-days",
         type=float,
         metavar="D",
         default=life.idle / DAY,
-        help=f"close (delete) an unfinished game nobody has played for D days ({life.idle / DAY:g})",
+        help=_("close (delete) an unfinished game nobody has played for D days ({default:g})").format(
+            default=life.idle / DAY
+        ),
     )
     parser.add_argument(
         "--unload-minutes",
         type=float,
         metavar="M",
         default=life.unload / 60,
-        help=f"take a room nobody is connected to out of memory after M minutes; it stays stored "
-        f"({life.unload / 60:g}). A room nobody is connected to is paused at once.",
+        help=_(
+            "take a room nobody is connected to out of memory after M minutes; it stays stored "
+            "({default:g}). A room nobody is connected to is paused at once."
+        ).format(default=life.unload / 60),
     )
     parser.add_argument(
         "--rooms-per-address",
         type=int,
         metavar="N",
         default=life.rooms_per_address,
-        help=f"rooms whose game goes on one client address may make (0: no limit; {life.rooms_per_address})",
+        help=_("rooms whose game goes on one client address may make (0: no limit; {default})").format(
+            default=life.rooms_per_address
+        ),
     )
     parser.add_argument(
         "--seats-per-address",
         type=int,
         metavar="N",
         default=life.seats_per_address,
-        help=f"seats one client address may hold in games that go on (0: no limit; {life.seats_per_address})",
+        help=_("seats one client address may hold in games that go on (0: no limit; {default})").format(
+            default=life.seats_per_address
+        ),
     )
     parser.add_argument(
         "--lookups-per-second",
         type=float,
         metavar="N",
         default=life.lookups_per_second,
-        help="room and replay lookups one client address may make a second, four times that at once "
-        f"(0: no limit; {life.lookups_per_second:g})",
+        help=_(
+            "room and replay lookups one client address may make a second, four times that at once "
+            "(0: no limit; {default:g})"
+        ).format(default=life.lookups_per_second),
     )
     parser.add_argument(
         "--max-rooms",

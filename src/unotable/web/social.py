@@ -10,8 +10,10 @@ from __future__ import annotations
 import unicodedata
 from collections import deque
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Final
 
+from unotable.web.messages import Chat as ChatLine
+from unotable.web.messages import Reaction
 from unotable.web.protocol import ProtocolError, RateLimit
 
 MAX_CHAT: Final = 120
@@ -45,7 +47,7 @@ class Chat:
     one a second)."""
 
     def __init__(self) -> None:
-        self.lines: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.lines: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self._limits: dict[int, RateLimit] = {}
         self._reactions: dict[int, RateLimit] = {}
         self._watchers: dict[str, RateLimit] = {}
@@ -61,7 +63,7 @@ class Chat:
             limit = self._watchers.setdefault(address, RateLimit(REACTION_RATE, REACTION_BURST))
         return limit.allow()
 
-    def say(self, player: int, name: str, text: str) -> dict[str, Any]:
+    def say(self, player: int, name: str, text: str) -> ChatLine:
         """The ``chat`` message of ``player`` (called ``name``) saying ``text``, kept.
 
         :raises ProtocolError: ``bad_chat`` or ``slow_down``; nothing is kept then.
@@ -70,19 +72,19 @@ class Chat:
         if not self._limits.setdefault(player, RateLimit(0.5, 3.0)).allow():
             raise ProtocolError("slow_down")
         at = datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-        message = {"type": "chat", "player": player, "name": name, "text": text, "at": at}
+        message = ChatLine(player=player, name=name, text=text, at=at)
         self.lines.append(message)
         return message
 
 
-def reaction(player: int | None, name: str) -> dict[str, Any]:
+def reaction(player: int | None, name: str) -> Reaction:
     """The ``reaction`` message of ``player`` (``None``: a spectator).
 
     :raises ProtocolError: ``bad_reaction`` for a reaction not in :data:`REACTIONS`.
     """
     if name not in REACTIONS:
         raise ProtocolError("bad_reaction", known=", ".join(REACTIONS))
-    return {"type": "reaction", "player": player, "reaction": name}
+    return Reaction(player=player, reaction=name)
 
 
 __all__ = [

@@ -1,5 +1,5 @@
 """Every sentence the server sends a person, by code (the page shows its own words for a code it
-knows, from ``static/strings.js``, and these otherwise). One place, so it can be translated."""
+knows, from ``static/js/strings.js``, and these otherwise). One place, so it can be translated."""
 
 from __future__ import annotations
 

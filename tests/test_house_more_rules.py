@@ -1,9 +1,9 @@
-"""Issue 27's house rules (docs/rules.md §11.5-§11.6): the examples beside the scenario files,
-the combinations refused, the presets, the bots and the env under every rule."""
+"""The more house rules of docs/rules.md §11.5 (stack_cards to double_finish): the examples beside
+the scenario files, the bots and the env under every rule (the combinations refused and the
+presets: test_house_records.py; several cards at once: test_multi_play.py)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -11,9 +11,9 @@ import pytest
 from unotable.bots import make_bot
 from unotable.cards import parse_card
 from unotable.engine import apply, from_position, legal_actions, legal_ids, new_hand
-from unotable.errors import ConfigError, IllegalActionError
-from unotable.house import HOUSE_RULE, HOUSE_RULES, combination_error, official, preset, sensible
-from unotable.rules import Rules, find_edition, parse_house
+from unotable.errors import IllegalActionError
+from unotable.house import HOUSE_RULE, HOUSE_RULES, preset
+from unotable.rules import Rules, find_edition
 from unotable.sim import SimConfig, parse_bots, simulate
 from unotable.state import Phase, State
 
@@ -30,75 +30,6 @@ def position(rules: Rules, hands: list[list[str]], pile: list[str], top: str, co
         color=color,
         current=0,
     )
-
-
-# ---- combinations (H-22)
-
-
-@pytest.mark.parametrize(
-    ("options", "message"),
-    [
-        ({"stack_cards": "up"}, "house rule stack_cards=up needs stacking"),
-        ({"deflect": "skip"}, "house rule deflect=skip needs stacking"),
-        ({"uno_call": "silent", "uno_penalty": 4}, "uno_penalty means nothing with uno_call=silent"),
-        ({"hand_limit": 7}, "hand_limit must be a whole number from 8 to 112"),
-        ({"uno_penalty": 0}, "uno_penalty must be a whole number from 1 to 10"),
-        ({"deflect": True}, 'deflect must be false, "reverse", "skip" or "both"'),
-    ],
-)
-def test_a_combination_that_makes_no_sense_is_refused_at_rules_time(
-    options: dict[str, Any], message: str
-) -> None:
-    with pytest.raises(ConfigError, match=message):
-        Rules(**options)
-    with pytest.raises(ConfigError, match=message):
-        Rules.from_dict(options)
-
-
-def test_sensible_puts_back_only_what_is_refused() -> None:
-    values = {**official(), "deflect": "both", "stack_cards": "fours", "uno_call": "silent", "uno_penalty": 5}
-    assert combination_error(values) is not None
-    fixed = sensible(values)
-    assert combination_error(fixed) is None
-    assert fixed == {**values, "deflect": False, "stack_cards": False, "uno_penalty": 2}
-    assert sensible(preset("crazy")) == preset("crazy")
-
-
-def test_random_combinations_of_every_rule_make_rules_or_a_clear_error() -> None:
-    rnd = random.Random(27)
-    made = refused = 0
-    for _ in range(400):
-        values = official()
-        for rule in HOUSE_RULES:
-            if rnd.random() < 0.5:
-                values[rule.name] = (
-                    rnd.randint(*rule.values) if rule.kind == "int" else rnd.choice(rule.values)
-                )
-        error = combination_error(values)
-        if error is None:
-            Rules(players=rnd.randint(2, 10), **values)
-            made += 1
-        else:
-            with pytest.raises(ConfigError, match=r"docs/rules\.md §11\.6"):
-                Rules(**values)
-            refused += 1
-    assert made > 100 and refused > 50
-
-
-def test_the_crazy_preset_is_nearly_everything() -> None:
-    crazy = preset("crazy")
-    on = [r.name for r in HOUSE_RULES if r.is_on(crazy[r.name])]
-    # Not double_finish (H-53): with no_action_finish no hand is won on a draw card.
-    assert set(on) == {r.name for r in HOUSE_RULES} - {"double_finish"}
-    assert crazy["no_action_finish"]
-    assert crazy["uno_call"] == "strict"  # not silent: the missed-UNO penalty would mean nothing
-    assert Rules(**crazy).preset == "crazy"
-    assert parse_house("crazy,hand_limit=30")["hand_limit"] == 30
-
-
-def test_new_rules_at_their_defaults_change_nothing() -> None:
-    assert Rules(**official()) == Rules()
-    assert Rules().to_dict() == {"edition": "classic", "players": 4}
 
 
 # ---- each rule, by example

@@ -1,4 +1,4 @@
-"""Issue 27's several cards at once (``multi_play``, docs/rules.md §11.5, H-25 to H-35): the
+"""Several cards at once (``multi_play``, docs/rules.md §11.5, H-25 to H-35): the
 notation's ``more``, the view, the env, the bots, the native core's refusal and the terminal,
 beside the scenario files ``house_multi_play_*.json`` that prove the rule itself."""
 
@@ -65,6 +65,29 @@ def test_the_view_shows_the_series_and_its_json_only_with_the_rule() -> None:
         assert v.series == parse_card("R5")
         assert v.to_dict()["series"] == "R5"
     assert "series" not in view(position(Rules(players=3), [["R5"], ["G1"], ["Y3"]]), 0).to_dict()
+
+
+def test_the_view_says_which_cards_of_its_hand_follow_each_in_a_series() -> None:
+    """The page picks several cards at once from the view alone (issue 35): per card of the
+    seat's hand, the others that may follow it, from the core's ``series_next``: with
+    ``number`` the cards of its number, with ``identical`` only a second copy; none for action
+    cards; nothing in the view of nobody nor without the rule."""
+    hand = ["R5", "B5", "G5", "Y2", "Y2", "R7", "RS", "W"]
+    number = position(Rules(players=3, multi_play="number"), [hand, ["G1", "G2"], ["Y3", "Y4"]])
+    assert view(number, 0).to_dict()["follows"] == {
+        "R5": ["G5", "B5"],
+        "Y2": ["Y2"],
+        "G5": ["R5", "B5"],
+        "B5": ["R5", "G5"],
+    }
+    assert view(number, 1).to_dict()["follows"] == {}  # G1 and G2: no two of one number
+    assert view(number, None).to_dict()["follows"] == {}
+    identical = position(Rules(players=3, multi_play="identical"), [hand, ["G1", "G2"], ["Y3", "Y4"]])
+    assert view(identical, 0).to_dict()["follows"] == {"Y2": ["Y2"]}
+    assert "follows" not in view(position(Rules(players=3), [hand, ["G1"], ["Y3"]]), 0).to_dict()
+    # Each listed card really follows: after "play CARD more" the core offers its plays.
+    st, _ = apply(number, 0, "play R5 more")
+    assert {a.split(" ")[1] for a in view(st, 0).legal_actions} == {"B5", "G5"}
 
 
 def test_a_refused_action_inside_a_series_names_the_rule() -> None:

@@ -1,5 +1,12 @@
 // The lobby (Play now, open rooms, make a room, join by code) and a room's join page.
-"use strict";
+import { api, errorText, getOptions, tokenKey } from "./api.js";
+import { $, el, show } from "./dom.js";
+import { route } from "./main.js";
+import { avatarNode } from "./pieces.js";
+import { inviteNode } from "./social.js";
+import { avatarOf, game, playerName } from "./state.js";
+import { t, tn } from "./strings.js";
+import { enterTable } from "./table.js";
 
 let AVATAR_COLORS = ["#b71c1c", "#ad1457", "#4a148c", "#1a237e", "#0d47a1", "#006064", "#1b5e20", "#e65100", "#4e342e", "#37474f"];
 
@@ -61,12 +68,6 @@ function nameOrAsk(box) {
   return name;
 }
 
-let optionsPromise = null;
-function getOptions() {
-  optionsPromise ||= api("GET", "/api/options").catch((err) => { optionsPromise = null; throw err; });
-  return optionsPromise;
-}
-
 // The avatar's colour goes with a name to a server that has avatars (its options list colours).
 async function joinBody(name, player) {
   const opts = await getOptions().catch(() => ({}));
@@ -76,7 +77,7 @@ async function joinBody(name, player) {
   return body;
 }
 
-// The house rules' records (CONTRACTS.md section 5): from /api/options when the server sends
+// The house rules' records (docs/web.md, GET /api/options `house_rules`): from /api/options when the server sends
 // them, else the four rules of RULES §11 written here in the same shape.
 function houseRuleRecords(opts) {
   if (Array.isArray(opts.house_rules) && opts.house_rules.length) return opts.house_rules;
@@ -150,7 +151,7 @@ function levelTitle(level) {
 
 // A strength the server offers (GET /api/options' bot_levels): its name, its bot and how it
 // fares, as measured (docs/bots.md).
-function levelWords(lv) {
+export function levelWords(lv) {
   return t("{level} ({bot} bot): wins {share} of hands heads-up against {against}", {
     level: levelTitle(lv.level), bot: lv.bot, share: `${Math.round(100 * lv.rate)}%`, against: levelTitle(lv.against),
   });
@@ -188,7 +189,7 @@ function houseControl(rule) {
   read: () => box.checked, write: (v) => { box.checked = Boolean(v); } };
 }
 
-async function lobby() {
+export async function lobby() {
   show("lobby");
   $("room-badge").hidden = true;
   let opts;
@@ -419,7 +420,7 @@ function createForm(opts) {
   return form;
 }
 
-async function joinPage(code) {
+export async function joinPage(code) {
   show("join");
   let info;
   try {

@@ -1,10 +1,19 @@
 // Every word the page shows goes through t("English sentence {name}", {name}) or
 // tn("{n} card", "{n} cards", n): the first argument is always a plain string literal, the
-// English msgid that the catalogue (GET /api/words/LANG) translates (CONTRACTS.md section 4).
-"use strict";
+// English msgid that the catalogue (GET /api/words/LANG) translates (docs/i18n.md, "The page's words").
 
 const WORDS = { lang: "en", plural: (n) => (n !== 1 ? 1 : 0), messages: {} };
-const LANGUAGES = [["en", "English"], ["pt", "Português"], ["fr", "Français"]];
+export const LANGUAGES = [["en", "English"], ["pt", "Português (Portugal)"], ["pt_BR", "Português (Brasil)"], ["fr", "Français"]];
+
+// A catalogue's code as a language tag for the page's lang attribute (pt_BR -> pt-BR).
+export function langTag(code) {
+  return String(code).replace("_", "-");
+}
+
+// The catalogue the page speaks now ("en" until one is loaded).
+export function wordsLang() {
+  return WORDS.lang;
+}
 
 // The catalogue's plural rules are data, read without eval: the two forms the contract names.
 const PLURAL_RULES = {
@@ -14,17 +23,67 @@ const PLURAL_RULES = {
   "n > 1": (n) => (n > 1 ? 1 : 0),
 };
 
-function fillWords(text, vars) {
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in vars ? String(vars[key]) : whole));
+// French elides and contracts at the edges of the fields it fills in, as the server's messages
+// do (unotable.i18n.elide): "la main de {name}" with Ana is "la main d'Ana", "le tour de {card}"
+// with "le 7 rouge" is "le tour du 7 rouge".
+const ELIDED = ["de", "que", "le", "la", "je", "me", "te", "se", "ne", "jusque", "lorsque", "puisque"];
+const ELISION_TAIL = new RegExp(`(^|[\\s(«"“’'/—-])(${ELIDED.join("|")}|à) $`, "i");
+const CONTRACTED = { "de le": "du", "de les": "des", "à le": "au", "à les": "aux" };
+const MUTE_H = new Set(["hélène", "hugo", "henri", "hector", "hermione", "homère", "honoré", "hortense", "hubert",
+  "hippolyte", "héloïse", "hervé", "huguette", "hôpital", "heure", "heures", "homme", "histoire", "hiver", "honneur"]);
+const VOWELS = "aeiouàâäéèêëîïôöùûüœæ";
+
+function elidesBefore(value) {
+  const word = String(value).split(/[\s,.;:!?'’()«»"-]/, 1)[0].toLowerCase();
+  if (!word) return false;
+  if (VOWELS.includes(word[0])) return true;
+  if (word[0] === "y") return word.length > 1 && !VOWELS.includes(word[1]);
+  return MUTE_H.has(word);
 }
 
-function t(msgid, vars) {
+function elide(before, value) {
+  const m = ELISION_TAIL.exec(before);
+  if (!m) return [before, value];
+  const word = m[2];
+  const head = before.slice(0, m.index + m[1].length);
+  const space = value.indexOf(" ");
+  if (space > 0 && space < value.length - 1) {
+    const contracted = CONTRACTED[`${word.toLowerCase()} ${value.slice(0, space).toLowerCase()}`];
+    if (contracted) {
+      const cased = word[0] === word[0].toUpperCase() ? contracted[0].toUpperCase() + contracted.slice(1) : contracted;
+      return [`${head}${cased} `, value.slice(space + 1)];
+    }
+  }
+  if (word.toLowerCase() !== "à" && elidesBefore(value)) return [`${head}${word.slice(0, -1)}'`, value];
+  return [before, value];
+}
+
+function fillWords(text, vars) {
+  if (!vars) return text;
+  if (WORDS.lang !== "fr") {
+    return text.replace(/\{(\w+)\}/g, (whole, key) => (key in vars ? String(vars[key]) : whole));
+  }
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    out += text.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (!(m[1] in vars)) {
+      out += m[0];
+      continue;
+    }
+    const [before, value] = elide(out, String(vars[m[1]]));
+    out = before + value;
+  }
+  return out + text.slice(last);
+}
+
+export function t(msgid, vars) {
   const found = WORDS.messages[msgid];
   return fillWords(typeof found === "string" && found ? found : msgid, vars);
 }
 
-function tn(singular, plural, n, vars) {
+export function tn(singular, plural, n, vars) {
   const forms = WORDS.messages[`${singular}\u0004${plural}`];
   const all = { n, ...(vars || {}) };
   if (Array.isArray(forms)) {
@@ -34,23 +93,25 @@ function tn(singular, plural, n, vars) {
   return fillWords(n === 1 ? singular : plural, all);
 }
 
-function pickLanguage() {
+export function pickLanguage() {
   const known = LANGUAGES.map(([code]) => code);
   const stored = localStorage.getItem("lang");
   if (stored && known.includes(stored)) return stored;
   for (const tag of navigator.languages || []) {
-    const code = String(tag).slice(0, 2).toLowerCase();
+    const parts = String(tag).toLowerCase().split(/[-_]/);
+    // Brazil's Portuguese for pt-BR; Portugal's for pt, pt-PT and the other Portuguese countries.
+    const code = parts[0] === "pt" && parts.slice(1).includes("br") ? "pt_BR" : parts[0];
     if (known.includes(code)) return code;
   }
   return "en";
 }
 
 // The catalogue of `lang`; English (no catalogue) when the server has none (404) or fails.
-async function loadWords(lang) {
+export async function loadWords(lang) {
   WORDS.lang = "en";
   WORDS.messages = {};
   WORDS.plural = PLURAL_RULES["n!=1"];
-  document.documentElement.lang = lang;
+  document.documentElement.lang = langTag(lang);
   if (lang === "en") return;
   try {
     const res = await fetch(`/api/words/${encodeURIComponent(lang)}`);
@@ -68,7 +129,7 @@ async function loadWords(lang) {
 // ---------------------------------------------------------------------------------------------
 // Cards and colours in words: one whole name per card, so each language can order its words.
 
-function colorName(c) {
+export function colorName(c) {
   switch (c) {
     case "R": return t("red");
     case "Y": return t("yellow");
@@ -78,7 +139,7 @@ function colorName(c) {
   }
 }
 
-function cardName(code) {
+export function cardName(code) {
   switch (code) {
     case "W": return t("Wild");
     case "W+4": return t("Wild Draw Four");
@@ -111,7 +172,7 @@ function cardsText(codes) {
   return codes.map(cardName).join(", ");
 }
 
-function namesText(names) {
+export function namesText(names) {
   if (names.length <= 1) return names.join("");
   return t("{first} and {last}", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
 }
@@ -166,7 +227,7 @@ function playLine(e, who, target) {
   return text;
 }
 
-function narrate(e, names) {
+export function narrate(e, names) {
   const who = e.seat !== undefined && names[e.seat] !== undefined ? names[e.seat] : t("The table");
   const target = e.target !== undefined && names[e.target] !== undefined ? names[e.target] : "";
   const cards = e.cards ? cardsText(e.cards) : "";
@@ -209,7 +270,7 @@ function narrate(e, names) {
 }
 
 // Server error codes in words (the server's own sentence when the page has none).
-function errorWords(code) {
+export function errorWords(code) {
   switch (code) {
     case "bad_token": return t("This browser's seat in the room is not valid any more.");
     case "illegal": return t("That is not legal now.");

@@ -1,6 +1,10 @@
 // Replays: a finished game step by step, every hand face up (the game is over), the log
 // following the step, ← → to step, jumps to the next hand and to the end, the scores.
-"use strict";
+import { api, errorText } from "./api.js";
+import { $, el, show } from "./dom.js";
+import { avatarNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
+import { avatarOf, playerName } from "./state.js";
+import { colorName, narrate, t, tn } from "./strings.js";
 
 const replay = { data: null, i: 0 };
 
@@ -94,7 +98,7 @@ function drawReplay() {
   }
 }
 
-async function replayPage(code, number) {
+export async function replayPage(code, number) {
   show("replay");
   $("room-badge").hidden = false;
   $("room-badge").textContent = t("Room {code}", { code });
@@ -116,7 +120,10 @@ async function replayPage(code, number) {
   replay.i = 0;
   drawReplay();
 }
-window.replayRedraw = () => { if (replay.data) drawReplay(); };
+// The replay shown, drawn again (a language, the colour marks).
+export function replayRedraw() {
+  if (replay.data) drawReplay();
+}
 
 document.addEventListener("keydown", (ev) => {
   if ($("replay").hidden || !replay.data) return;

@@ -1,0 +1,31 @@
+// The server's HTTP API: a request in the page's language, its error in words.
+import { errorWords, pickLanguage } from "./strings.js";
+
+// The server words its errors in the page's language (?lang=, docs/web.md).
+export function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(pickLanguage())}`;
+}
+
+export async function api(method, path, body) {
+  const res = await fetch(withLang(path), {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw Object.assign(new Error(data.message || res.statusText), { code: data.error, status: res.status });
+  return data;
+}
+
+export function errorText(err) {
+  return (err.code && errorWords(err.code)) || err.message || String(err);
+}
+
+export const tokenKey = (code) => `unotable:${code}`;
+
+// GET /api/options, asked once (again after a failure) for the lobby, the form and the seats' menus.
+let optionsPromise = null;
+export function getOptions() {
+  optionsPromise ||= api("GET", "/api/options").catch((err) => { optionsPromise = null; throw err; });
+  return optionsPromise;
+}

@@ -1,0 +1,292 @@
+// The card faces and the card back, drawn by the project as SVG (our own art: no Mattel artwork).
+//
+//   Cards.face(code, {colorblind})   -> SVG markup of the card with that notation code
+//   Cards.back()                     -> SVG markup of a card's back
+//   Cards.chooser(color, {colorblind}) -> SVG markup of a colour swatch (with its mark)
+//   Cards.mark(color)                -> SVG markup of a colour's colour-blind mark alone
+//
+// The markup has presentation attributes only (no style attributes, no ids), so any number of
+// cards can share a page under a strict Content-Security-Policy. It is decorative: the element
+// that holds it carries the card's name (aria-label), so the SVG is aria-hidden.
+
+const COLORS = { R: "#d72600", Y: "#f2c80f", G: "#379711", B: "#0956bf" };
+const INK = "#111";
+const WILD_FIELD = "#1d1d1f";
+const OVAL = 'cx="50" cy="75" rx="33" ry="56" transform="rotate(28 50 75)"';
+const FONT = 'font-family="Arial Black, Arial, Helvetica, sans-serif" font-weight="900"';
+
+// A colour-blind mark per colour: a triangle (red), a circle (yellow), a square (green) and
+// three bars (blue), drawn in ink on a white disc, centred on (0, 0) with radius about 8.
+const MARKS = {
+  R: '<polygon points="0,-5.5 5.2,4 -5.2,4" fill="' + INK + '"/>',
+  Y: '<circle r="4.6" fill="' + INK + '"/>',
+  G: '<rect x="-4.2" y="-4.2" width="8.4" height="8.4" fill="' + INK + '"/>',
+  B:
+    '<rect x="-5" y="-4.6" width="10" height="2.2" fill="' + INK + '"/>' +
+    '<rect x="-5" y="-1.1" width="10" height="2.2" fill="' + INK + '"/>' +
+    '<rect x="-5" y="2.4" width="10" height="2.2" fill="' + INK + '"/>',
+};
+
+function svg(body, label) {
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 150" class="card-svg" ' +
+    'aria-hidden="true" focusable="false"' + (label ? ' data-face="' + label + '"' : "") + ">" + body + "</svg>"
+  );
+}
+
+function frame(field) {
+  return (
+    '<rect x="1" y="1" width="98" height="148" rx="11" fill="#fbfbf8" stroke="#c9c9c4" stroke-width="1"/>' +
+    '<rect x="6" y="6" width="88" height="138" rx="8" fill="' + field + '"/>'
+  );
+}
+
+// Text with a dark outline drawn under its fill, so it reads on every colour.
+function label(text, x, y, size, fill, outline) {
+  return (
+    "<text x=\"" + x + "\" y=\"" + y + "\" " + FONT + ' font-size="' + size + '" font-style="italic" ' +
+    'text-anchor="middle" fill="' + fill + '" stroke="' + INK + '" stroke-width="' + outline + '" ' +
+    'stroke-linejoin="round" paint-order="stroke">' + text + "</text>"
+  );
+}
+
+// Draws `shape` twice: a wider dark outline, then the shape itself.
+function outlined(shape, width, color) {
+  return (
+    shape.replace("STROKE", INK).replace("WIDTH", String(width + 3.5)) +
+    shape.replace("STROKE", color).replace("WIDTH", String(width))
+  );
+}
+
+function smallCard(cx, cy, w, h, fill) {
+  return (
+    '<rect x="' + (cx - w / 2) + '" y="' + (cy - h / 2) + '" width="' + w + '" height="' + h + '" rx="3" ' +
+    'fill="' + fill + '" stroke="#fff" stroke-width="2.4"/>' +
+    '<rect x="' + (cx - w / 2 - 1.6) + '" y="' + (cy - h / 2 - 1.6) + '" width="' + (w + 3.2) + '" height="' +
+    (h + 3.2) + '" rx="4" fill="none" stroke="' + INK + '" stroke-width="1"/>'
+  );
+}
+
+// Symbols centred on (0, 0), about 50 units across, in colour `c`.
+const SYMBOLS = {
+  S(c) {
+    return outlined(
+      '<g fill="none" stroke="STROKE" stroke-width="WIDTH" stroke-linecap="round">' +
+        '<circle r="18"/><line x1="-12.5" y1="12.5" x2="12.5" y2="-12.5"/></g>',
+      7,
+      c,
+    );
+  },
+  R(c) {
+    const arrow = "-13,-4 3,-4 3,-10 14,0 3,10 3,4 -13,4";
+    const one = (t) =>
+      '<polygon transform="' + t + '" points="' + arrow + '" fill="' + c + '" stroke="' + INK +
+      '" stroke-width="2" stroke-linejoin="round"/>';
+    return one("translate(-7.5 -7.5) rotate(-45)") + one("translate(7.5 7.5) rotate(135)");
+  },
+  "+2"(c) {
+    return smallCard(-6, 5, 20, 30, c) + smallCard(6, -7, 20, 30, c);
+  },
+  "+3"(c) {
+    return smallCard(-10, 9, 18, 27, c) + smallCard(0, -1, 18, 27, c) + smallCard(10, -11, 18, 27, c);
+  },
+  BLANK(c) {
+    const pts = [];
+    for (let i = 0; i < 10; i += 1) {
+      const r = i % 2 ? 9 : 21;
+      const a = (Math.PI / 5) * i - Math.PI / 2;
+      pts.push((r * Math.cos(a)).toFixed(2) + "," + (r * Math.sin(a)).toFixed(2));
+    }
+    return (
+      '<polygon points="' + pts.join(" ") + '" fill="' + c + '" stroke="' + INK +
+      '" stroke-width="2.2" stroke-linejoin="round"/>'
+    );
+  },
+  WILD() {
+    // The oval in four quarters (drawn unrotated, then turned with the card's oval).
+    const q = (d, fill) => '<path d="' + d + '" fill="' + fill + '"/>';
+    return (
+      '<g transform="rotate(28)">' +
+      q("M0,0 L0,-56 A33,56 0 0,0 -33,0 Z", COLORS.R) +
+      q("M0,0 L33,0 A33,56 0 0,0 0,-56 Z", COLORS.B) +
+      q("M0,0 L-33,0 A33,56 0 0,0 0,56 Z", COLORS.Y) +
+      q("M0,0 L0,56 A33,56 0 0,0 33,0 Z", COLORS.G) +
+      '<ellipse rx="33" ry="56" fill="none" stroke="#fff" stroke-width="2.5"/></g>'
+    );
+  },
+  "W+4"() {
+    return (
+      smallCard(-13, 12, 16, 24, COLORS.B) +
+      smallCard(-4, 2, 16, 24, COLORS.G) +
+      smallCard(5, -8, 16, 24, COLORS.R) +
+      smallCard(14, -18, 16, 24, COLORS.Y)
+    );
+  },
+  HOWLER() {
+    // A red letter that shouts: an envelope, its flap open like a mouth, and sound lines.
+    return (
+      '<g stroke="' + INK + '" stroke-width="2" stroke-linejoin="round">' +
+      '<rect x="-21" y="-9" width="38" height="27" rx="2" fill="#c62828"/>' +
+      '<polygon points="-21,-9 -2,7 17,-9" fill="#8e1b1b"/>' +
+      '<polygon points="-21,-9 -2,-25 17,-9" fill="#e53935"/></g>' +
+      '<g stroke="#fff" stroke-width="3" stroke-linecap="round" fill="none">' +
+      '<path d="M21,-22 L27,-28"/><path d="M23,-12 L31,-14"/><path d="M21,-31 L22,-39"/></g>'
+    );
+  },
+  INVIS() {
+    // A hooded cloak with nobody inside: a dashed outline over a faint fill.
+    return (
+      '<path d="M0,-30 C-14,-30 -19,-16 -19,-6 L-24,26 L-12,20 L-4,28 L4,20 L12,28 L24,20 L19,-6 ' +
+      'C19,-16 14,-30 0,-30 Z" fill="#cfd8dc" fill-opacity="0.28" stroke="#fff" stroke-width="2.6" ' +
+      'stroke-dasharray="5 3.5" stroke-linejoin="round"/>' +
+      '<path d="M-9,-12 C-6,-19 6,-19 9,-12 C7,-4 -7,-4 -9,-12 Z" fill="' + WILD_FIELD + '"/>'
+    );
+  },
+  MATER() {
+    // A tow truck's hook on its cable, in rust and steel.
+    return (
+      '<line x1="0" y1="-34" x2="0" y2="-4" stroke="' + INK + '" stroke-width="6.5"/>' +
+      '<line x1="0" y1="-34" x2="0" y2="-4" stroke="#b0bec5" stroke-width="3.5"/>' +
+      '<path d="M0,-6 L0,10 A11,11 0 1 1 -11,21" fill="none" stroke="' + INK +
+      '" stroke-width="10" stroke-linecap="round"/>' +
+      '<path d="M0,-6 L0,10 A11,11 0 1 1 -11,21" fill="none" stroke="#b5651d" stroke-width="6" ' +
+      'stroke-linecap="round"/>' +
+      '<circle cx="0" cy="-34" r="4.5" fill="#8d6e63" stroke="' + INK + '" stroke-width="1.5"/>'
+    );
+  },
+  SHUFFLE() {
+    // Wild Shuffle Hands: two fans of cards in the four colours, crossing arrows between them.
+    const arrow = (d) =>
+      '<path d="' + d + '" fill="none" stroke="' + INK + '" stroke-width="5.5" stroke-linecap="round"/>' +
+      '<path d="' + d + '" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>';
+    return (
+      smallCard(-24, -20, 13, 19, COLORS.R) +
+      smallCard(-18, -24, 13, 19, COLORS.Y) +
+      smallCard(11, 3, 13, 19, COLORS.G) +
+      smallCard(17, -1, 13, 19, COLORS.B) +
+      arrow("M-14,14 C-4,14 4,-14 14,-14") +
+      arrow("M-14,-14 C-4,-14 4,14 14,14") +
+      '<polygon points="14,-19 22,-14 14,-9" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>' +
+      '<polygon points="14,9 22,14 14,19" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>'
+    );
+  },
+  CUSTOM() {
+    // Wild Customizable: a blank card in the four colours' frame, a pen writing the rule on it.
+    return (
+      '<g transform="rotate(-10)">' +
+      '<rect x="-17" y="-25" width="34" height="50" rx="4" fill="#fff" stroke="' + INK + '" stroke-width="2.2"/>' +
+      '<rect x="-13" y="-21" width="13" height="3.5" fill="' + COLORS.R + '"/>' +
+      '<rect x="0" y="-21" width="13" height="3.5" fill="' + COLORS.Y + '"/>' +
+      '<rect x="-13" y="17.5" width="13" height="3.5" fill="' + COLORS.G + '"/>' +
+      '<rect x="0" y="17.5" width="13" height="3.5" fill="' + COLORS.B + '"/>' +
+      '<g stroke="#90a4ae" stroke-width="1.6" stroke-linecap="round">' +
+      '<line x1="-10" y1="-8" x2="10" y2="-8"/><line x1="-10" y1="0" x2="6" y2="0"/></g></g>' +
+      '<g transform="rotate(38)">' +
+      '<rect x="-3.5" y="-30" width="7" height="32" fill="#ffb300" stroke="' + INK + '" stroke-width="1.6"/>' +
+      '<polygon points="-3.5,2 3.5,2 0,10" fill="#ffe0b2" stroke="' + INK + '" stroke-width="1.4"/></g>'
+    );
+  },
+};
+
+const WILDS = {
+  W: "WILD", "W+4": "W+4", HOWLER: "HOWLER", INVIS: "INVIS", MATER: "MATER", SHUFFLE: "SHUFFLE", CUSTOM: "CUSTOM",
+};
+const OVAL_FILL = {
+  W: WILD_FIELD, "W+4": "#fff", HOWLER: "#fff", INVIS: "#37474f", MATER: "#ffe0b2", SHUFFLE: "#fff", CUSTOM: "#eceff1",
+};
+const CORNER_TEXT = { "+2": "+2", "+3": "+3", "W+4": "+4" };
+
+function at(x, y, scale, body) {
+  return '<g transform="translate(' + x + " " + y + ") scale(" + scale + ')">' + body + "</g>";
+}
+
+function corners(body) {
+  return body + '<g transform="rotate(180 50 75)">' + body + "</g>";
+}
+
+function markBadge(color, x, y) {
+  return at(x, y, 1, '<circle r="8" fill="#fff" stroke="' + INK + '" stroke-width="1.2"/>' + MARKS[color]);
+}
+
+// The colour and value of a coloured code ("R7", "G+2", "YBLANK"); null for a wild.
+function split(code) {
+  if (WILDS[code]) return null;
+  const color = code[0];
+  if (!COLORS[color]) return null;
+  return { color, value: code.slice(1) };
+}
+
+function face(code, options) {
+  const opts = options || {};
+  const parts = split(code);
+  if (parts === null) {
+    const kind = WILDS[code];
+    if (!kind) return back();
+    const symbol = SYMBOLS[kind];
+    const center =
+      kind === "WILD"
+        ? at(50, 75, 1, symbol())
+        : '<ellipse ' + OVAL + ' fill="' + OVAL_FILL[code] + '" stroke="#fff" stroke-width="2.5"/>' +
+          at(50, 75, 1.05, symbol());
+    const corner = CORNER_TEXT[code]
+      ? label(CORNER_TEXT[code], 20, 30, 20, "#fff", 2.6)
+      : at(18, 24, kind === "WILD" ? 0.24 : 0.34, symbol());
+    return svg(frame(WILD_FIELD) + center + corners(corner), code);
+  }
+  const { color, value } = parts;
+  const c = COLORS[color];
+  let center;
+  let corner;
+  if (/^[0-9]$/.test(value)) {
+    center = label(value, 50, 95, 58, c, 3.2);
+    corner = label(value, 19, 31, 22, "#fff", 2.6);
+    if (value === "6" || value === "9") {
+      center += '<rect x="37" y="101" width="26" height="4.5" rx="2" fill="' + c + '" stroke="' + INK +
+        '" stroke-width="1.5"/>';
+      corner += '<rect x="13" y="34" width="12" height="2.5" rx="1" fill="#fff" stroke="' + INK +
+        '" stroke-width="0.8"/>';
+    }
+  } else {
+    const symbol = SYMBOLS[value];
+    if (!symbol) return back();
+    center = at(50, 75, 1.1, symbol(c));
+    corner = CORNER_TEXT[value] ? label(CORNER_TEXT[value], 20, 30, 20, "#fff", 2.6) : at(19, 23, 0.42, symbol("#fff"));
+  }
+  const mark = opts.colorblind ? markBadge(color, 82, 20) + markBadge(color, 18, 130) : "";
+  return svg(
+    frame(c) + '<ellipse ' + OVAL + ' fill="#fff"/>' + center + corners(corner) + mark,
+    code,
+  );
+}
+
+function back() {
+  return svg(
+    frame("#151515") +
+      '<ellipse ' + OVAL + ' fill="' + COLORS.R + '" stroke="#fff" stroke-width="2.5"/>' +
+      '<g transform="rotate(-28 50 75)">' + label("UNO", 50, 85, 30, "#fff", 3) + "</g>" +
+      at(50, 75, 1, ""),
+    "back",
+  );
+}
+
+function chooser(color, options) {
+  const opts = options || {};
+  const c = COLORS[color];
+  if (!c) return "";
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" class="swatch-svg" aria-hidden="true" ' +
+    'focusable="false"><circle cx="20" cy="20" r="18" fill="' + c + '" stroke="#fff" stroke-width="3"/>' +
+    (opts.colorblind ? at(20, 20, 1.25, '<circle r="8" fill="#fff"/>' + MARKS[color]) : "") +
+    "</svg>"
+  );
+}
+
+function mark(color) {
+  if (!MARKS[color]) return "";
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-9 -9 18 18" class="mark-svg" aria-hidden="true" ' +
+    'focusable="false"><circle r="8" fill="#fff" stroke="' + INK + '" stroke-width="1.2"/>' + MARKS[color] + "</svg>"
+  );
+}
+
+export const Cards = Object.freeze({ face, back, chooser, mark, colors: Object.freeze({ ...COLORS }) });

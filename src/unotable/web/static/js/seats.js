@@ -1,0 +1,163 @@
+// The seats around the table: names, avatars, counts, badges, revealed and known cards,
+// reaction bubbles; each seat's menu (the suggestion penalty, the host's seat controls).
+import { getOptions } from "./api.js";
+import { $, el } from "./dom.js";
+import { levelWords } from "./lobby.js";
+import { send } from "./net.js";
+import { avatarNode, backNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
+import { CLIENT } from "./protocol.js";
+import { render } from "./render.js";
+import { avatarOf, game, seatInfo } from "./state.js";
+import { t, tn } from "./strings.js";
+
+export function renderSeats(m, names, legal) {
+  const { view, table } = m;
+  const n = table.seating.length;
+  const base = m.seat === null ? 0 : m.seat;
+  const standings = table.standings;
+  const now = performance.now();
+  const seats = table.seating.map((player, seat) => {
+    const me = seat === m.seat;
+    const info = seatInfo(table, player);
+    const count = view.hand_sizes[seat];
+    const exposed = view.uno_exposed.includes(seat);
+    const score = standings.by_team ? null : standings.scores[player];
+    const current = view.current === seat && !table.hand_over;
+    const cls = ["seat", current ? "turn" : "", me ? "me" : "", game.lastPlay && game.lastPlay.seat === seat ? "last-play" : "",
+      info.away ? "away" : "", count === 1 ? "one-card" : ""].filter(Boolean).join(" ");
+    const fan = el("span", { class: "mini-fan", "aria-hidden": "true" },
+      me ? null : Array.from({ length: Math.min(count, 6) }, () => backNode("mini")));
+    const badges = [];
+    if (count === 1 && !exposed) badges.push(el("span", { class: "badge uno" }, t("UNO")));
+    if (exposed) badges.push(el("span", { class: "badge exposed" }, t("no UNO call!")));
+    if (view.dealer === seat) badges.push(el("span", { class: "badge dealer" }, t("dealer")));
+    if (info.away) badges.push(el("span", { class: "badge away" }, t("away: a bot plays")));
+    else if (!info.online && !me && !info.bot && !info.free) badges.push(el("span", { class: "badge offline" }, t("offline")));
+    const vote = table.suggestion_votes && table.suggestion_votes[String(player)];
+    if (vote && vote.asked.length) {
+      badges.push(el("span", { class: "badge votes", dataset: { votes: String(player) } },
+        t("penalty asked by {asked} of {needed}", { asked: vote.asked.length, needed: vote.needed.length })));
+    }
+    const reveal = game.reveals[seat];
+    const revealNode = reveal && reveal.until > now ? el("div", { class: "reveal", role: "note",
+      "aria-label": revealCaption(reveal.reason, names[seat]) },
+    el("div", { class: "reveal-caption" }, revealCaption(reveal.reason, names[seat])),
+    el("div", { class: "reveal-cards" }, reveal.cards.map((c) => cardNode(c, { tag: "span", class: "tiny" })))) : null;
+    const known = !me && !revealNode && view.known && view.known[String(seat)] && view.known[String(seat)].length
+      ? el("div", { class: "known", title: t("Cards of this hand you have seen") },
+        view.known[String(seat)].map((c) => cardNode(c, { tag: "span", class: "tiny" }))) : null;
+    const label = [names[seat], me ? t("you") : "", tn("{n} card", "{n} cards", count)].filter(Boolean).join(", ");
+    const node = el("div", { class: cls, role: "group", "aria-label": label, "aria-current": current ? "true" : undefined,
+      dataset: { seat: String(seat), player: String(player), count: String(count) } },
+    el("span", { class: "avatar-wrap" }, avatarNode(avatarOf(table, player)),
+      el("span", { class: "ring", "aria-hidden": "true", html: RING_SVG })),
+    el("div", { class: "seat-text" },
+      el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, " ", t("(you)")) : null),
+      el("div", { class: "meta" }, el("span", { class: "count" }, tn("{n} card", "{n} cards", count)),
+        score !== null && score !== undefined ? el("span", { class: "score" }, tn("{n} point", "{n} points", score)) : null,
+        game.clock && game.clock.player === player ? el("span", { class: "secs" }) : null),
+      badges.length ? el("div", { class: "badges" }, badges) : null),
+    fan, seatMenu(m, player, seat, names), revealNode, known,
+    game.bubbles[player] && game.bubbles[player].until > now ? el("div", { class: "bubble" }, game.bubbles[player].text) : null);
+    if (node.querySelector(".seat-menu")) node.classList.add("has-menu");
+    const pos = seatPosition((seat - base + n) % n, n);
+    node.style.left = `${pos.x}%`;
+    node.style.top = `${pos.y}%`;
+    if (pos.y < 35) node.classList.add("top");
+    return node;
+  });
+  $("seats").replaceChildren(...seats);
+  $("felt").classList.toggle("many", n > 4);
+  if (standings.by_team) {
+    $("teams").replaceChildren(...standings.scores.map((s, i) => el("span", { class: "team" },
+      t("Team {number}: {points}", { number: i + 1, points: tn("{n} point", "{n} points", s) }))));
+  } else $("teams").replaceChildren();
+  void legal;
+}
+
+function revealCaption(reason, name) {
+  switch (reason) {
+    case "challenge": return t("{name}'s hand, shown to the challenger", { name });
+    case "howler": return t("The Howler shouts {name}'s hand", { name });
+    case "mater": return t("Mater looks at {name}'s hand", { name });
+    default: return t("{name}'s hand", { name });
+  }
+}
+
+// A seat's menu: the suggestion penalty (when the room has it on), the host's controls.
+function seatMenu(m, player, seat, names) {
+  const { table, view } = m;
+  const items = [];
+  const playing = table.status === "playing" && !table.hand_over && view.phase !== "hand_over";
+  const suggestion = table.suggestion || {};
+  const penaltyOn = Boolean(suggestion.on);
+  const mine = m.you !== null && m.seat !== null && seat !== m.seat;
+  const vote = table.suggestion_votes && table.suggestion_votes[String(player)];
+  const penalizable = (suggestion.open || []).includes(player);
+  if (penaltyOn && mine && playing && penalizable) {
+    const asked = vote && vote.asked.includes(m.you);
+    items.push(el("button", { type: "button", class: "secondary penalize", disabled: asked,
+      dataset: { penalize: String(player) }, onclick: () => confirmPenalty(player, names[seat]) },
+    t("{name} suggested a play: ask for the penalty", { name: names[seat] })));
+  }
+  const info = seatInfo(table, player);
+  if (game.host && player !== m.you && !info.free) {
+    items.push(el("button", { type: "button", class: "secondary", dataset: { free: String(player) },
+      onclick: () => send({ type: CLIENT.FREE_SEAT, token: game.token, player }) }, t("Free this seat")));
+    if (!info.bot) {
+      items.push(el("button", { type: "button", class: "secondary", dataset: { seatBot: String(player) },
+        onclick: () => send({ type: CLIENT.SEAT_BOT, token: game.token, player, bot: (table.settings.room || {}).away_bot || "greedy" }) },
+      t("Give this seat to a bot")));
+      for (const lv of botLevels()) {
+        items.push(el("button", { type: "button", class: "secondary", dataset: { seatLevel: `${player}:${lv.level}` },
+          onclick: () => send({ type: CLIENT.SEAT_BOT, token: game.token, player, bot: lv.bot }) },
+        t("Give this seat to a bot: {choice}", { choice: levelWords(lv) })));
+      }
+    }
+  }
+  if (!items.length) return null;
+  const open = game.menu === player;
+  const button = el("button", { type: "button", class: "menu-button", "aria-expanded": String(open),
+    "aria-label": t("Menu of {name}'s seat", { name: names[seat] }), dataset: { menu: String(player) },
+    onclick: () => { game.menu = open ? null : player; render(); } }, "⋯");
+  return el("div", { class: "seat-menu" }, button, open ? el("div", { class: "menu", role: "menu" }, items) : null);
+}
+
+function confirmPenalty(player, name) {
+  // How many cards the penalty costs is the edition's (the server's table.suggestion.cards).
+  const n = game.msg.table.suggestion.cards;
+  const box = $("confirm");
+  const yes = el("button", { type: "button", id: "confirm-yes" }, t("Yes, ask for it"));
+  const no = el("button", { type: "button", id: "confirm-no", class: "secondary" }, t("Cancel"));
+  yes.addEventListener("click", () => {
+    send({ type: CLIENT.PENALIZE, token: game.token, player });
+    box.hidden = true;
+    game.menu = null;
+    render();
+  });
+  no.addEventListener("click", () => {
+    box.hidden = true;
+    game.menu = null;
+    render();
+  });
+  box.replaceChildren(el("div", { class: "box", role: "alertdialog", "aria-labelledby": "confirm-text" },
+    el("p", { id: "confirm-text" }, tn("Ask for the suggestion penalty: {name} draws {n} card if everyone else playing asks too. Once per hand.",
+      "Ask for the suggestion penalty: {name} draws {n} cards if everyone else playing asks too. Once per hand.", n, { name })),
+    yes, " ", no));
+  box.hidden = false;
+  no.focus();
+}
+
+// The bots by strength the server offers (GET /api/options, lobby.js), fetched once: none
+// until they come (the menu is drawn again then).
+let botLevelsSeen = null;
+function botLevels() {
+  if (botLevelsSeen === null) {
+    botLevelsSeen = [];
+    getOptions().then((opts) => {
+      botLevelsSeen = Array.isArray(opts.bot_levels) ? opts.bot_levels : [];
+      if (game.msg) render();
+    }).catch(() => {});
+  }
+  return botLevelsSeen;
+}
