@@ -11,7 +11,7 @@ import pytest
 from unotable.i18n import set_language
 from unotable.match import Game
 from unotable.rules import Rules
-from unotable.tui import words
+from unotable.tui import results
 
 
 def play_one_hand(game: Game, seed: int) -> None:
@@ -78,6 +78,6 @@ def test_partners_share_their_team_s_place_without_a_mark() -> None:
 def test_a_shared_place_is_marked_in_every_language(lang: str, alone: str, shared: str) -> None:
     set_language(lang)
     try:
-        assert words.place(2) == alone and words.place(2, shared=True) == shared
+        assert results.place(2) == alone and results.place(2, shared=True) == shared
     finally:
         set_language("en")

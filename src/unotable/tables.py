@@ -44,7 +44,6 @@ from unotable.cards import (
 from unotable.house import refusals
 from unotable.notation import MORE_IDS, OPENS_SERIES, play_ids
 from unotable.rules import BlankEffect, Rules
-from unotable.state import State
 
 # Card effects, per card type.
 E_NUMBER: Final = 0
@@ -479,9 +478,3 @@ def tables_for(rules: Rules) -> Tables:
         _TABLES_BY_ID.clear()
     _TABLES_BY_ID[id(rules)] = (rules, tb)
     return tb
-
-
-def hand_points(st: State) -> list[int]:
-    """The points of the cards in each seat's hand now."""
-    points = st.tables.points.__getitem__
-    return [sum(map(points, h)) for h in st.hands]

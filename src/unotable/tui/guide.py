@@ -6,8 +6,8 @@ table, in every language, from the same catalogues as the terminal's help and th
     python -m unotable.tui.guide --figures  # also docs/figures/cards-*.svg, the page's own card art
                                             # (js/cards.js run in chromium by Playwright: the dev extra)
 
-Each paragraph is a catalogue message: the rules are :func:`unotable.tui.words.rules_paragraphs`
-(what the terminal's help says), the editions' cards :func:`unotable.tui.words.edition_notes`, the
+Each paragraph is a catalogue message: the rules are :func:`unotable.ruletext.rules_paragraphs`
+(what the terminal's help says), the editions' cards :func:`unotable.ruletext.edition_notes`, the
 house rules their records' label, help and notes (:mod:`unotable.house`). ``tests/test_guide.py``
 fails when a written guide is not what this module writes now.
 """

@@ -27,16 +27,14 @@ from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from unotable.bots import BaseBot
 from unotable.bots.spec import BotSpec
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
-from unotable.seeds import derive_seed
 from unotable.state import Phase
-from unotable.web.driver import Driver, answer_window, make_room_bot
+from unotable.web.driver import Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
@@ -201,12 +199,6 @@ class Room:
         if spec is None:
             spec = self._specs[label] = BotSpec.parse(label)
         return spec
-
-    def bot(self, player: int, spec: BotSpec | None = None) -> BaseBot:
-        """``player``'s bot for the decision at this point of the log (P-183)."""
-        spec = spec or self.bot_spec(player)
-        assert spec is not None, f"player {player} is a person"
-        return make_room_bot(spec, derive_seed(self.log.seed, "bot", player, self.game_number, self.seq))
 
     def left(self, seconds: float) -> float:
         """Seconds left of a pause of ``seconds`` counted from the game's last change."""
