@@ -21,8 +21,8 @@ from unotable.web.app import create_app
 from unotable.web.client import http_json
 from unotable.web.guard import Limits, header_timeout_protocol
 from unotable.web.lifecycle import Lifecycle
+from unotable.web.schema import Base
 from unotable.web.serve import WS_MAX_SIZE
-from unotable.web.storage import Base
 
 POSTGRES_ENV = "UNOTABLE_TEST_POSTGRES"
 """A PostgreSQL URL (``postgresql://user@host/db``) for the storage tests; .ci/run sets it."""

@@ -16,11 +16,7 @@ committed (and with ``full`` durability synced) before anyone hears of it (P-182
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import queue
-import sqlite3
-import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -34,14 +30,6 @@ from typing import Any, Final, TypeVar
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
-    BigInteger,
-    Boolean,
-    DateTime,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-    UniqueConstraint,
     create_engine,
     event,
     func,
@@ -52,7 +40,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Session
+
+from unotable.web.groupcommit import GroupCommit
+from unotable.web.schema import ActionRow, GameRow, RoomRow, SeatRow
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 """The Alembic scripts."""
@@ -61,8 +52,6 @@ DEAL: Final = "deal"
 DB_THREADS: Final = 2
 """Threads of a store's own pool: its reads and writes (the action log's rows on SQLite go
 through the one writer of :class:`GroupCommit` instead)."""
-GROUP_MAX: Final = 256
-"""Action rows committed in one transaction at most."""
 T = TypeVar("T")
 FENCED_APPEND: Final = text(
     "INSERT INTO actions (game_id, seq, seat, action, created_at) "
@@ -84,113 +73,6 @@ class LeaseLostError(SQLAlchemyError):
     def __init__(self, code: str) -> None:
         super().__init__(f"room {code}: this node no longer owns it")
         self.code = code
-
-
-class Base(DeclarativeBase):
-    """The tables' base."""
-
-
-class RoomRow(Base):
-    """A room: its code (the invite), settings, and the number of its current game."""
-
-    __tablename__ = "rooms"
-    code: Mapped[str] = mapped_column(String(12), primary_key=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    settings: Mapped[str] = mapped_column(Text)
-    game_number: Mapped[int] = mapped_column(Integer, default=0)
-    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
-    """The player number of the first person who took a seat (the host), NULL before."""
-    listed: Mapped[bool] = mapped_column(Boolean, default=False, index=True)
-    """Whether the room is listed among the open rooms while it has free seats."""
-    active_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True, index=True)
-    """When the room was last made, joined, rematched or left by its last connection (its
-    actions' times count too): the lifecycle's clock (docs/web.md, "Room lifecycle")."""
-    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    """A hash of the address that made the room (the quota of open rooms per address)."""
-
-
-class SeatRow(Base):
-    """A player's seat in a room: a bot, a free person's seat, or a person (name, token hash)."""
-
-    __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("room_code", "player"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
-    player: Mapped[int] = mapped_column(Integer)
-    bot: Mapped[str | None] = mapped_column(String(80), nullable=True)
-    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, unique=True)
-    color: Mapped[str | None] = mapped_column(String(7), nullable=True)
-    """The person's avatar colour, ``#rrggbb``."""
-    rejoin_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """SHA-256 of the seat's rejoin link's secret (derived from its token)."""
-    code_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    """SHA-256 of the seat's short rejoin code (derived from its token)."""
-    address: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    """A hash of the address that took the seat (the quota of seats per address)."""
-
-
-class GameRow(Base):
-    """One game of a room (a rematch is the next number): rules, players, rounds and seed."""
-
-    __tablename__ = "games"
-    __table_args__ = (UniqueConstraint("room_code", "number"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
-    number: Mapped[int] = mapped_column(Integer)
-    rules: Mapped[str] = mapped_column(Text)
-    players: Mapped[int] = mapped_column(Integer)
-    rounds: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[str] = mapped_column(String(64))
-    """The seed as decimal text (128 bits do not fit a BIGINT)."""
-    finished: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ActionRow(Base):
-    """One action of a game's log, in order: the seat of that hand's table (``"table"`` for the
-    referee, NULL for a deal) and the action in the notation (or :data:`DEAL`)."""
-
-    __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "seq"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    seq: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[str | None] = mapped_column(String(8), nullable=True)
-    action: Mapped[str] = mapped_column(String(40))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class NodeRow(Base):
-    """A ``uno serve`` process of the service: its name, the address other nodes reach it at,
-    and its heartbeat (issue 24)."""
-
-    __tablename__ = "nodes"
-    name: Mapped[str] = mapped_column(String(120), primary_key=True)
-    url: Mapped[str] = mapped_column(String(300))
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    heartbeat_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    stopping: Mapped[bool] = mapped_column(Boolean, default=False)
-    """Set while the node hands its rooms over before it exits (SIGTERM)."""
-
-
-class LeaseRow(Base):
-    """Which node owns a room now: its name, the fencing number (one more at every change of
-    owner) and when the lease ends unless renewed."""
-
-    __tablename__ = "room_leases"
-    code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), primary_key=True)
-    node: Mapped[str] = mapped_column(String(120), index=True)
-    fence: Mapped[int] = mapped_column(BigInteger)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class ClusterRow(Base):
-    """The service's one row: the secret a node shows another when it relays a request."""
-
-    __tablename__ = "cluster"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    secret: Mapped[str] = mapped_column(String(64))
 
 
 @dataclass(frozen=True)
@@ -327,7 +209,8 @@ class Store:
         """The same pool, each statement committed on its own (the fenced log row)."""
         self.executor = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="unotable-db")
         """The store's own threads (:meth:`call`)."""
-        self.group: GroupCommit | None = GroupCommit(self) if self.engine.dialect.name == "sqlite" else None
+        sqlite = self.engine.dialect.name == "sqlite"
+        self.group: GroupCommit | None = GroupCommit(self.engine, self._append_alone) if sqlite else None
         """SQLite's one writer of action rows; ``None`` on PostgreSQL, whose connections commit
         side by side (its own group commit shares their WAL flushes)."""
 
@@ -605,6 +488,9 @@ class Store:
                 raise self._lost(code) from None
             raise
 
+    def _append_alone(self, game_id: int, seq: int, seat: str | None, action: str, code: str) -> None:
+        self.append(game_id, seq, seat, action, code=code)
+
     def finish(self, game_id: int) -> None:
         """Mark a game finished (its log says so too; this flag serves listings)."""
         with self._session() as s:
@@ -843,142 +729,6 @@ class Store:
         with self._session() as s:
             q = select(GameRow.number).where(GameRow.room_code == code, GameRow.finished.is_(True))
             return list(s.scalars(q.order_by(GameRow.number)))
-
-
-class GroupCommit:
-    """SQLite's one writer of action rows: a thread with its own connection that commits the
-    rows of every room waiting when it is free in one transaction (at most :data:`GROUP_MAX`),
-    so a commit (and its sync) serves many rooms' actions instead of one. Each row's caller is
-    answered only once its row is committed; if a transaction of several rows fails, each row
-    is tried again alone (through :meth:`Store.append`), so a refused row (a duplicate) never
-    takes the others with it."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
-        self.thread: threading.Thread | None = None
-        self.lock = threading.Lock()
-        self.transactions = 0
-        """Transactions committed (or tried), for the tests and the benchmark."""
-        self.rows = 0
-        """Rows written."""
-        self._raw: Any = None
-        """The writer's own connection (the driver's, without SQLAlchemy's layers: this is the
-        one write made per action)."""
-
-    async def append(self, game_id: int, seq: int, seat: str | None, action: str, code: str) -> None:
-        """Queue a row; return once it is committed.
-
-        :raises sqlalchemy.exc.SQLAlchemyError: if it was refused.
-        """
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[None] = loop.create_future()
-        with self.lock:
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="unotable-db-writer", daemon=True)
-                self.thread.start()
-        self.queue.put(_Pending((game_id, seq, seat, action, code), loop, done))
-        await done
-
-    def stop(self) -> None:
-        """Write what is queued, then end the thread."""
-        with self.lock:
-            thread, self.thread = self.thread, None
-        if thread is not None:
-            self.queue.put(None)
-            thread.join(30)
-
-    def _run(self) -> None:
-        try:
-            self._serve()
-        finally:
-            if self._raw is not None:
-                with contextlib.suppress(Exception):
-                    self._raw.close()
-                self._raw = None
-
-    def _serve(self) -> None:
-        while True:
-            first = self.queue.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < GROUP_MAX:
-                try:
-                    item = self.queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                batch.append(item)
-            self._write(batch)
-            if stop:
-                return
-
-    def _write(self, batch: list[_Pending]) -> None:
-        outcomes: list[BaseException | None]
-        self.transactions += 1
-        try:
-            self._insert([p.row for p in batch])
-            outcomes = [None] * len(batch)
-        except (SQLAlchemyError, sqlite3.Error) as exc:
-            if len(batch) == 1:
-                outcomes = [exc]
-            else:
-                outcomes = []
-                for p in batch:
-                    self.transactions += 1
-                    try:
-                        g, seq, seat, action, code = p.row
-                        self.store.append(g, seq, seat, action, code=code)
-                        outcomes.append(None)
-                    except SQLAlchemyError as one:
-                        outcomes.append(one)
-        self.rows += sum(1 for o in outcomes if o is None)
-        self._settle(batch, outcomes)
-
-    def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> None:
-        """The rows in one transaction of the writer's own connection (as SQLAlchemy stores a
-        time on SQLite: ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC)."""
-        if self._raw is None:
-            self._raw = self.store.engine.raw_connection()
-        when = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
-        cur = self._raw.cursor()
-        try:
-            cur.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(g, seq, seat, action, when) for g, seq, seat, action, _ in rows],
-            )
-            self._raw.commit()
-        except BaseException:
-            self._raw.rollback()
-            raise
-        finally:
-            cur.close()
-
-    @staticmethod
-    def _settle(batch: list[_Pending], outcomes: list[BaseException | None]) -> None:
-        for p, out in zip(batch, outcomes, strict=True):
-            with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-                p.loop.call_soon_threadsafe(_settle, p.done, out)
-
-
-@dataclass
-class _Pending:
-    row: tuple[int, int, str | None, str, str]
-    loop: asyncio.AbstractEventLoop
-    done: asyncio.Future[None]
-
-
-def _settle(done: asyncio.Future[None], out: BaseException | None) -> None:
-    if done.cancelled():
-        return
-    if out is None:
-        done.set_result(None)
-    else:
-        done.set_exception(out)
 
 
 __all__ = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from unotable.web.storage import Base
+from unotable.web.schema import Base
 
 connection = context.config.attributes["connection"]
 context.configure(
