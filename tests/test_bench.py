@@ -189,7 +189,7 @@ def test_quick_web_bench_prints_its_figures() -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     for rooms in (10, 50):
-        line = next(x for x in proc.stdout.splitlines() if x.startswith(f"tree=ours rooms={rooms} "))
+        line = next(x for x in proc.stdout.splitlines() if x.startswith(f"tree=ours nodes=1 rooms={rooms} "))
         for key in (
             "actions_per_s",
             "p50_ms",
@@ -200,7 +200,7 @@ def test_quick_web_bench_prints_its_figures() -> None:
         ):
             assert re.search(rf"\b{key}={NUMBER}\b", line), (key, line)
         assert int(re.search(r"actions=(\d+)", line).group(1)) > 0  # type: ignore[union-attr]
-    assert re.search(r"^held tree=ours rooms_at_p99_under_50ms=\d+", proc.stdout, re.M)
+    assert re.search(r"^held tree=ours nodes=1 rooms_at_p99_under_50ms=\d+", proc.stdout, re.M)
     storm = subprocess.run(
         [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline", "--storm", "--storm-rooms", "10"],
         capture_output=True,
