@@ -11,6 +11,7 @@ from typing import Any
 
 from . import test_browser
 from .test_browser import PHONE, Player, page_on, state, take_seat
+from .test_browser_table import RECORD_SENT
 
 browser = test_browser.browser
 """The browser fixture of test_browser.py: one chromium for the module."""
@@ -85,3 +86,60 @@ def test_a_raised_card_never_covers_the_end_of_a_hand(browser: Any, sqlite_url: 
         hand = state(page)["table"]["hand"]  # type: ignore[index]
         page.click("#next-hand")
         page.wait_for_function(f"() => window.unotable.msg.table.hand === {hand + 1}")
+
+
+def test_the_hosts_seat_controls_ask_first_and_close_the_menu(browser: Any, sqlite_url: str) -> None:
+    """ "Free this seat" and "Give this seat to a bot" ask in a small dialog first (Cancel has the
+    focus, Escape cancels, Tab stays inside, the focus comes back to the menu's button); Yes acts
+    and closes the menu, which stays closed for the next person in that seat."""
+    with page_on(browser, sqlite_url) as (server, page):
+        page.context.add_init_script(RECORD_SENT)
+        code = server.room({"players": 3, "seats": ["human", "human", "greedy"], "bot_delay": 10.0})
+        take_seat(page, server.http, code, "Ana")
+        server.join(code, "Ben")
+        page.wait_for_function("() => window.unotable.msg.table.status === 'playing'")
+
+        def seat_messages() -> list[str]:
+            sent: list[dict[str, Any]] = page.evaluate("() => window.__sent")
+            return [m["type"] for m in sent if m["type"] in ("free_seat", "seat_bot")]
+
+        def focused() -> str:
+            return str(
+                page.evaluate("() => document.activeElement.id || document.activeElement.dataset.menu")
+            )
+
+        page.click('[data-menu="1"]')
+        page.click('[data-free="1"]')
+        page.wait_for_selector("#confirm #confirm-yes")
+        assert "Ben" in page.inner_text("#confirm-text")
+        assert focused() == "confirm-no"
+        page.keyboard.press("1")  # the table's keys wait while a question is asked
+        page.keyboard.press("Tab")
+        assert focused() == "confirm-yes"
+        page.keyboard.press("Tab")
+        assert focused() == "confirm-no"
+        page.screenshot(path="/tmp/evening-confirm.png")
+        page.keyboard.press("Escape")
+        assert page.locator("#confirm").is_hidden()
+        assert page.locator("#seats .menu").count() == 0
+        assert focused() == "1"
+        assert seat_messages() == [] and state(page)["table"]["players"][1]["name"] == "Ben"  # type: ignore[index]
+
+        page.keyboard.press("Enter")  # the menu's button, from the keyboard
+        page.click('[data-seat-bot="1"]')
+        page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => window.unotable.msg.table.players[1].bot !== null")
+        assert seat_messages() == ["seat_bot"]
+        assert page.locator("#seats .menu").count() == 0 and page.locator("#confirm").is_hidden()
+
+        page.click('[data-menu="1"]')
+        page.click('[data-free="1"]')
+        page.click("#confirm-yes")
+        page.wait_for_function("() => window.unotable.msg.table.players[1].free === true")
+        assert seat_messages() == ["seat_bot", "free_seat"]
+        assert page.locator("#seats .menu").count() == 0
+        server.join(code, "Cid", 1)
+        page.wait_for_function("() => window.unotable.msg.table.players[1].name === 'Cid'")
+        assert page.locator("#seats .menu").count() == 0
+        assert page.get_attribute('[data-menu="1"]', "aria-expanded") == "false"
