@@ -11,7 +11,7 @@ from typing import Any
 
 from . import test_browser
 from .test_browser import PHONE, Player, page_on, state, take_seat
-from .test_browser_table import RECORD_SENT
+from .test_browser_table import RECORD_SENT, wait_turn
 
 browser = test_browser.browser
 """The browser fixture of test_browser.py: one chromium for the module."""
@@ -143,3 +143,54 @@ def test_the_hosts_seat_controls_ask_first_and_close_the_menu(browser: Any, sqli
         page.wait_for_function("() => window.unotable.msg.table.players[1].name === 'Cid'")
         assert page.locator("#seats .menu").count() == 0
         assert page.get_attribute('[data-menu="1"]', "aria-expanded") == "false"
+
+
+def test_the_table_greys_out_while_the_server_is_away(browser: Any, sqlite_url: str) -> None:
+    """The socket is lost and every reconnection refused: the table is greyed out, its controls
+    inert (a click or a key sends nothing), the live region says so; once the server answers
+    again, the welcome brings the live table back and says so."""
+    with page_on(browser, sqlite_url) as (server, page):
+        page.context.add_init_script(RECORD_SENT)
+        down = [False]
+        routes: list[Any] = []
+
+        def route(ws: Any) -> None:
+            if down[0]:
+                ws.close()
+                return
+            ws.connect_to_server()
+            routes.append(ws)
+
+        page.route_web_socket("**/ws/**", route)
+        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
+        take_seat(page, server.http, code, "Ana")
+        wait_turn(page)
+        assert page.evaluate("() => document.querySelector('#table').classList.contains('offline')") is False
+        down[0] = True
+        routes[-1].close()
+        page.wait_for_function("() => document.querySelector('#table').classList.contains('offline')")
+        inert = page.evaluate(
+            "() => ['felt', 'actions', 'hand', 'social'].map((id) => document.getElementById(id).inert)"
+        )
+        assert inert == [True, True, True, True]
+        assert page.locator("#conn").is_visible()
+        assert "Connection lost" in page.inner_text("#announce")
+        grey = page.evaluate("() => getComputedStyle(document.querySelector('#felt')).filter")
+        assert "grayscale" in grey, grey
+        page.screenshot(path="/tmp/evening-offline.png")
+        sent = page.evaluate("() => window.__sent.length")
+        page.locator("#hand .card").first.click(force=True)  # the hand is inert: nothing happens
+        page.keyboard.press("d")
+        page.keyboard.press("1")
+        assert page.evaluate("() => window.__sent.length") == sent
+        assert page.evaluate("() => window.unotable.sent.length") == 0
+
+        down[0] = False
+        page.wait_for_function(
+            "() => !document.querySelector('#table').classList.contains('offline')", timeout=30_000
+        )
+        assert page.evaluate("() => document.getElementById('hand').inert") is False
+        assert "Connected again" in page.inner_text("#announce")
+        assert page.locator("#conn").is_hidden()
+        page.keyboard.press("d")
+        page.wait_for_function("() => window.unotable.sent.includes('draw')")

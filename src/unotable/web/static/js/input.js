@@ -26,6 +26,7 @@ document.addEventListener("keydown", (ev) => {
     return;
   }
   if (!$("confirm").hidden) return; // a question is asked: the table's keys wait for its answer
+  if (game.offline) return; // the connection is lost: nothing to act on until it is back (net.js)
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (!game.msg || $("table").hidden) return;
   const view = game.msg.view;
