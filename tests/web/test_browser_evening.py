@@ -194,3 +194,32 @@ def test_the_table_greys_out_while_the_server_is_away(browser: Any, sqlite_url: 
         assert page.locator("#conn").is_hidden()
         page.keyboard.press("d")
         page.wait_for_function("() => window.unotable.sent.includes('draw')")
+
+
+def test_leave_goes_back_to_the_lobby_and_asks_a_player_first(browser: Any, sqlite_url: str) -> None:
+    """A seated player of a game under way is asked before leaving (Cancel keeps the table);
+    Yes closes the socket and shows the lobby; the room's link brings the seat back."""
+    with page_on(browser, sqlite_url) as (server, page):
+        sockets: list[Any] = []
+        page.on("websocket", lambda ws: sockets.append(ws))
+        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
+        take_seat(page, server.http, code, "Ana")
+        page.wait_for_function("() => window.unotable.msg.table.status === 'playing'")
+        page.click("#leave")
+        page.wait_for_selector("#confirm #confirm-yes")
+        assert "Leave the table?" in page.inner_text("#confirm-text")
+        page.screenshot(path="/tmp/evening-leave.png")
+        page.click("#confirm-no")
+        assert page.locator("#table").is_visible() and not sockets[-1].is_closed()
+        page.click("#leave")
+        page.click("#confirm-yes")
+        page.wait_for_selector("#lobby", state="visible")
+        assert page.locator("#table").is_hidden()
+        assert page.evaluate("() => location.pathname") == "/"
+        page.wait_for_function("() => window.unotable.ws === null")
+        deadline = time.monotonic() + 10
+        while not sockets[-1].is_closed():
+            assert time.monotonic() < deadline, "the socket stayed open"
+            page.wait_for_timeout(100)
+        page.go_back()
+        page.wait_for_function("() => window.unotable.msg && window.unotable.msg.you === 0")

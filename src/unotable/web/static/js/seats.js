@@ -105,12 +105,12 @@ function seatMenu(m, player, seat, names) {
     const name = names[seat];
     items.push(el("button", { type: "button", class: "secondary", dataset: { free: String(player) },
       onclick: () => confirmAsk(t("Free {name}'s seat? They watch from then on, and anyone may take the seat.", { name }),
-        t("Yes, free the seat"), { type: CLIENT.FREE_SEAT, token: game.token, player }) }, t("Free this seat")));
+        t("Yes, free the seat"), () => send({ type: CLIENT.FREE_SEAT, token: game.token, player })) }, t("Free this seat")));
     if (!info.bot) {
       const toBot = (bot, choice) => confirmAsk(choice
         ? t("Give {name}'s seat to a bot ({choice})? They watch from then on.", { name, choice })
         : t("Give {name}'s seat to a bot? They watch from then on.", { name }),
-      t("Yes, give it to the bot"), { type: CLIENT.SEAT_BOT, token: game.token, player, bot });
+      t("Yes, give it to the bot"), () => send({ type: CLIENT.SEAT_BOT, token: game.token, player, bot }));
       items.push(el("button", { type: "button", class: "secondary", dataset: { seatBot: String(player) },
         onclick: () => toBot((table.settings.room || {}).away_bot || "greedy", null) },
       t("Give this seat to a bot")));
@@ -140,13 +140,13 @@ function confirmPenalty(player, name) {
   const n = game.msg.table.suggestion.cards;
   confirmAsk(tn("Ask for the suggestion penalty: {name} draws {n} card if everyone else playing asks too. Once per hand.",
     "Ask for the suggestion penalty: {name} draws {n} cards if everyone else playing asks too. Once per hand.", n, { name }),
-  t("Yes, ask for it"), { type: CLIENT.PENALIZE, token: game.token, player });
+  t("Yes, ask for it"), () => send({ type: CLIENT.PENALIZE, token: game.token, player }));
 }
 
-// A small dialog in the page: the question, Yes (sends `message`) and Cancel (the focus starts
+// A small dialog in the page: the question, Yes (then `onYes`) and Cancel (the focus starts
 // there; Escape is Cancel, input.js). Either closes the seat's menu; the focus goes back to the
 // menu's button. Tab stays inside the dialog.
-function confirmAsk(text, yesWords, message) {
+export function confirmAsk(text, yesWords, onYes) {
   const box = $("confirm");
   const back = game.menu !== null ? game.menu.player : null;
   const yes = el("button", { type: "button", id: "confirm-yes" }, yesWords);
@@ -159,8 +159,8 @@ function confirmAsk(text, yesWords, message) {
     if (again) again.focus();
   };
   yes.addEventListener("click", () => {
-    send(message);
     close();
+    onYes();
   });
   no.addEventListener("click", close);
   const dialog = el("div", { class: "box", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-text" },

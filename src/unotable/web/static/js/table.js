@@ -5,7 +5,7 @@ import { Art } from "./art.js";
 import { $, announce, el, flash } from "./dom.js";
 import { sortLegal, withUno } from "./legal.js";
 import { joinPage } from "./lobby.js";
-import { rerender } from "./main.js";
+import { rerender, route } from "./main.js";
 import { animate, measure } from "./motion.js";
 import { act, connect, setOffline } from "./net.js";
 import { SERVER } from "./protocol.js";
@@ -199,4 +199,20 @@ export function enterTable(code, token) {
   setOffline(false);
   $("log").replaceChildren();
   connect(onMessage);
+}
+
+// Leave the table for the lobby: the socket closed (the seat's token is kept: the room's link
+// brings the seat back).
+export function leaveTable() {
+  game.closedByUs = true;
+  if (game.ws) game.ws.close();
+  game.ws = null;
+  game.msg = null;
+  game.timerEnd = null;
+  game.menu = null;
+  setOffline(false);
+  $("conn").hidden = true;
+  $("overlay").hidden = true;
+  history.pushState({}, "", "/");
+  route();
 }
