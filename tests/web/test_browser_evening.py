@@ -201,7 +201,11 @@ def test_leave_goes_back_to_the_lobby_and_asks_a_player_first(browser: Any, sqli
     Yes closes the socket and shows the lobby; the room's link brings the seat back."""
     with page_on(browser, sqlite_url) as (server, page):
         sockets: list[Any] = []
-        page.on("websocket", lambda ws: sockets.append(ws))
+
+        def opened(ws: Any) -> None:  # (a bound method is refused by Playwright's event API)
+            sockets.append(ws)
+
+        page.on("websocket", opened)
         code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
         take_seat(page, server.http, code, "Ana")
         page.wait_for_function("() => window.unotable.msg.table.status === 'playing'")
