@@ -119,8 +119,8 @@ bench-instructions: setup
 	$(BIN)/python bench/instructions.py $(INSTRUCTIONS_ARGS)
 
 # The web server under load: N person-paced rooms over WebSockets on loopback (N=200,500,1000),
-# ours and the previous release side by side; BENCH_WEB_ARGS=--quick, --storm, --no-baseline,
-# --database URL.
+# ours (one node, and two behind the documented nginx on PostgreSQL) and the previous release side
+# by side; BENCH_WEB_ARGS=--quick, --storm, --no-baseline, --database URL, --nodes 1,2.
 bench-web: setup
 	$(BIN)/python bench/bench_web.py $(BENCH_WEB_ARGS)
 

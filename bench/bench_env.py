@@ -13,7 +13,7 @@ RLCard's env offers ``draw`` only with nothing to play.
   ``single-py`` is the same on the Python engine;
 - ``vector``: :class:`unotable.env.VectorEnv` with ``--tables`` tables (512 by default), one
   ``step`` moving every table (its steps are counted per table), on the backend
-  ``backend="auto"`` takes: the native core's (``unotable.native.env_backend``) when it is
+  ``backend="auto"`` takes: the native core's (``unotable.env.native.env_backend``) when it is
   built, which the header says; then ``vector-py`` is the same on the Python backend;
 - ``rlcard``: ``rlcard.make("uno")`` in ``bench/.venv-rlcard`` (``bench/rlcard_env_worker.py``).
 

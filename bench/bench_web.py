@@ -21,6 +21,12 @@ takes ``--rooms`` person-paced rooms, and after a warm-up every storm client rec
 It prints how long the storm clients took to be welcomed (all within 5 s is the target) and the
 other rooms' p99 meanwhile (below 100 ms is the target).
 
+``--nodes 1,2`` (the default): each count of rooms also against two nodes of ours on one machine
+behind the documented nginx site (docs/deploy/nginx.conf, TLS on loopback, round-robin), as
+tests/web/test_cluster_failover.py starts them. Several nodes need PostgreSQL (``--database``):
+on SQLite those lines are skipped, saying so. The server CPU per action sums the nodes'
+processes; nginx's CPU is printed beside it. The release has no cluster: it runs one node.
+
 First it prints the page's weight: every static file the page loads, raw and gzipped.
 """
 
@@ -29,6 +35,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import gzip
 import json
 import multiprocessing as mp
@@ -39,9 +46,11 @@ import resource
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -141,6 +150,50 @@ def empty_postgres(url: str) -> None:
 # ---- the page's weight
 
 
+def children_cpu(pid: int) -> float:
+    """The CPU time so far of ``pid`` and its direct children (nginx's master and workers)."""
+    total = cpu_seconds(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid:
+                total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+@functools.cache
+def insecure() -> ssl.SSLContext:
+    """A TLS context that takes the benchmark's throwaway certificate (nginx on loopback); one a
+    process (making one reads the system's certificates: milliseconds)."""
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    return ctx
+
+
+def api(base: str, method: str, path: str, body: Any = None) -> Any:
+    """:func:`http_json`, over TLS too (``https://``: nginx's throwaway certificate)."""
+    if not base.startswith("https://"):
+        return http_json(base, method, path, body)
+    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
+    req.method = method
+    req.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(req, timeout=30, context=insecure()) as res:
+            return json.loads(res.read())
+    except urllib.error.HTTPError as exc:
+        raise RuntimeError(f"{method} {path}: {exc.code} {exc.read().decode(errors='replace')}") from None
+
+
+def rooms_live(http: str) -> float:
+    """The server's ``unotable_rooms_live`` (rooms in memory), NaN if it has none."""
+    with contextlib.suppress(OSError, ValueError):
+        found = re.search(rb"^unotable_rooms_live (\S+)$", fetch(http + "/metrics"), re.M)
+        if found:
+            return float(found.group(1))
+    return float("nan")
+
+
 def fetch(url: str) -> bytes:
     """The body at ``url``."""
     with urllib.request.urlopen(url, timeout=10) as r:
@@ -149,15 +202,24 @@ def fetch(url: str) -> bytes:
 
 
 def page_weight(http: str) -> list[tuple[str, int, int]]:
-    """Each file the page loads (``/`` and the scripts and style sheets it names): its path,
-    its size as served and gzipped (level 6, as a web server would)."""
+    """Each file the page loads (``/``, the scripts and style sheets it names, and the ES modules
+    they import, followed to the end): its path, its size as served and gzipped (level 6, as a
+    web server would)."""
     index = fetch(http + "/")
-    paths = ["/", *re.findall(rb'(?:src|href)="(/static/[^"]+)"', index)]
+    paths = ["/", *(p.decode() for p in re.findall(rb'(?:src|href)="(/static/[^"]+)"', index))]
     out = []
-    for path in paths:
-        name = path if isinstance(path, str) else path.decode()
+    seen = set(paths)
+    while paths:
+        name = paths.pop(0)
         body = index if name == "/" else fetch(http + name)
         out.append((name, len(body), len(gzip.compress(body, 6))))
+        if name.endswith(".js"):
+            base = name.rsplit("/", 1)[0]
+            for found in re.findall(rb'(?:from|import)\s*\(?\s*"\./([^"]+\.js)"', body):
+                module = f"{base}/{found.decode()}"
+                if module not in seen:
+                    seen.add(module)
+                    paths.append(module)
     return out
 
 
@@ -210,7 +272,11 @@ class Person:
         start = time.perf_counter()
         try:
             async with connect(
-                f"{self.ws_base}/ws/{self.code}", max_size=2**22, open_timeout=60, ping_interval=None
+                f"{self.ws_base}/ws/{self.code}",
+                max_size=2**22,
+                open_timeout=60,
+                ping_interval=None,
+                ssl=insecure() if self.ws_base.startswith("wss://") else None,
             ) as ws:
                 self.opened = time.perf_counter() - start
                 await ws.send(json.dumps({"type": "hello", "token": self.token}))
@@ -331,10 +397,10 @@ async def _client_job(job: Job, slot: int, progress: Any) -> dict[str, Any]:
     made: list[tuple[str, str]] = []
 
     async def make_room() -> None:
-        room = await asyncio.to_thread(http_json, job.http, "POST", "/api/rooms", SETTINGS)
+        room = await asyncio.to_thread(api, job.http, "POST", "/api/rooms", SETTINGS)
         for seat in range(2):
             joined = await asyncio.to_thread(
-                http_json, job.http, "POST", f"/api/rooms/{room['code']}/join", {"name": f"p{seat}"}
+                api, job.http, "POST", f"/api/rooms/{room['code']}/join", {"name": f"p{seat}"}
             )
             made.append((room["code"], joined["token"]))
             add(room["code"], joined["token"])
@@ -375,10 +441,10 @@ async def _client_job(job: Job, slot: int, progress: Any) -> dict[str, Any]:
 
 
 def run_clients(
-    jobs: list[Job], label: str, seconds: float, pid: int = 0, mark: float = 0.0
+    jobs: list[Job], label: str, seconds: float, pids: tuple[int, ...] = (), mark: float = 0.0
 ) -> tuple[list[dict[str, Any]], float]:
     """Run each job in its own process, showing progress on stderr; their figures, and the server
-    ``pid``'s CPU time ``mark`` seconds after the start (for the warm figures)."""
+    processes' (``pids``) CPU time ``mark`` seconds after the start (for the warm figures)."""
     ctx = mp.get_context("fork")
     progress = ctx.Array("l", len(jobs), lock=False)
     results: Any = ctx.Queue()
@@ -389,8 +455,8 @@ def run_clients(
     out: list[dict[str, Any]] = []
     at_mark: float | None = None
     while len(out) < len(procs):
-        if pid and at_mark is None and time.time() >= start + mark:
-            at_mark = cpu_seconds(pid)
+        if pids and at_mark is None and time.time() >= start + mark:
+            at_mark = sum(map(cpu_seconds, pids))
         with contextlib.suppress(Exception):
             out.append(results.get(timeout=0.5))
             continue
@@ -437,6 +503,7 @@ class Line:
 
     tree: str
     rooms: int
+    nodes: int = 1
     actions: int = 0
     seconds: float = 0.0
     p50: float = float("nan")
@@ -450,16 +517,20 @@ class Line:
     client_cores: float = 0.0
     errors: int = 0
     welcomed_max: float = float("nan")
+    nginx_cpu_ms: float = float("nan")
+    """nginx's CPU milliseconds per action (several nodes), not in ``cpu_ms``."""
 
     def text(self) -> str:
         """The line printed."""
         return (
-            f"tree={self.tree} rooms={self.rooms} clients={2 * self.rooms} actions={self.actions} "
+            f"tree={self.tree} nodes={self.nodes} rooms={self.rooms} clients={2 * self.rooms} "
+            f"actions={self.actions} "
             f"actions_per_s={self.actions / self.seconds:.0f} p50_ms={ms(self.p50)} p99_ms={ms(self.p99)} "
             f"warm_p50_ms={ms(self.warm_p50)} warm_p99_ms={ms(self.warm_p99)} "
             f"server_cpu_ms_per_action={self.cpu_ms:.2f} warm_cpu_ms_per_action={self.warm_cpu_ms:.2f} "
             f"client_cores={self.client_cores:.2f} "
-            f"welcomed_max_s={self.welcomed_max:.2f} errors={self.errors}"
+            + (f"nginx_cpu_ms_per_action={self.nginx_cpu_ms:.2f} " if self.nodes > 1 else "")
+            + f"welcomed_max_s={self.welcomed_max:.2f} errors={self.errors}"
         )
 
 
@@ -479,23 +550,78 @@ def server(tree: Tree, tmp: Path, database: str | None, durability: str) -> Iter
         shutil.rmtree(data, ignore_errors=True)
 
 
+@dataclass(frozen=True)
+class Served:
+    """Where the clients of a run go, and the processes that serve them."""
+
+    http: str
+    ws: str
+    pids: tuple[int, ...]
+    """The servers' processes (their CPU is the server's)."""
+    nginx: int = 0
+    """nginx's master process (several nodes), 0 if none."""
+
+
+@contextlib.contextmanager
+def served(tree: Tree, tmp: Path, database: str | None, durability: str, nodes: int) -> Iterator[Served]:
+    """A fresh server of ``tree``, or ``nodes`` of them on ``database`` behind the documented
+    nginx site, started as tests/web/test_cluster_failover.py starts them (a fresh database)."""
+    if nodes == 1:
+        with server(tree, tmp, database, durability) as proc:
+            port = proc.port  # type: ignore[attr-defined]
+            yield Served(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", (proc.pid,))
+        return
+    if not database:
+        raise ValueError("several nodes need PostgreSQL (--database)")
+    sys.path.insert(0, str(ROOT / "tests"))
+    from web.test_cluster_failover import running_service  # noqa: PLC0415
+
+    empty_postgres(database)
+    where = Path(tempfile.mkdtemp(prefix="cluster-", dir=tmp))
+    before = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = str(tree.src)  # the nodes serve this tree
+    try:
+        # Each client holds two of nginx's connections (its own, and nginx's to a node).
+        with running_service(where, database, durability=durability, count=nodes, connections=16384) as svc:
+            nginx = int((where / "nginx.pid").read_text()) if (where / "nginx.pid").exists() else 0
+            wss = "wss://" + svc.base.split("://", 1)[1]
+            yield Served(svc.base, wss, tuple(n.proc.pid for n in svc.nodes), nginx)
+    finally:
+        if before is None:
+            os.environ.pop("PYTHONPATH", None)
+        else:
+            os.environ["PYTHONPATH"] = before
+        shutil.rmtree(where, ignore_errors=True)
+
+
 def run_line(
-    tree: Tree, rooms: int, args: argparse.Namespace, tmp: Path, pace: tuple[float, float] = PACE
+    tree: Tree,
+    rooms: int,
+    args: argparse.Namespace,
+    tmp: Path,
+    pace: tuple[float, float] = PACE,
+    nodes: int = 1,
 ) -> Line:
-    """Play ``rooms`` person-paced rooms against a fresh server of ``tree``; the figures."""
-    with server(tree, tmp, args.database, args.durability) as proc:
-        port = proc.port  # type: ignore[attr-defined]
+    """Play ``rooms`` person-paced rooms against fresh servers of ``tree`` (``nodes`` of them);
+    the figures."""
+    with served(tree, tmp, args.database, args.durability, nodes) as where:
         workers = args.workers or max(1, min(os.cpu_count() or 1, -(-rooms // 150)))
         start = time.time() + 1.0
         jobs = [
-            Job(f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}", n, [], start, args.seconds, pace, i)
+            Job(where.http, where.ws, n, [], start, args.seconds, pace, i)
             for i, n in enumerate(split(rooms, workers))
             if n
         ]
-        cpu0 = cpu_seconds(proc.pid)
-        outs, warm = run_clients(jobs, f"{tree.name} {rooms}", args.seconds, proc.pid, args.warmup)
-        cpu1 = cpu_seconds(proc.pid)
+        label = f"{tree.name} {rooms}" + (f" x{nodes}" if nodes > 1 else "")
+        cpu0 = sum(map(cpu_seconds, where.pids))
+        nginx0 = children_cpu(where.nginx) if where.nginx else 0.0
+        outs, warm = run_clients(jobs, label, args.seconds, where.pids, args.warmup)
+        cpu1 = sum(map(cpu_seconds, where.pids))
+        nginx1 = children_cpu(where.nginx) if where.nginx else 0.0
     line = summarize(tree.name, rooms, outs, args.seconds, args.warmup, cpu1 - cpu0)
+    line.nodes = nodes
+    if where.nginx and line.actions:
+        line.nginx_cpu_ms = 1000 * (nginx1 - nginx0) / line.actions
     warm_actions = sum(1 for o in outs for t, _ in o["samples"] if t >= args.warmup)
     if warm_actions:
         line.warm_cpu_ms = 1000 * (cpu1 - warm) / warm_actions
@@ -507,7 +633,7 @@ def summarize(
 ) -> Line:
     """A line's figures from its client processes' (and the server's ``cpu`` seconds)."""
     samples = [s for o in outs for s in o["samples"]]
-    line = Line(name, rooms, len(samples), seconds)
+    line = Line(name, rooms, actions=len(samples), seconds=seconds)
     lat = [x for _, x in samples]
     warm = [x for t, x in samples if t >= warmup]
     line.p50, line.p99 = quantile(lat, 0.5), quantile(lat, 0.99)
@@ -562,7 +688,11 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
             for i in range(workers)
         ]
         cpu0 = cpu_seconds(proc.pid)
+        before: list[float] = []  # the rooms in memory just before the storm (loaded at start-up?)
+        probe = threading.Timer(start + storm_at - 0.5 - time.time(), lambda: before.append(rooms_live(http)))
+        probe.start()
         outs, _ = run_clients(jobs, f"{tree.name} storm", seconds)
+        probe.join()
         cpu = cpu_seconds(proc.pid) - cpu0
     finally:
         stop_server(proc)
@@ -580,6 +710,7 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
         f"welcome_p99_s={quantile(welcomed, 0.99):.2f} "
         f"welcome_max_s={max(welcomed, default=float('nan')):.2f} "
         f"opened_p50_s={quantile(opened, 0.5):.2f} opened_p99_s={quantile(opened, 0.99):.2f} "
+        f"rooms_in_memory_before={before[0] if before else float('nan'):.0f} "
         f"other_rooms={others} other_p99_during_ms={ms(quantile(during, 0.99))} "
         f"other_p50_during_ms={ms(quantile(during, 0.5))} other_p99_run_ms={ms(line.p99)} "
         f"server_cpu_s={cpu:.1f} client_cores={sum(o['cpu'] for o in outs) / seconds:.2f}",
@@ -623,6 +754,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", default=BASELINE, help=f"the previous release's commit ({BASELINE})")
     parser.add_argument("--no-baseline", action="store_true", help="our tree only")
     parser.add_argument("--workers", type=int, default=0, help="client processes (0: by the rooms)")
+    parser.add_argument(
+        "--nodes",
+        default="1,2",
+        help="nodes of ours to try, several behind nginx (PostgreSQL only; the release: one) (1,2)",
+    )
     parser.add_argument("--storm", action="store_true", help="the reconnect storm instead of the rooms")
     parser.add_argument("--storm-rooms", type=int, default=1000, help="rooms whose clients reconnect (1000)")
     parser.add_argument("--storm-fill", type=float, default=15.0, help="seconds of quick play before (15)")
@@ -631,6 +767,9 @@ def main(argv: list[str] | None = None) -> int:
         args.rooms, args.seconds, args.warmup = "10,50", 8.0, 3.0
         args.storm_rooms, args.storm_fill = min(args.storm_rooms, 50), min(args.storm_fill, 4.0)
     counts = [int(x) for x in str(args.rooms).split(",")]
+    node_counts = sorted({int(x) for x in str(args.nodes).split(",")})
+    if any(n < 1 for n in node_counts):
+        parser.error("--nodes: numbers of at least 1")
     where = "PostgreSQL" if args.database else "SQLite"
     load = os.getloadavg()
     print(
@@ -651,16 +790,20 @@ def main(argv: list[str] | None = None) -> int:
                 for tree in trees:
                     run_storm(tree, args, tmp)
                 return 0
-            held: dict[str, int] = {}
+            configs = [(ours, k) for k in node_counts if k == 1 or args.database]
+            if len(configs) < len(node_counts):
+                print("nodes: several nodes need PostgreSQL (--database URL): one node only on SQLite")
+            configs += [(tree, 1) for tree in trees[1:]]  # the release has no cluster: one node
+            held: dict[tuple[str, int], int] = {}
             for n in counts:
-                for tree in trees:
-                    line = run_line(tree, n, args, tmp)
+                for tree, k in configs:
+                    line = run_line(tree, n, args, tmp, nodes=k)
                     print(line.text(), flush=True)
                     if line.p99 < HELD_P99:
-                        held[tree.name] = max(held.get(tree.name, 0), n)
-            for tree in trees:
+                        held[tree.name, k] = max(held.get((tree.name, k), 0), n)
+            for tree, k in configs:
                 print(
-                    f"held tree={tree.name} rooms_at_p99_under_50ms={held.get(tree.name, 0)} "
+                    f"held tree={tree.name} nodes={k} rooms_at_p99_under_50ms={held.get((tree.name, k), 0)} "
                     f"(tried {','.join(map(str, counts))}, whole run)",
                     flush=True,
                 )

@@ -33,10 +33,10 @@ from torch import nn
 from unotable.bots import make_bot
 from unotable.bots.learned import DECLINE, LAYOUT, NUM_ACTIONS, choices, features, relative_ids
 from unotable.env import VectorEnv, action_table
+from unotable.env.batch import Batch
 from unotable.env.driver import DECLINE as DRIVER_DECLINE
 from unotable.env.driver import Driver
 from unotable.env.encoding import layout_for
-from unotable.env.vector import Batch
 from unotable.rules import Rules, find_edition
 
 CONFIGS = (

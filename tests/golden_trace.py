@@ -155,6 +155,10 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
         {"edition": "modern", "players": 3, "custom": BlankEffect(wild=True, draw=2, skip=True)},
     ),
     ("modern-party", {"edition": "modern", **PARTY, "uno_call": "strict"}),
+    # UNO All Wild (docs/rules.md §13), new lines after the old ones.
+    ("all-wild-2", {"edition": "all-wild", "players": 2}),
+    ("all-wild-5", {"edition": "all-wild", "players": 5}),
+    ("all-wild-party", {"edition": "all-wild", **PARTY, "stacking": "any"}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 

@@ -21,7 +21,7 @@ from unotable.sim import BotSpec, HandRecord, SimConfig, play_state, run_hand, s
 from unotable.state import Phase, State
 
 OUT_OF_TURN = {int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)}
-EDITIONS = ("classic", "harry-potter", "cars2", "modern")
+EDITIONS = ("classic", "harry-potter", "cars2", "modern", "all-wild")
 
 
 def table_rules(rnd: random.Random) -> Rules:
@@ -201,6 +201,23 @@ def test_greedy_is_sensible_in_plain_positions() -> None:
     )
     aid = bot.act(view(st, 0))
     assert ACTION_TEXT[aid] == "play R3 uno" and ACTION_UNO[aid]
+
+
+def test_greedy_aims_all_wilds_seat_cards_at_the_opponent_closest_to_going_out() -> None:
+    """docs/rules.md §13: greedy swaps hands with (Wild Forced Swap), or makes draw (Wild
+    Targeted Draw Two), the opponent with the fewest cards, whatever its seat number."""
+    rules = Rules(edition=find_edition("all-wild"), players=4)
+    aw = [c("AW")] * 2
+    for card, mine in (("AWSWAP", [c("AW")] * 4), ("AWT+2", [c("AW")] * 2)):
+        st = from_position(
+            rules,
+            hands=[aw * 3, aw * 2, [c(card), *mine], [c("AWREV"), c("AWSKIP")]],
+            draw_pile=[c(x) for x in ("AW", "AW", "AWREV", "AWREV")],
+            discard=[c("AW")],
+            color=-1,
+            current=2,
+        )
+        assert ACTION_TEXT[GreedyBot(0).act(view(st, 2))] == f"play {card} 3"
 
 
 def test_greedy_challenges_a_known_bluff_and_accepts_a_likely_honest_wild_draw_four() -> None:

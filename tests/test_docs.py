@@ -31,6 +31,7 @@ SECTIONS = (
     "Partners, teams and tournaments",
     "House rules beyond the books",
     "The modern deck (`modern`)",
+    "UNO All Wild (`all-wild`)",
 )
 
 
@@ -77,9 +78,10 @@ def test_notation_names_every_code_key_and_phase_of_the_format() -> None:
     for kind in Kind:
         word = kind.name.lower().replace("invisibility", "invisibility COLOUR")
         assert f"`{word}" in NOTATION, word
-    for code in ("W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", "+2", "+3", "BLANK"):
+    all_wild = ("AW", "AWREV", "AWSKIP", "AWSKIP2", "AW+2", "AW+4", "AWT+2", "AWSWAP")
+    for code in ("W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", *all_wild, "+2", "+3", "BLANK"):
         assert f"`{code}`" in NOTATION or f"+ `{code}`" in NOTATION, code
-    assert set(CARD_CODE[61:]) == {"W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"}
+    assert set(CARD_CODE[61:]) == {"W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", *all_wild}
 
 
 TEXT_FILES = ("*.py", "*.md", "*.json", "*.c", "*.h", "*.pyi", "*.toml", "*.cfg", "*.txt", "*.yml", "*.js")

@@ -319,3 +319,44 @@ def test_a_shuffle_of_hands_keeps_every_card_and_hides_the_new_hands() -> None:
     for seat in range(3):
         v = view(after, seat)
         assert sorted(v.hand) == sorted(after.hands[seat]) and not v.known
+
+
+def test_all_wild_dealer_is_drawn_at_random_and_play_keeps_no_colour() -> None:
+    """docs/rules.md §13, AW-3: a deck with no number cannot choose its dealer by the draw (every
+    card would tie forever): the dealer is chosen at random, seeded; AW-1: the colour to match
+    stays null for the whole hand (the invariants check it after each step)."""
+    rules = Rules(edition=find_edition("all-wild"), players=4)
+    dealers: Counter[int] = Counter()
+    for seed in range(80):
+        st, events = new_hand(rules, seed)
+        assert not [e for e in events if e.kind == "dealer_draw"]
+        assert [(e.seat, e.reason) for e in events if e.kind == "dealer"] == [(st.dealer, "random")]
+        assert new_hand(rules, seed)[0].dealer == st.dealer  # seeded
+        dealers[st.dealer] += 1
+        assert st.color == -1 and st.phase == Phase.TURN
+    assert set(dealers) == {0, 1, 2, 3}
+
+
+def test_an_all_wild_forced_swap_moves_what_was_known_with_the_hands() -> None:
+    """AW-7: the Wild Forced Swap swaps hands as a 7 of seven_zero does: what a seat had seen of
+    a hand follows the hand; each seat sees its new hand."""
+    rules = Rules(edition=find_edition("all-wild"), players=3)
+    hands = [["AWSWAP", "AW", "AWSKIP"], ["AW+2", "AW+4"], ["AWREV"]]
+    st = from_position(
+        rules,
+        hands=[[parse_card(c) for c in h] for h in hands],
+        draw_pile=[parse_card(c) for c in ("AW", "AW")],
+        discard=[parse_card("AW")],
+        color=-1,
+        current=0,
+    )
+    st.known = {1: {2: [parse_card("AW+4")]}}  # seat 2 had seen seat 1's Wild Draw Four
+    after, events = apply(st, 0, "play AWSWAP 1")
+    assert [sorted(CARD_CODE[c] for c in h) for h in after.hands] == [
+        ["AW+2", "AW+4"],
+        ["AW", "AWSKIP"],
+        ["AWREV"],
+    ]
+    assert after.known == {0: {2: [parse_card("AW+4")]}}
+    assert [(e.seat, e.target) for e in events if e.kind == "swap"] == [(0, 1)]
+    assert sorted(view(after, 0).hand) == sorted(after.hands[0])

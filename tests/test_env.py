@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-import types
 import warnings
 from pathlib import Path
 from typing import Any
@@ -31,6 +29,7 @@ from unotable.env import (  # noqa: E402
     raw_env,
     text_to_action,
 )
+from unotable.env import native as env_native  # noqa: E402
 from unotable.env.actions import IS_WINDOW  # noqa: E402
 from unotable.env.doc import action_rows, layout_rows  # noqa: E402
 from unotable.env.driver import DECLINE, Driver  # noqa: E402
@@ -404,8 +403,8 @@ def test_max_actions_truncates() -> None:
     assert steps == 5 and not any(e.terminations.values())
 
 
-def test_a_native_backend_plugs_in_through_unotable_native(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``backend="auto"`` and ``"native"`` take ``unotable.native.env_backend`` when it exists."""
+def test_a_native_backend_plugs_in_through_unotable_env_native(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``backend="auto"`` and ``"native"`` take ``unotable.env.native.env_backend`` when it makes one."""
     made: list[int] = []
 
     class Fake(PythonBackend):
@@ -415,9 +414,7 @@ def test_a_native_backend_plugs_in_through_unotable_native(monkeypatch: pytest.M
         made.append(num_envs)
         return Fake(rules, num_envs, **options)
 
-    fake = types.ModuleType("unotable.native")
-    fake.env_backend = env_backend  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "unotable.native", fake)
+    monkeypatch.setattr(env_native, "env_backend", env_backend)
     for backend in ("auto", "native"):
         v = VectorEnv(4, players=3, backend=backend)
         assert v.backend.name == "fake-native"
@@ -435,3 +432,11 @@ def test_the_modern_deck_grows_only_its_own_observation() -> None:
         assert layout_for(Rules(edition=find_edition(name), players=4)).size == 526
     modern = layout_for(Rules(edition=find_edition("modern"), players=4))
     assert modern.size == 526 + 7 * 2 and modern.by_name["hand"].shape == (67,)
+
+
+def test_all_wild_grows_its_observation_to_its_own_cards() -> None:
+    """docs/env.md: UNO All Wild's card-sized segments have 75 values (its cards are 67-74);
+    the modern deck keeps its 67, the first three editions their 65."""
+    all_wild = layout_for(Rules(edition=find_edition("all-wild"), players=4))
+    assert all_wild.size == 526 + 7 * 10 and all_wild.by_name["hand"].shape == (75,)
+    assert layout_for(Rules(edition=find_edition("modern"), players=4)).size == 540

@@ -27,9 +27,10 @@ pytest.importorskip("gymnasium")
 from unotable import Rules, find_edition, view  # noqa: E402
 from unotable.determinize import determinize  # noqa: E402
 from unotable.env import VectorEnv, action_table  # noqa: E402
+from unotable.env.batch import Batch  # noqa: E402
 from unotable.env.driver import DECLINE, Driver  # noqa: E402
 from unotable.env.encoding import layout_for, write_mask  # noqa: E402
-from unotable.env.vector import Batch, PythonBackend  # noqa: E402
+from unotable.env.vector import PythonBackend  # noqa: E402
 from unotable.errors import ConfigError  # noqa: E402
 from unotable.native import COMPILED  # noqa: E402
 from unotable.native import core as native  # noqa: E402
@@ -296,8 +297,8 @@ def test_native_is_taken_by_auto_and_refuses_what_it_cannot_play() -> None:
 @needs_core
 def test_the_cores_layout_offsets_are_the_segments() -> None:
     """envloop.h takes the size and one offset per segment of ``SEGMENTS`` (``L_COUNT`` of them)."""
+    from unotable.env.native import SEGMENTS  # noqa: PLC0415
     from unotable.native import core_module  # noqa: PLC0415
-    from unotable.native.envbackend import SEGMENTS  # noqa: PLC0415
 
     assert core_module is not None
     assert core_module.CONSTANTS["L_COUNT"] == 1 + len(SEGMENTS)

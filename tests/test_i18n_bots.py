@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from unotable.bots import make_bot
+from unotable.bots import BOT_NAMES, make_bot
 from unotable.bots.spec import parse_bots
+from unotable.bots.words import BOT_DESCRIPTIONS, BOT_TITLES, bot_description, bot_title
 from unotable.errors import ConfigError
 from unotable.i18n import use_language
 
@@ -41,3 +42,11 @@ def test_bot_lists_are_refused_in_the_language() -> None:
         parse_bots("greedy,random,search", 2)
     with use_language("pt"), pytest.raises(ConfigError, match="robô desconhecido 'robot'"):
         parse_bots("robot", 2)
+
+
+def test_every_bot_has_a_name_and_a_line_for_people() -> None:
+    """``bots/words.py`` names every bot :func:`make_bot` knows (``expert`` was missing: issue 35)."""
+    assert set(BOT_TITLES) == set(BOT_NAMES) == set(BOT_DESCRIPTIONS)
+    with use_language("fr"):
+        assert bot_description("expert") != BOT_DESCRIPTIONS["expert"]
+        assert bot_title("expert:budget=9") == "expert:budget=9"

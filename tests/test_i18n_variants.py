@@ -28,7 +28,7 @@ from unotable.i18n import (
     use_language,
 )
 from unotable.names import card_name
-from unotable.tui import words
+from unotable.tui import results
 
 catalogs = pytest.importorskip("unotable.i18n.catalogs", reason="the catalogue checks need Babel (dev extra)")
 
@@ -154,10 +154,10 @@ def test_mattels_portuguese_card_names(lang: str, skip: str, reverse: str, wild:
 def test_portugal_keeps_tu_and_brazil_says_voce() -> None:
     with use_language("pt"):
         assert _("Your turn: ") == "A tua vez: "
-        assert words.place(1) == "1.º"
+        assert results.place(1) == "1.º"
     with use_language("pt_BR"):
         assert _("Your turn: ") == "Sua vez: "
-        assert words.place(1) == "1º"
+        assert results.place(1) == "1º"
         assert ngettext("{n} card", "{n} cards", 1).format(n=1) == "1 carta"
         assert ngettext("{n} card", "{n} cards", 0).format(n=0) == "0 cartas"
 

@@ -20,6 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unotable.cards import (
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_SWAP,
+    AW_TARGET,
     BLANK,
     CARD_CODE,
     CARD_COLOR,
@@ -155,6 +159,8 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
             data[rule.name] = draw(st.sampled_from(list(low_high)))
     house_values = sensible({**official_house(), **{k: v for k, v in data.items() if k in HOUSE_RULE}})
     data.update({k: v for k, v in house_values.items() if k in data or HOUSE_RULE[k].is_on(v)})
+    if edition == "all-wild":  # docs/rules.md §13, AW-10: refused with a deck of wild cards only
+        data.pop("no_action_finish", None)
     return data
 
 
@@ -313,7 +319,7 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
     act = decode(aid)
     seven = not IS_WILD[act.card] and CARD_VALUE[act.card] == 7 if act.kind is Kind.PLAY else False
     names_seat = act.kind in (Kind.CATCH, Kind.WRONG, Kind.PENALIZE) or (
-        act.kind is Kind.PLAY and (act.card == HOWLER or seven)
+        act.kind is Kind.PLAY and (act.card in (HOWLER, AW_TARGET, AW_SWAP) or seven)
     )
     if names_seat and act.arg >= state.n:
         return "bad_notation"
@@ -339,15 +345,16 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
     rules = state.rules
     if act.kind is Kind.PLAY and s == state.current and state.phase == Phase.RESPOND and rules.stacking:
         pending = state.pend_card
-        draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE)
-        kind = pending if pending == WILD_DRAW_FOUR else CARD_VALUE[pending]
+        draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE, AW_DRAW_TWO)  # All Wild's: AW-8
+        fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR)
+        kind = WILD_DRAW_FOUR if pending in fours else CARD_VALUE[pending]
         if kind in draw_cards:
             # RULES §11: the seat a draw fell on may answer it, even when stack_cards or its hand
             # leave it no answer (docs/rules.md H-41, H-56); a card that may deflect it (H-48: of
             # the colour to match) is refused, if at all, for another reason (H-42).
             if act.card not in state.hands[s]:
                 return "not_in_hand"
-            answer = act.card if act.card == WILD_DRAW_FOUR else CARD_VALUE[act.card]
+            answer = WILD_DRAW_FOUR if act.card in fours else CARD_VALUE[act.card]
             stacks = answer in draw_cards and stacks_on(rules, kind, answer)
             if not stacks and not deflects(rules, state.color, act.card):
                 return "not_playable"

@@ -13,7 +13,8 @@ from unotable.rules import EDITIONS, BlankEffect, Rules, birthday_day, find_edit
 
 
 @pytest.mark.parametrize(
-    ("name", "size"), [("classic", 108), ("harry-potter", 110), ("cars2", 112), ("modern", 112)]
+    ("name", "size"),
+    [("classic", 108), ("harry-potter", 110), ("cars2", 112), ("modern", 112), ("all-wild", 112)],
 )
 def test_deck_sizes(name: str, size: int) -> None:
     assert len(Rules(edition=find_edition(name)).deck()) == size
@@ -38,6 +39,32 @@ def test_the_modern_deck() -> None:
     assert POINTS[parse_card("SHUFFLE")] == POINTS[parse_card("CUSTOM")] == 40
     assert find_edition("2018").name == "modern" and EDITIONS["modern"].suggestion_penalty == 4
     assert not EDITIONS["modern"].has_blanks and EDITIONS["modern"].has_custom
+
+
+def test_the_all_wild_deck() -> None:
+    """docs/rules.md §13, AW-2, AW-9: 112 cards, all wild, none naming a colour; a Wild 20 points,
+    the rest 50; no blanks, no Wild Customizable."""
+    deck = Counter(CARD_CODE[c] for c in Rules(edition=find_edition("all-wild")).deck())
+    assert deck == Counter(
+        {"AW": 26, "AWREV": 18, "AWSKIP": 18, "AW+2": 18, "AWSKIP2": 8, "AW+4": 8, "AWT+2": 8, "AWSWAP": 8}
+    )
+    assert POINTS[parse_card("AW")] == 20
+    assert {POINTS[parse_card(code)] for code in deck if code != "AW"} == {50}
+    edition = EDITIONS["all-wild"]
+    assert find_edition("All_Wild") is edition and edition.card_space == 75
+    assert EDITIONS["modern"].card_space == 67 and EDITIONS["classic"].card_space == 65
+    assert not edition.has_blanks and not edition.has_custom and edition.suggestion_penalty == 4
+    with pytest.raises(ConfigError, match="no blank cards"):
+        Rules.from_dict({"edition": "all-wild", "blanks": {"R": "R1"}})
+    with pytest.raises(ConfigError, match="no Wild Customizable"):
+        Rules.from_dict({"edition": "all-wild", "custom": {"draw": 2}})
+
+
+def test_all_wild_refuses_no_action_finish() -> None:
+    """AW-10: every card is a wild card, so with no_action_finish no hand could end."""
+    with pytest.raises(ConfigError, match="no_action_finish cannot be played with the all-wild deck"):
+        Rules.from_dict({"edition": "all-wild", "no_action_finish": True})
+    assert Rules.from_dict({"edition": "modern", "no_action_finish": True}).no_action_finish
 
 
 def test_the_custom_option() -> None:

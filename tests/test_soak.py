@@ -1,6 +1,6 @@
 """A random-play soak: ``SOAK_HANDS`` (10,000) complete hands, every invariant checked at every step.
 
-The hands are spread over the four editions, 2-10 players and the options of docs/rules.md
+The hands are spread over the five editions, 2-10 players and the options of docs/rules.md
 (``must_play_drawn``, ``lenient_plays``, ``scoring: lowest``, small and large targets, classic
 blanks, Harry Potter birthdays, the house rules of RULES §11 alone and combined, a named or a
 drawn dealer), played as games: scores carry from hand to hand until someone wins the game. A
@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, WILD_DRAW_FOUR
+from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -50,7 +50,7 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild")
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -112,6 +112,8 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
             data[rule.name] = rnd.choice(list(values))
     house = sensible({**official(), **{k: v for k, v in data.items() if k in HOUSE_RULE}})  # §11.6
     data.update((k, v) for k, v in house.items() if k in data)
+    if edition == "all-wild":  # docs/rules.md §13, AW-10: every card is wild, no hand could end
+        data.pop("no_action_finish", None)
     return Rules.from_dict(data)
 
 
@@ -133,6 +135,8 @@ def card_points(card: int) -> int:
     value = CARD_VALUE[card]
     if CARD_CODE[card] in ("SHUFFLE", "CUSTOM"):
         return 40
+    if CARD_CODE[card] == "AW":  # All Wild's plain Wild (docs/rules.md §13, AW-9)
+        return 20
     if IS_WILD[card] or value == BLANK:
         return 50
     return value if value <= 9 else 20
@@ -270,7 +274,7 @@ def play_hand(
     assert 0 <= winner < st.n and not st.hands[winner]
     points = [sum(card_points(c) for c in h) for h in st.hands]
     last = st.discard[-1]
-    on_draw_card = last == WILD_DRAW_FOUR or (
+    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4") or (  # All Wild's: AW-8
         not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE)
     )
     if rules.double_finish and on_draw_card:  # docs/rules.md §11.5, H-20

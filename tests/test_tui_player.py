@@ -26,7 +26,7 @@ from unotable.match import Game
 from unotable.rules import Rules, find_edition
 from unotable.state import Phase
 from unotable.tui import app as app_module
-from unotable.tui import words
+from unotable.tui import results, words
 from unotable.tui.app import UnoApp
 from unotable.tui.board import MIN_HEIGHT, MIN_WIDTH
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, Table
@@ -106,14 +106,16 @@ def test_the_game_over_screen_standings_records_seed_and_new_game() -> None:
             assert isinstance(app.screen, GameOverScreen)
             assert "Standings" in text and f"Seed {table.game.seed}" in text
             record = game_record(table.game)
+            standings = table.game.standings()
             for p in table.ranking():
                 r = record.players[p]
                 name = table.display_name(p)
+                place = results.place(standings.places[p], standings.shares_place(p))
                 cells = [str(table.points_of(p)), str(r.hands_won), str(r.uno_missed), str(r.caught),
                          str(r.catches), f"{r.challenges_won}/{r.challenges_lost}"]  # fmt: skip
-                pattern = rf"\s+{name}\s+" + r"\s+".join(re.escape(c) for c in cells)
+                pattern = rf"\s+{re.escape(place)}\s+{name}\s+" + r"\s+".join(re.escape(c) for c in cells)
                 assert any(re.match(pattern, x) for x in boxed(text)), name
-            assert words.game_won([table.display_name(p) for p in table.game.winners]) in text
+            assert results.game_won([table.display_name(p) for p in table.game.winners]) in text
             no_codes(text)
             await pilot.press("n")
         assert app.new_game and app.return_code == 0
@@ -186,7 +188,7 @@ def test_the_summary_on_quit() -> None:
             hands = len(game.results)
             assert f"left after {words.plural(hands, 'hand')}:" in text and "Seed" not in text, text
             assert re.search(
-                r" You are \d(st|nd|rd|th) with \d+ points?\.|: you lead with | Your game: \d+ hands? won",
+                r" You are \d(st|nd|rd|th)=? with \d+ points?\.|: you lead with | Your game: \d+ hands? won",
                 text,
             ), text
             checked += 1
@@ -203,9 +205,9 @@ def test_the_summary_on_quit() -> None:
     assert f"Seed {game.seed}" in text and " won after " in text
     assert "You wins" not in text and "You leads" not in text
     assert "\n" not in text, "one paragraph"
-    assert words.game_won(["You"]) == "You win the game!"
-    assert words.game_won(["Ana"]) == "Ana wins the game!"
-    assert words.game_won(["Ana", "You"]) == "Ana and You win the game!"
+    assert results.game_won(["You"]) == "You win the game!"
+    assert results.game_won(["Ana"]) == "Ana wins the game!"
+    assert results.game_won(["Ana", "You"]) == "Ana and You win the game!"
 
 
 def test_a_new_game_keeps_the_settings_with_a_new_seed(tmp_path: object) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from typing import Any
 
 from unotable import jsontext
@@ -49,6 +50,46 @@ def positive(text: str) -> int:
         raise argparse.ArgumentTypeError(
             _("expected a positive whole number, not {value}").format(value=value)
         )
+    return value
+
+
+def _number(text: str) -> float:
+    """A finite number (``nan`` and ``inf`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(_("expected a number, not {text!r}").format(text=text))
+    return value
+
+
+def duration(text: str) -> float:
+    """A positive, finite length of time (hours, days or minutes: the flag says which)."""
+    value = _number(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(_("expected a length of time above 0, not {text}").format(text=text))
+    return value
+
+
+def count(text: str) -> int:
+    """A whole number from 0 (0 meaning no limit, where the flag says so)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("expected a whole number from 0, not {text!r}").format(text=text)
+        ) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(_("expected a whole number from 0, not {value}").format(value=value))
+    return value
+
+
+def amount(text: str) -> float:
+    """A finite number from 0 (0 meaning no limit, where the flag says so)."""
+    value = _number(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(_("expected a number from 0, not {text}").format(text=text))
     return value
 
 

@@ -46,12 +46,50 @@ WILD_SHUFFLE: Final = 65
 """The modern deck's Wild Shuffle Hands (docs/rules.md §12)."""
 WILD_CUSTOM: Final = 66
 """The modern deck's Wild Customizable (docs/rules.md §12): a Wild, or the table's own rule."""
-NUM_CARD_TYPES: Final = 67
+AW_WILD: Final = 67
+"""UNO All Wild (docs/rules.md §13): its plain Wild, which names no colour (AW-1)."""
+AW_REVERSE: Final = 68
+AW_SKIP: Final = 69
+AW_SKIP_TWO: Final = 70
+AW_DRAW_TWO: Final = 71
+AW_DRAW_FOUR: Final = 72
+AW_TARGET: Final = 73
+"""All Wild's Wild Targeted Draw Two: its player names the seat that draws two (AW-6)."""
+AW_SWAP: Final = 74
+"""All Wild's Wild Forced Swap: its player swaps hands with the seat it names (AW-7)."""
+ALL_WILD_CARDS: Final = (
+    AW_WILD,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_DRAW_TWO,
+    AW_DRAW_FOUR,
+    AW_TARGET,
+    AW_SWAP,
+)
+"""The card types of UNO All Wild (docs/rules.md §13): wild cards that name no colour."""
+NUM_CARD_TYPES: Final = 75
 CLASSIC_CARD_TYPES: Final = 65
 """The card types of the three first editions (classic, Harry Potter, Cars 2): the card space
 of the native core and of those editions' env observations, which later cards leave unchanged."""
 
-WILD_CODES: Final = ("W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM")
+WILD_CODES: Final = (
+    "W",
+    "W+4",
+    "HOWLER",
+    "INVIS",
+    "MATER",
+    "SHUFFLE",
+    "CUSTOM",
+    "AW",
+    "AWREV",
+    "AWSKIP",
+    "AWSKIP2",
+    "AW+2",
+    "AW+4",
+    "AWT+2",
+    "AWSWAP",
+)
 WILD_NAMES: Final = (
     "Wild",
     "Wild Draw Four",
@@ -60,6 +98,14 @@ WILD_NAMES: Final = (
     "Mater",
     "Wild Shuffle Hands",
     "Wild Customizable",
+    "Wild",
+    "Wild Reverse",
+    "Wild Skip",
+    "Wild Skip Two",
+    "Wild Draw Two",
+    "Wild Draw Four",
+    "Wild Targeted Draw Two",
+    "Wild Forced Swap",
 )
 
 
@@ -101,12 +147,16 @@ COLOR_BY_CODE: Final[dict[str, int]] = {c: i for i, c in enumerate(COLORS)}
 
 IS_WILD: Final = tuple(CARD_COLOR[t] == NO_COLOR for t in range(NUM_CARD_TYPES))
 """Per card type: printed as a wild card (a custom blank may still behave as one)."""
+NAMES_COLOR: Final = tuple(IS_WILD[t] and t not in ALL_WILD_CARDS for t in range(NUM_CARD_TYPES))
+"""Per card type: a wild card whose player names a colour (All Wild's name none: AW-1)."""
 
 
 def _points(t: int) -> int:
     value = CARD_VALUE[t]
     if t in (WILD_SHUFFLE, WILD_CUSTOM):  # docs/rules.md §12: the modern sheet's 40
         return 40
+    if t == AW_WILD:  # docs/rules.md §13: All Wild's plain Wild 20, its other cards 50
+        return 20
     if IS_WILD[t] or value == BLANK:
         return 50
     if value <= 9:
@@ -116,7 +166,8 @@ def _points(t: int) -> int:
 
 POINTS: Final = tuple(_points(t) for t in range(NUM_CARD_TYPES))
 """Per card type: points at the end of a hand (RULES §1; R-2 for Mater; 50 for a custom blank;
-40 for the modern deck's Wild Shuffle Hands and Wild Customizable, §12)."""
+40 for the modern deck's Wild Shuffle Hands and Wild Customizable, §12; 20 for All Wild's
+plain Wild, §13)."""
 
 
 def parse_card(code: str) -> int:

@@ -11,12 +11,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from unotable.cards import CARD_CODE, CARD_COLOR, CARD_VALUE, IS_WILD, NO_COLOR
-from unotable.effects import _can_answer, _draw_cards, _game_winners
+from unotable.cards import AW_SWAP, CARD_CODE, CARD_COLOR, CARD_VALUE, IS_WILD, NO_COLOR
+from unotable.effects import _can_answer, _draw_cards
 from unotable.errors import ConfigError, PositionError
 from unotable.events import Event
 from unotable.invariants import InvariantError, check_invariants
 from unotable.rules import HAND_SIZE, Rules, birthday_day
+from unotable.scoring import _game_winners
 from unotable.shuffle import _shuffle
 from unotable.state import (
     PHASE_AFTER_DRAW,
@@ -38,6 +39,8 @@ from unotable.tables import (
     E_REVERSE,
     E_SHUFFLE,
     E_SKIP,
+    E_SKIP2,
+    E_TARGET,
     E_WD4,
     E_WILD,
     tables_for,
@@ -184,6 +187,11 @@ def _choose_dealer(st: State, events: list[Event]) -> int:
     if len(candidates) == 1:  # at least two players: only a birthday singles one out
         events.append(Event("dealer", seat=candidates[0], reason="birthday"))
         return candidates[0]
+    if rules.edition.dealer_method == "random":  # AW-3: a deck with no number decides nothing
+        seats = list(candidates)
+        _shuffle(st, seats)
+        events.append(Event("dealer", seat=seats[0], reason="random"))
+        return seats[0]
     # Draw: highest number deals, symbols count zero, tied highest draw again.
     deck = rules.deck()
     _shuffle(st, deck)
@@ -231,7 +239,7 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
             raise ConfigError("the draw pile ran out while turning the first card")
         t = pile.pop()
         fx = tb.base_effect[t]  # a first card is turned, not played: no house rule applies
-        if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK):
+        if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK, E_TARGET) or t == AW_SWAP:  # AW-4
             # back into the middle, floor(k/2) cards above it.
             k = len(pile)
             pile.insert(k - k // 2, t)
@@ -245,7 +253,7 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
     if ev is not None:
         ev.append(Event("first_card", cards=(t,)))
     st.direction = 1
-    if fx in (E_WILD, E_MATER, E_SHUFFLE):  # M-4: a Wild Shuffle Hands turned is a Wild
+    if fx in (E_WILD, E_MATER, E_SHUFFLE) and tb.wild[t]:  # M-4: a Wild Shuffle Hands is a Wild
         st.color = NO_COLOR
         st.phase = PHASE_CHOOSE_COLOR
         st.current = first
@@ -262,10 +270,16 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
         if ev is not None:
             ev.append(Event("reverse", seat=st.dealer))
     elif fx == E_DRAW:
-        _draw_cards(st, first, tb.draw_amount, ev, "first card")
+        _draw_cards(st, first, tb.draws[t], ev, "first card")
         st.current = (first + 1) % n
         if ev is not None:
             ev.append(Event("skip", seat=first))
+    elif fx == E_SKIP2:  # AW-4, AW-5: the first two players lose their turns (one, with two players)
+        skipped = min(2, n - 1)
+        st.current = (first + skipped) % n
+        if ev is not None:
+            for i in range(skipped):
+                ev.append(Event("skip", seat=(first + i) % n))
     else:
         st.current = first
     if ev is not None:
@@ -337,7 +351,8 @@ def from_position(
     st.current = current
     top = st.discard[-1]
     hand = st.hands[current]
-    if st.phase != PHASE_CHOOSE_COLOR and color == NO_COLOR:
+    colorless = rules.edition.only_specials  # AW-1: All Wild has no colour to match
+    if st.phase != PHASE_CHOOSE_COLOR and color == NO_COLOR and not colorless:
         raise ConfigError(f"a colour to match is needed in phase {st.phase_name}")
     if st.phase == PHASE_AFTER_DRAW:
         if not hand or not st.tables.is_playable(color, top, hand[-1]):
@@ -347,6 +362,7 @@ def from_position(
         st.drawn = hand[-1]
     elif st.phase == PHASE_CHOOSE_COLOR:
         first = len(st.discard) == 1 and st.tables.base_effect[top] in (E_WILD, E_MATER, E_SHUFFLE)
+        first = first and st.tables.wild[top]
         st.after_color = current if first else (current + direction) % n
     elif st.phase == PHASE_RESPOND:
         fx = st.tables.base_effect[top]
@@ -356,7 +372,7 @@ def from_position(
                 " its effect applies at once"
             )
         st.pend_card = top
-        st.pend_draw = 4 if fx == E_WD4 else st.tables.draw_amount if fx == E_DRAW else 0
+        st.pend_draw = 4 if fx == E_WD4 else st.tables.draws[top] if fx == E_DRAW else 0
         st.pend_from = (current - direction) % n
         if len(st.discard) > 1:
             st.pend_color = CARD_COLOR[st.discard[-2]]

@@ -1,6 +1,7 @@
 """What actions do (RULES §3-§9, §11): :func:`step` applies a legal action in place,
 :func:`apply` checks it and returns a new state; the draws, reveals, response windows, wrong
-cards and house rules' effects, and the end of a hand with its scores (:func:`end_hand`).
+cards and house rules' effects, and the end of a hand (:func:`end_hand`; its scores are
+:mod:`unotable.scoring`'s).
 
 Part of the rules core (:mod:`unotable.engine` re-exports every name).
 """
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from unotable.cards import (
+    AW_TARGET,
     CARD_CODE,
     CARD_COLOR,
     HOWLER,
@@ -37,6 +39,7 @@ from unotable.notation import (
     KIND_WRONG,
     NAMES_SEAT,
 )
+from unotable.scoring import score_hand
 from unotable.shuffle import _shuffle
 from unotable.state import (
     PHASE_AFTER_DRAW,
@@ -58,10 +61,11 @@ from unotable.tables import (
     E_SEVEN,
     E_SHUFFLE,
     E_SKIP,
+    E_SKIP2,
     E_STACK,
+    E_TARGET,
     E_WD4,
     E_WILD,
-    hand_points,
 )
 
 UNO_PENALTY: Final = 2
@@ -120,7 +124,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                     "play",
                     seat=seat,
                     cards=(t,),
-                    target=arg if howler else None,
+                    target=arg if howler or t == AW_TARGET else None,
                     color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
                     reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
@@ -173,9 +177,9 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         elif fx == E_DRAW:
             victim = (seat + d) % n
             if tb.response_windows:  # with stacking, it may answer a stack: the total grows
-                _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draw_amount)
+                _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draws[t])
                 return
-            _draw_cards(st, victim, tb.draw_amount, ev, CARD_CODE[t])
+            _draw_cards(st, victim, tb.draws[t], ev, CARD_CODE[t])
             st.current = (victim + d) % n
             if ev is not None:
                 ev.append(Event("skip", seat=victim))
@@ -390,9 +394,18 @@ def _special_play(
         return
     n = st.n
     d = st.direction
-    if fx == E_STACK:
+    if fx == E_SKIP2:  # docs/rules.md §13, AW-5: the next two players, never the player itself
+        skipped = min(2, n - 1)
+        if ev is not None:
+            for i in range(1, skipped + 1):
+                ev.append(Event("skip", seat=(seat + i * d) % n))
+        st.current = (seat + (skipped + 1) * d) % n
+    elif fx == E_TARGET:  # docs/rules.md §13, AW-6: the seat named draws two; play goes on
+        _draw_cards(st, arg, 2, ev, CARD_CODE[t])
+        st.current = (seat + d) % n
+    elif fx == E_STACK:
         tb = st.tables
-        total = st.pend_draw + tb.draw_amount  # an answer adds to the stack it answers
+        total = st.pend_draw + tb.draws[t]  # an answer adds to the stack it answers
         victim = (seat + d) % n
         if _can_answer(st, victim, t):
             _open_response(st, victim, t, seat, False, prev_color, ev, total)
@@ -623,7 +636,7 @@ def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
     n = st.n
     _clear_response(st)
     if ev is not None:
-        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draw_amount)
+        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draws[t])
         ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
     if t == HOWLER:
         _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
@@ -717,7 +730,9 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
         if effect.draw:
             _draw_cards(st, (seat + d) % st.n, effect.draw, ev, CARD_CODE[t])
     elif fx in (E_DRAW, E_STACK):  # a stack still pending is drawn whole (RULES §11)
-        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draw_amount, ev, CARD_CODE[t])
+        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draws[t], ev, CARD_CODE[t])
+    elif fx == E_TARGET:  # AW-6: the seat named still draws two
+        _draw_cards(st, arg, 2, ev, CARD_CODE[t])
     elif fx == E_WD4:
         _draw_cards(st, (seat + d) % st.n, st.pend_draw + 4, ev, CARD_CODE[t])
     elif fx == E_REVERSE:
@@ -725,57 +740,8 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
     end_hand(st, seat, ev)
 
 
-def charged_points(st: State) -> list[int]:
-    """The points of each seat's hand once the hand is over (RULES §9), doubled by
-    ``double_finish`` when the hand was won on a draw card (docs/rules.md §11.5)."""
-    points = hand_points(st)
-    tb = st.tables
-    if tb.double_finish and not st.hands[st.winner] and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4):
-        points = [2 * p for p in points]
-    return points
-
-
-def eliminated_seats(st: State) -> list[int]:
-    """docs/rules.md §10 ``elimination`` (H-36, H-37): the seats out of the game after the hand
-    just ended: of those that did not go out, the ones whose own cards are worth the most points;
-    a tie goes to the most cards, and players still tied are all out."""
-    if st.winner < 0:
-        return []
-    points = charged_points(st)
-    others = [s for s in range(st.n) if s != st.winner]
-    if not others:
-        return []
-    key = {s: (points[s], len(st.hands[s])) for s in others}
-    worst = max(key.values())
-    return [s for s in others if key[s] == worst]
-
-
-def _game_winners(st: State) -> list[int]:
-    """Who has won the game with the scores of ``st`` once its hand is over (by team in team
-    modes): the first to the target; in ``challenge`` the last one standing (RULES §10); with
-    ``scoring: lowest`` the lowest totals once one reaches the target (R-11)."""
-    rules = st.rules
-    target = rules.target
-    scores = st.scores
-    if rules.teams:
-        team = st.winner % 2
-        return [team] if scores[team] >= target and rules.mode in ("partners", "teams") else []
-    if rules.mode == "elimination":  # H-37: the last player left wins
-        return [st.winner] if st.n - len(eliminated_seats(st)) <= 1 else []
-    if rules.mode == "challenge":
-        standing = [s for s in range(st.n) if scores[s] < target]
-        return (standing or [st.winner]) if len(standing) <= 1 else []
-    if rules.scoring == "lowest":
-        if max(scores) < target:
-            return []
-        low = min(scores)
-        return [s for s in range(st.n) if scores[s] == low]
-    return [st.winner] if scores[st.winner] >= target else []
-
-
 def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     """Score the hand that ``winner`` went out of (RULES §9) and end it."""
-    rules = st.rules
     st.winner = winner
     st.current = -1
     st.exposed = 0
@@ -785,19 +751,7 @@ def end_hand(st: State, winner: int, ev: list[Event] | None = None) -> None:
     st.after_color = -1
     st.series = -1
     _clear_response(st)
-    points = charged_points(st)  # RULES §11.5: a hand won on a draw card scores double
-    if rules.teams:  # RULES §10: the winning team scores every card in the other team's hands
-        team = winner % 2
-        st.hand_points = sum(points[s] for s in range(st.n) if s % 2 != team)
-        st.scores[team] += st.hand_points
-    elif rules.mode in ("challenge", "elimination") or rules.scoring == "lowest":  # each their own cards
-        for s in range(st.n):
-            st.scores[s] += points[s]
-        st.hand_points = sum(points)
-    else:
-        st.hand_points = sum(points) - points[winner]
-        st.scores[winner] += st.hand_points
-    st.game_winners = _game_winners(st)
+    score_hand(st)
     st.phase = PHASE_GAME_OVER if st.game_winners else PHASE_HAND_OVER
     if ev is not None:
         ev.append(Event("hand_over", seat=winner, points=st.hand_points))

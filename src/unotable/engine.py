@@ -9,19 +9,21 @@ This module is the engine's front: every name is defined in one of its parts and
 here, where callers import it from.
 
 - :mod:`unotable.tables`: the lookup tables of a table's rules (:class:`Tables`, the card
-  effects ``E_*``, :func:`tables_for`, :func:`hand_points`);
+  effects ``E_*``, :func:`tables_for`);
 - :mod:`unotable.shuffle`: the state's generator and the shuffle;
 - :mod:`unotable.dealing`: making a state (:func:`new_hand`, :func:`deal`,
   :func:`from_position`, the dealer's choice, the first card);
 - :mod:`unotable.legality`: :func:`legal_ids`, :func:`legal_actions`, :func:`actors`,
   :func:`check` (why an action is refused);
+- :mod:`unotable.scoring`: the points of a hand (:func:`hand_points`, :func:`charged_points`,
+  :func:`eliminated_seats`, the game's winners);
 - :mod:`unotable.effects`: :func:`step`, :func:`apply`, :func:`end_hand` and what each action
   does;
 - :mod:`unotable.race`: :func:`window_open` (may anyone act out of turn now) and the order of
   the out-of-turn race.
 
-The parts import one another only downwards (tables and shuffle, then legality, effects,
-dealing), and :mod:`unotable.state` imports none of them.
+The parts import one another only downwards (tables and shuffle, then scoring, legality,
+effects, dealing), and :mod:`unotable.state` imports none of them.
 """
 
 from __future__ import annotations
@@ -32,13 +34,12 @@ from unotable.effects import (
     UNO_PENALTY,
     WRONG_CARD_PENALTY,
     apply,
-    charged_points,
-    eliminated_seats,
     end_hand,
     step,
 )
 from unotable.legality import actors, check, legal_actions, legal_ids, pending_draw, seat_index
 from unotable.race import window_open
+from unotable.scoring import charged_points, eliminated_seats, hand_points
 from unotable.tables import (
     E_BLANK,
     E_DRAW,
@@ -56,7 +57,6 @@ from unotable.tables import (
     E_ZERO,
     TABLES_CACHED,
     Tables,
-    hand_points,
     table_key,
     tables_for,
 )

@@ -56,7 +56,10 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
         raise InvariantError(f"current seat {st.current} in phase {st.phase_name}")
     if any(not h for h in st.hands):
         raise InvariantError("a seat has no cards but the hand goes on")
-    if phase != Phase.CHOOSE_COLOR and not 0 <= st.color < 4:
+    if st.rules.edition.only_specials:  # AW-1: All Wild has no colour to match
+        if st.color != -1:
+            raise InvariantError(f"colour {st.color} in a deck with no colour")
+    elif phase != Phase.CHOOSE_COLOR and not 0 <= st.color < 4:
         raise InvariantError(f"no colour to match in phase {st.phase_name}")
     if phase == Phase.AFTER_DRAW:
         if st.drawn not in st.hands[st.current]:
@@ -70,7 +73,7 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
             raise InvariantError("guilt judged for a card other than Wild Draw Four")
         if st.pend_draw < 0 or (st.pend_card == WILD_DRAW_FOUR and st.pend_draw < 4):
             raise InvariantError(f"{st.pend_draw} cards pending on a {CARD_CODE[st.pend_card]}")
-        single = 4 if st.pend_card == WILD_DRAW_FOUR else st.tables.draw_amount
+        single = 4 if st.pend_card == WILD_DRAW_FOUR else st.tables.draws[st.pend_card]
         if st.pend_draw > single and not st.rules.stacking:
             raise InvariantError(f"a stack of {st.pend_draw} cards without stacking")
     elif phase == Phase.CHOOSE_COLOR and not 0 <= st.after_color < n:

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, HOWLER, INVISIBILITY, IS_WILD, WILD_DRAW_FOUR
+from unotable.cards import (
+    AW_SWAP,
+    AW_TARGET,
+    BLANK,
+    CARD_CODE,
+    CARD_VALUE,
+    COLORS,
+    INVISIBILITY,
+    IS_WILD,
+    SEVEN,
+    WILD_DRAW_FOUR,
+)
 from unotable.errors import IllegalActionError, NotationError
 from unotable.notation import (
     ACCEPT_ID,
@@ -132,7 +143,7 @@ def _jump_in_ids(st: State, seat: int) -> list[int]:
     top = st.discard[-1]
     hand = st.hands[seat]
     tb = st.tables
-    if top in hand and not tb.wild[top]:
+    if top in hand and not (tb.wild[top] or IS_WILD[top]):  # All Wild's cards too
         out = list(tb.ways[len(hand)][seat][top])
         if tb.multi_play:  # H-29: a jump-in may begin a series
             out += _more_ids(st, seat, (top,))
@@ -328,7 +339,19 @@ def check(st: State, seat: int | str, action: str | int) -> int:
             raise IllegalActionError(
                 "not_playable", f"{CARD_CODE[card]} does not answer the {CARD_CODE[st.pend_card]} (stacking)"
             )
-    if kind == KIND_PLAY and s >= 0 and tb.seven_zero and NAMES_SEAT[card] and card != HOWLER:
+    if kind == KIND_PLAY and s >= 0 and card in (AW_TARGET, AW_SWAP) and card in st.hands[s]:
+        if arg < 0 and len(st.hands[s]) > 1:  # AW-7: only a last Forced Swap names no seat
+            message = (
+                f"{text!r}: a {CARD_CODE[card]} names a seat ('play {CARD_CODE[card]} {(s + 1) % st.n}')"
+            )
+            raise IllegalActionError("not_allowed_now", message)
+        if arg >= 0 and card == AW_SWAP and len(st.hands[s]) == 1:
+            message = f"{text!r}: a last Wild Forced Swap swaps nothing ('play {CARD_CODE[card]}')"
+            raise IllegalActionError("not_allowed_now", message)
+        if arg == s:
+            raise IllegalActionError("not_allowed_now", f"{text!r}: it names another seat, not its player")
+    seven = not IS_WILD[card] and CARD_VALUE[card] == SEVEN
+    if kind == KIND_PLAY and s >= 0 and tb.seven_zero and seven:
         if arg < 0 and len(st.hands[s]) > 1:
             example = f"play {CARD_CODE[card]} {(s + 1) % st.n}"
             message = f"{text!r}: a 7 names the seat it swaps with ({example!r})"

@@ -13,6 +13,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from unotable.cards import (
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_SWAP,
+    AW_TARGET,
+    AW_WILD,
     BLANK,
     CARD_COLOR,
     CARD_VALUE,
@@ -54,6 +62,14 @@ _WILDS: Final = {
     MATER: N_("Mater"),
     WILD_SHUFFLE: N_("Wild Shuffle Hands"),
     WILD_CUSTOM: N_("Wild Customizable"),
+    AW_WILD: N_("Wild"),
+    AW_REVERSE: N_("Wild Reverse"),
+    AW_SKIP: N_("Wild Skip"),
+    AW_SKIP_TWO: N_("Wild Skip Two"),
+    AW_DRAW_TWO: N_("Wild Draw Two"),
+    AW_DRAW_FOUR: N_("Wild Draw Four"),
+    AW_TARGET: N_("Wild Targeted Draw Two"),
+    AW_SWAP: N_("Wild Forced Swap"),
 }
 
 

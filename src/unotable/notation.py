@@ -12,6 +12,9 @@ from enum import IntEnum
 from typing import Final
 
 from unotable.cards import (
+    ALL_WILD_CARDS,
+    AW_SWAP,
+    AW_TARGET,
     BLANK,
     CARD_CODE,
     CARD_VALUE,
@@ -23,6 +26,8 @@ from unotable.cards import (
     MATER,
     NUM_CARD_TYPES,
     SEVEN,
+    WILD_CUSTOM,
+    WILD_SHUFFLE,
 )
 from unotable.errors import NotationError
 from unotable.rules import MAX_PLAYERS
@@ -34,9 +39,11 @@ TABLE_SEAT: Final = -2
 
 
 NAMES_SEAT: Final[tuple[bool, ...]] = tuple(
-    t == HOWLER or (not IS_WILD[t] and CARD_VALUE[t] == SEVEN) for t in range(NUM_CARD_TYPES)
+    t in (HOWLER, AW_TARGET, AW_SWAP) or (not IS_WILD[t] and CARD_VALUE[t] == SEVEN)
+    for t in range(NUM_CARD_TYPES)
 )
-"""Per card type: a play of it may name a seat (the Howler; a 7, with ``seven_zero``)."""
+"""Per card type: a play of it may name a seat (the Howler; a 7, with ``seven_zero``; All Wild's
+Wild Targeted Draw Two and Wild Forced Swap)."""
 OPENS_SERIES: Final[tuple[bool, ...]] = tuple(
     not IS_WILD[t] and CARD_VALUE[t] <= 9 for t in range(NUM_CARD_TYPES)
 )
@@ -137,7 +144,7 @@ def _build() -> list[Action]:
     acts += [Action(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS)]
     # RULES §11 seven_zero: a 7 names the seat it swaps hands with. Last, so that the ids of the
     # actions before stay what they were.
-    for t in range(NUM_CARD_TYPES):
+    for t in range(CLASSIC_CARD_TYPES):
         if NAMES_SEAT[t] and t != HOWLER:
             acts += [Action(Kind.PLAY, t, s, uno) for uno in (False, True) for s in range(MAX_PLAYERS)]
     # docs/rules.md §11.5 multi_play: a number card with another of its number to follow.
@@ -146,9 +153,18 @@ def _build() -> list[Action]:
             acts += [Action(Kind.PLAY, t, -1, uno, more=True) for uno in (False, True)]
     # The later editions' wild cards (docs/rules.md §12): last again, so that the ids of the
     # first three editions' actions, and those the native core knows, stay what they were.
-    for t in range(CLASSIC_CARD_TYPES, NUM_CARD_TYPES):
+    for t in (WILD_SHUFFLE, WILD_CUSTOM):
         for uno in (False, True):
             acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
+    # UNO All Wild's cards (docs/rules.md §13), last again: they name no colour; the Wild
+    # Targeted Draw Two names the seat that draws, the Wild Forced Swap the seat it swaps with
+    # (and none as a last card: AW-7).
+    for t in ALL_WILD_CARDS:
+        for uno in (False, True):
+            if t != AW_TARGET:
+                acts.append(Action(Kind.PLAY, t, -1, uno))
+            if NAMES_SEAT[t]:
+                acts += [Action(Kind.PLAY, t, s, uno) for s in range(MAX_PLAYERS)]
     return acts
 
 
@@ -214,15 +230,23 @@ MORE_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
 
 
 def play_ids(
-    card: int, *, uno: bool, wild: bool, seat: int = -1, players: int = 0, swap: bool = False
+    card: int,
+    *,
+    uno: bool,
+    wild: bool,
+    seat: int = -1,
+    players: int = 0,
+    swap: bool = False,
+    last: bool = False,
 ) -> tuple[int, ...]:
     """Ids of every way to play ``card``: one per colour for a wild, one per other seat for a
-    Howler, and for a 7 when ``swap`` (``seven_zero``, not the last card).
+    Howler and a Wild Targeted Draw Two, for a 7 when ``swap`` (``seven_zero``, not the last
+    card), and for a Wild Forced Swap unless it is the ``last`` card (AW-7).
 
     :param wild: the card names a colour (wild cards, and custom blanks with a ``wild`` effect).
-    :param seat: for a Howler or a swapping 7, the player, who cannot name themselves.
+    :param seat: for a card that names a seat, the player, who cannot name themselves.
     """
-    if card == HOWLER or (swap and NAMES_SEAT[card]):
+    if card in (HOWLER, AW_TARGET) or (not last and (card == AW_SWAP or (swap and NAMES_SEAT[card]))):
         return tuple(_id(Kind.PLAY, card, s, uno) for s in range(players) if s != seat)
     if wild and card != MATER:
         return tuple(_id(Kind.PLAY, card, c, uno) for c in range(4))

@@ -12,6 +12,14 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from unotable.cards import (
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_SWAP,
+    AW_TARGET,
+    AW_WILD,
     BLANK,
     CARD_BY_CODE,
     CARD_CODE,
@@ -23,7 +31,6 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     MATER,
-    NUM_CARD_TYPES,
     REVERSE,
     SKIP,
     VALUES_PER_COLOR,
@@ -37,7 +44,7 @@ from unotable.errors import ConfigError
 from unotable.house import HOUSE_RULE, PRESETS, combination_error
 from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
 from unotable.house import preset as house_preset
-from unotable.i18n import _, ngettext
+from unotable.i18n import N_, _, ngettext
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
@@ -62,14 +69,20 @@ class Edition:
     response_windows: bool
     """Harry Potter: every action card played on a seat opens a ``respond`` phase (RULES §5)."""
     dealer_method: str
-    """``draw`` (highest card deals) or ``birthday`` (closest to 31 July, else draw)."""
+    """``draw`` (highest card deals), ``birthday`` (closest to 31 July, else draw) or ``random``
+    (a deck with no number: AW-3)."""
+    only_specials: bool = False
+    """The deck is its ``specials`` alone, with no coloured card, Wild or Wild Draw Four (UNO
+    All Wild, docs/rules.md §13)."""
 
     @property
     def card_space(self) -> int:
         """How many card types this edition's cards are numbered within: the first three
-        editions' 65 (the native core's, and their env observations'), or every card type."""
-        later = any(card >= CLASSIC_CARD_TYPES for card, _ in self.specials)
-        return NUM_CARD_TYPES if later else CLASSIC_CARD_TYPES
+        editions' 65 (the native core's, and their env observations'), or up to the edition's
+        last card type (the modern deck's 67, All Wild's 75), so that a later card type leaves
+        an earlier edition's observations unchanged."""
+        last = max(card for card, _ in self.specials) if self.specials else 0
+        return last + 1 if last >= CLASSIC_CARD_TYPES else CLASSIC_CARD_TYPES
 
     @property
     def has_custom(self) -> bool:
@@ -79,6 +92,10 @@ class Edition:
     def base_deck(self) -> list[int]:
         """The edition's cards without blanks, as card types in a canonical order."""
         deck: list[int] = []
+        if self.only_specials:
+            for card, copies in self.specials:
+                deck += [card] * copies
+            return deck
         for color in range(4):
             deck.append(card_type(color, 0))
             for value in range(1, 10):
@@ -139,7 +156,30 @@ MODERN: Final = Edition(
 """The classic deck as sold since 2018 (docs/rules.md §12): a Wild Shuffle Hands and three Wild
 Customizable in place of the blanks."""
 
-EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN)}
+ALL_WILD: Final = Edition(
+    name="all-wild",
+    title=N_("UNO All Wild"),  # marked: the page shows it in its language
+    draw_value=DRAW_TWO,
+    draw_amount=2,
+    specials=(
+        (AW_WILD, 26),
+        (AW_REVERSE, 18),
+        (AW_SKIP, 18),
+        (AW_SKIP_TWO, 8),
+        (AW_DRAW_TWO, 18),
+        (AW_DRAW_FOUR, 8),
+        (AW_TARGET, 8),
+        (AW_SWAP, 8),
+    ),  # AW-2
+    has_blanks=False,
+    suggestion_penalty=4,  # AW-10
+    response_windows=False,
+    dealer_method="random",  # AW-3
+    only_specials=True,
+)
+"""UNO All Wild (docs/rules.md §13): 112 cards, every one wild, no colour to match or name."""
+
+EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN, ALL_WILD)}
 """The editions by name."""
 EDITION_ALIASES: Final[dict[str, str]] = {
     "uno": "classic",
@@ -151,6 +191,8 @@ EDITION_ALIASES: Final[dict[str, str]] = {
     "cars-2": "cars2",
     "2018": "modern",
     "uno-2018": "modern",
+    "allwild": "all-wild",
+    "all_wild": "all-wild",
 }
 
 
@@ -351,6 +393,12 @@ class Rules:
             )
         if self.custom is not None and not self.custom.wild:
             raise ConfigError(_("a Wild Customizable card is a wild card: its effect must be wild"))
+        if self.no_action_finish and self.edition.only_specials:  # docs/rules.md §13, AW-10
+            raise ConfigError(
+                _(
+                    "no_action_finish cannot be played with the {edition} deck: every card is a wild card"
+                ).format(edition=self.edition.name)
+            )
         if self.blanks and not self.edition.has_blanks:
             raise ConfigError(_("the {edition} deck has no blank cards").format(edition=self.edition.name))
         seen: set[int] = set()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -131,18 +130,25 @@ def config_from_args(args: argparse.Namespace) -> SimConfig:
 
 
 def _check_output(path: str | None) -> None:
+    """Refuse an output file that cannot be written, before the simulation runs: the file is
+    opened for appending (an existing one is left as it is) or made and removed again, so
+    whatever the file system says (a folder, no folder, read-only, ``/proc``) is said now."""
     if path is None:
         return
+    target = Path(path)
     try:
-        if Path(path).is_dir():
+        if target.is_dir():
             raise ConfigError(_("cannot write to {file}: it is a folder").format(file=path))
-        folder = Path(path).resolve().parent
+        folder = target.resolve().parent
         if not folder.is_dir():
             raise ConfigError(
                 _("cannot write to {file}: no folder {folder}").format(file=path, folder=folder)
             )
-        if not os.access(folder, os.W_OK):
-            raise ConfigError(_("cannot write to {file}: the folder is not writable").format(file=path))
+        existed = target.exists()
+        with open(target, "a", encoding="utf-8"):
+            pass
+        if not existed:
+            target.unlink()
     except OSError as exc:
         raise ConfigError(
             _("cannot write to {file}: {error}").format(file=path[:80], error=exc.strerror or exc)

@@ -13,6 +13,14 @@ from dataclasses import replace
 from typing import Final
 
 from unotable.cards import (
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_SWAP,
+    AW_TARGET,
+    AW_WILD,
     BLANK,
     CARD_COLOR,
     CARD_VALUE,
@@ -22,6 +30,7 @@ from unotable.cards import (
     INVISIBILITY,
     IS_WILD,
     MATER,
+    NAMES_COLOR,
     NUM_CARD_TYPES,
     POINTS,
     REVERSE,
@@ -35,7 +44,6 @@ from unotable.cards import (
 from unotable.house import refusals
 from unotable.notation import MORE_IDS, OPENS_SERIES, play_ids
 from unotable.rules import BlankEffect, Rules
-from unotable.state import State
 
 # Card effects, per card type.
 E_NUMBER: Final = 0
@@ -60,6 +68,23 @@ for a seat holding an answer."""
 E_SHUFFLE: Final = 13
 """The modern deck's Wild Shuffle Hands (docs/rules.md §12): every hand is gathered, shuffled and
 dealt out again from the player's left."""
+E_SKIP2: Final = 14
+"""All Wild's Wild Skip Two (docs/rules.md §13, AW-5): the next two players lose their turns."""
+E_TARGET: Final = 15
+"""All Wild's Wild Targeted Draw Two (docs/rules.md §13, AW-6): the seat named draws two."""
+
+
+_ALL_WILD_EFFECTS: Final = {
+    AW_WILD: E_WILD,  # naming no colour (AW-1)
+    AW_REVERSE: E_REVERSE,
+    AW_SKIP: E_SKIP,
+    AW_SKIP_TWO: E_SKIP2,
+    AW_DRAW_TWO: E_DRAW,
+    AW_DRAW_FOUR: E_DRAW,  # four cards, never challenged (AW-8)
+    AW_TARGET: E_TARGET,
+    AW_SWAP: E_SEVEN,  # the seven_zero 7's swap, always (AW-7)
+}
+"""What All Wild's cards do (docs/rules.md §13), as the effects of other cards."""
 
 
 def _base_effect(t: int) -> int:
@@ -77,6 +102,8 @@ def _base_effect(t: int) -> int:
         return E_SHUFFLE
     if t == WILD_CUSTOM:  # a Wild, unless the table wrote a rule on it (Tables._blanks)
         return E_WILD
+    if t in _ALL_WILD_EFFECTS:
+        return _ALL_WILD_EFFECTS[t]
     value = CARD_VALUE[t]
     if value == SKIP:
         return E_SKIP
@@ -104,6 +131,7 @@ class Tables:
         "double_finish",
         "draw_amount",
         "draw_to_match",
+        "draws",
         "effect",
         "finishing",
         "forced_play",
@@ -142,6 +170,9 @@ class Tables:
     """The rules the tables were built for, with :func:`table_key`'s options at their defaults."""
     n: int
     draw_amount: int
+    draws: tuple[int, ...]
+    """Per card type: the cards a draw card (effect ``E_DRAW``) makes its victim draw (the
+    edition's ``draw_amount``; All Wild's Wild Draw Two 2 and Wild Draw Four 4)."""
     response_windows: bool
     suggestion_penalty: int
     must_play_drawn: bool
@@ -211,6 +242,10 @@ class Tables:
         self.n = rules.players
         edition = rules.edition
         self.draw_amount = edition.draw_amount
+        self.draws = tuple(
+            4 if t == AW_DRAW_FOUR else 2 if t == AW_DRAW_TWO else edition.draw_amount
+            for t in range(NUM_CARD_TYPES)
+        )
         self.response_windows = edition.response_windows
         self.suggestion_penalty = edition.suggestion_penalty
         self.must_play_drawn = rules.must_play_drawn
@@ -238,7 +273,8 @@ class Tables:
             if self.seven_zero and not IS_WILD[t] and CARD_VALUE[t] in (0, SEVEN):
                 effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
         draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
-        kind = {t: WILD_DRAW_FOUR if t == WILD_DRAW_FOUR else CARD_VALUE[t] for t in draws}
+        # All Wild's Wild Draw Four is a four for stack_cards, as the Wild Draw Four (AW-8).
+        kind = {t: WILD_DRAW_FOUR if t in (WILD_DRAW_FOUR, AW_DRAW_FOUR) else CARD_VALUE[t] for t in draws}
         order = self.rules.stack_cards
 
         def answers(t: int, a: int) -> bool:
@@ -306,7 +342,7 @@ class Tables:
             self.effect = tuple(E_BLANK if t == WILD_CUSTOM else e for t, e in enumerate(self.effect))
         self.blank = tuple(blank)
         self.wild = tuple(
-            IS_WILD[t] or (self.blank[t] is not None and self.blank[t].wild)  # type: ignore[union-attr]
+            NAMES_COLOR[t] or (self.blank[t] is not None and self.blank[t].wild)  # type: ignore[union-attr]
             for t in range(NUM_CARD_TYPES)
         )
 
@@ -330,7 +366,10 @@ class Tables:
                 st = symbol[top]
                 self.playable.append(
                     tuple(
-                        self.wild[t] or CARD_COLOR[t] == color or (st is not None and symbol[t] == st)
+                        self.wild[t]
+                        or IS_WILD[t]  # All Wild's cards name no colour and play on anything (AW-1)
+                        or CARD_COLOR[t] == color
+                        or (st is not None and symbol[t] == st)
                         for t in range(NUM_CARD_TYPES)
                     )
                 )
@@ -370,8 +409,13 @@ class Tables:
             ]
             self.play.append(plain)
             self.play_two.append([p + c for p, c in zip(plain, called, strict=True)])
-            last = [play_ids(t, uno=False, wild=wild[t], seat=seat, players=n) for t in range(NUM_CARD_TYPES)]
-            last = last if swap else plain
+            last = [
+                play_ids(t, uno=False, wild=wild[t], seat=seat, players=n, last=True)
+                for t in range(NUM_CARD_TYPES)
+            ]
+            # A last card names no seat (a 7 of seven_zero, All Wild's Forced Swap: AW-7); with
+            # neither, the same lists as ``plain``.
+            last = last if swap or AW_SWAP in rules.deck() else plain
             if self.no_action_finish:  # RULES §11.5: an action or wild card is never the last card
                 last = [ids if self.finishing[t] else () for t, ids in enumerate(last)]
             self.play_last.append(last)
@@ -434,9 +478,3 @@ def tables_for(rules: Rules) -> Tables:
         _TABLES_BY_ID.clear()
     _TABLES_BY_ID[id(rules)] = (rules, tb)
     return tb
-
-
-def hand_points(st: State) -> list[int]:
-    """The points of the cards in each seat's hand now."""
-    points = st.tables.points.__getitem__
-    return [sum(map(points, h)) for h in st.hands]

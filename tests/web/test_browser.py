@@ -153,7 +153,8 @@ class Player:
             self.click(f'#chooser [data-action="{colors[0]}"]')
             return True
         plays = sorted(
-            {a.split(" ")[1] for a in legal if a.startswith("play ")}, key=lambda c: (c != "W+4", c)
+            {a.split(" ")[1] for a in legal if a.startswith("play ")},
+            key=lambda c: (c not in ("AWSWAP", "AWT+2"), c != "W+4", c),  # All Wild's seat-naming cards first
         )
         if plays:
             code = plays[0]
@@ -174,6 +175,8 @@ class Player:
                 self.done.add("wd4")
             if code == "HOWLER":
                 self.done.add("howler")
+            if code.startswith("AW"):  # UNO All Wild's cards (docs/rules.md §13)
+                self.done.add(code)
             return True
         if "pass" in legal:
             self.click('[data-action="pass"]')
@@ -399,6 +402,36 @@ def test_harry_potter_howler_and_invisibility_in_the_browser(browser: Any, sqlit
         play_to_the_end(ana)
         log = page.text_content("#log")
         assert "howler" in ana.done and "played Howler on" in log, (ana.done, log)
+
+
+def test_all_wild_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    """docs/rules.md §13: the lobby counts the boxes it plays, UNO All Wild's among them; a game
+    of All Wild is played to its end, each card drawn by its own art and named in the log, the
+    seat-naming cards through the chooser, no colour ever asked."""
+    with page_on(browser, sqlite_url) as (server, page):
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        tagline = page.text_content(".tagline") or ""
+        assert "(5 boxes to choose from)" in tagline, tagline
+        titles = page.eval_on_selector_all("#edition option", "els => els.map((e) => e.textContent)")
+        assert "UNO All Wild" in titles, titles
+        code = server.room(
+            {
+                "edition": "all-wild",
+                "players": 3,
+                "seats": ["human", "greedy", "greedy"],
+                "bot_delay": 0.1,
+                "target": 1,
+            }
+        )
+        take_seat(page, server.http, code, "Ana")
+        page.wait_for_selector('#hand .card[data-code^="AW"] svg[data-face^="AW"]', state="attached")
+        ana = Player(page, "Ana")
+        play_to_the_end(ana)
+        assert "AWSWAP" in ana.done, ana.done  # dealt one (seed 2), played through the chooser
+        log = page.text_content("#log") or ""
+        assert "Ana swapped hands with" in log, log
+        assert " and called " not in log, log  # no colour is ever called (AW-1)
 
 
 @contextmanager

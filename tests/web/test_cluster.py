@@ -482,3 +482,44 @@ def test_placement_and_the_rebalancing_plan(pg: str) -> None:
     a.stopping = True
     assert a.place() is None and a.plan() == []
     store.close()
+
+
+def test_a_node_restarted_under_its_name_loads_the_rooms_it_held_unless_taken_meanwhile(pg: str) -> None:
+    """``Cluster.held_before``: the rooms an earlier process of the name held (lately), which
+    the hub loads in the background after the start (``Hub.warm_up``), taking their leases
+    back; a room another node took meanwhile stays that node's."""
+    store, other_store = Store(pg), Store(pg)
+    settings = parse_settings({"players": 2, "seats": ["human", "human"], "bot_delay": 0})
+    other = Cluster(other_store, "b", "http://10.0.0.2:8000")
+    other.register()
+
+    async def scenario() -> tuple[list[str], list[str], list[str], int, list[str]]:
+        first = Cluster(store, "a", "http://10.0.0.1:8000")
+        first.register()
+        before = Hub(store, cluster=first)
+        codes = [(await before.create(settings)).code for _ in range(4)]
+        for code in codes:
+            await before.drop(code)  # the process dies: its leases stay as they were
+        old, taken, held = codes[0], codes[1], sorted(codes[2:])
+        with store.engine.begin() as conn:  # given back long ago: not live before the restart
+            conn.execute(
+                text("UPDATE room_leases SET expires_at = now() - interval '1 hour' WHERE code = :c"),
+                {"c": old},
+            )
+        _expire(store, taken)
+        other.acquire(taken)  # b took one of them meanwhile
+        again = Cluster(store, "a", "http://10.0.0.1:8000")
+        again.register()  # as Cluster.start does, without the renewal loop
+        hub = Hub(store, cluster=again)
+        warmed = await hub.warm_up()
+        rooms = sorted(hub.rooms)
+        await hub.close()
+        await before.close()
+        return held, sorted(again.held_before), sorted(again.owned), warmed, rooms
+
+    held, held_before, owned, warmed, rooms = asyncio.run(scenario())
+    assert held_before == held
+    assert warmed == 2 and rooms == held and owned == held  # not b's, nor the one given back long ago
+    assert len(other.owned) == 1 and not set(other.owned) & set(rooms)
+    store.close()
+    other_store.close()

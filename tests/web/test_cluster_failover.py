@@ -126,10 +126,17 @@ def service(tmp_path: Path) -> Iterator[Service]:
 
 @contextlib.contextmanager
 def running_service(
-    tmp_path: Path, url: str, *, durability: str = "normal", count: int = 3, spare: int = 0
+    tmp_path: Path,
+    url: str,
+    *,
+    durability: str = "normal",
+    count: int = 3,
+    spare: int = 0,
+    connections: int = 1024,
 ) -> Iterator[Service]:
     """``count`` nodes on the database at ``url`` and nginx in front, until the block ends; nginx
-    also lists ``spare`` ports no node listens on yet (:attr:`Service.spare`)."""
+    also lists ``spare`` ports no node listens on yet (:attr:`Service.spare`). ``connections``:
+    nginx's worker connections (each client's takes two, its own and the one to a node)."""
     nginx, openssl = _need("nginx"), _need("openssl")
     plain = "postgresql://" + url.split("://", 1)[1]
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
@@ -153,8 +160,9 @@ def running_service(
         temp.mkdir()
         user = "user root;\n" if os.geteuid() == 0 else ""
         (tmp_path / "nginx.conf").write_text(
-            f"{user}worker_processes 1;\ndaemon off;\npid {tmp_path}/nginx.pid;\n"
-            f"error_log {tmp_path}/error.log;\nevents {{ worker_connections 1024; }}\n"
+            f"{user}worker_processes 1;\nworker_rlimit_nofile {2 * connections};\ndaemon off;\n"
+            f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\n"
+            f"events {{ worker_connections {connections}; }}\n"
             f"http {{\n  access_log off;\n  client_body_temp_path {temp}/body;\n"
             f"  proxy_temp_path {temp}/proxy;\n  fastcgi_temp_path {temp}/fastcgi;\n"
             f"  uwsgi_temp_path {temp}/uwsgi;\n  scgi_temp_path {temp}/scgi;\n"

@@ -80,6 +80,7 @@ def test_serving_on_every_address_prints_what_friends_open(
 ) -> None:
     started: dict[str, Any] = {}
     monkeypatch.setattr(serve, "run_uvicorn", lambda app, **kw: started.update(kw, app=app))
+    monkeypatch.setattr(serve, "listen_problem", lambda host, port: None)  # 8000 may be taken here
     monkeypatch.setattr(serve, "lan_addresses", lambda: ["192.168.1.20"])
     assert (
         main(["serve", "--no-access-log", "--host", "0.0.0.0", "--port", "8123", "--data-dir", str(tmp_path)])

@@ -4,6 +4,7 @@ same code, the same tests."""
 from __future__ import annotations
 
 import secrets
+import time
 
 import pytest
 from sqlalchemy import inspect
@@ -99,7 +100,10 @@ def test_a_restart_resumes_every_game_exactly(db_url: str) -> None:
             saved[code] = (r.game.to_dict(), [r.game.view(p).to_dict() for p in range(3)], r.seq)
     with TestClient(create_app(db_url)) as c:
         hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
-        assert not hub.rooms  # nothing loaded at start: each room on its first visit
+        deadline = time.monotonic() + 30
+        while hub.warmed < len(codes):  # the rooms live before come back in the background
+            assert time.monotonic() < deadline, hub.warmed
+            time.sleep(0.02)
         for code in codes:
             r = _room(c, code)
             game, views, seq = saved[code]

@@ -1,21 +1,29 @@
 """A reconnect storm: hundreds of rooms asked for at once after a restart are read from the
-database in a few batches, each room once, and every caller gets its own room."""
+database in a few batches, each room once, and every caller gets its own room; and a restarted
+server loads the rooms live before it in the background, ready meanwhile."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 import random
+import threading
+import time
 from collections.abc import Collection
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from sqlalchemy import update
+from starlette.testclient import TestClient
 
+from unotable.web.app import create_app
 from unotable.web.hub import LOAD_BATCH, Hub
+from unotable.web.lifecycle import Lifecycle
 from unotable.web.room import Room
 from unotable.web.seats import CODE_ALPHABET
 from unotable.web.settings import RoomSettings, SettingsError, parse_settings
-from unotable.web.storage import DEAL, Store, StoredRoom, StoredSeat
+from unotable.web.storage import DEAL, RoomRow, Store, StoredRoom, StoredSeat
 
 ROOMS = 300
 
@@ -24,17 +32,26 @@ def _code(n: int) -> str:
     return f"STRM{CODE_ALPHABET[n // 32 % 32]}{CODE_ALPHABET[n % 32]}XZ"
 
 
-def _stored(store: Store, rooms: int) -> None:
+def _stored(store: Store, rooms: int, first: int = 0) -> list[int]:
     """``rooms`` rooms of two people's seats, the first taken by ``P<n>``, as a stopped server
-    left them."""
+    left them (numbered from ``first``); their games' ids."""
     settings = parse_settings({"players": 2, "seats": ["human", "human"], "bot_delay": 0})
     seats = [StoredSeat(p, label, None, None) for p, label in enumerate(settings.seats)]
-    for n in range(rooms):
+    ids = []
+    for n in range(first, first + rooms):
         code = _code(n)
-        store.create_room(
-            code, settings.to_dict(), seats, settings.rules.to_dict(), 2, settings.rounds, 1000 + n
+        ids.append(
+            store.create_room(
+                code, settings.to_dict(), seats, settings.rules.to_dict(), 2, settings.rounds, 1000 + n
+            )
         )
         assert store.take_seat(code, 0, f"P{n}", f"{n:064d}")
+    return ids
+
+
+def _idle_since(store: Store, codes: list[str], when: datetime) -> None:
+    with store.engine.begin() as conn:
+        conn.execute(update(RoomRow).where(RoomRow.code.in_(codes)).values(active_at=when))
 
 
 def test_load_rooms_reads_each_rooms_own_seats_and_log(db_url: str) -> None:
@@ -114,3 +131,69 @@ def test_stored_settings_are_checked_once_per_value_and_bad_ones_still_refused()
         for _ in range(2):  # a refusal is not kept as an answer
             with pytest.raises(SettingsError):
                 RoomSettings.from_dict(bad)
+
+
+def test_recent_rooms_are_the_unfinished_ones_active_lately_latest_first(db_url: str) -> None:
+    store = Store(db_url, "normal")
+    store.migrate()
+    ids = _stored(store, 6)
+    now = datetime.now(UTC)
+    _idle_since(store, [_code(n) for n in range(4)], now - timedelta(hours=2))
+    _idle_since(store, [_code(4)], now - timedelta(minutes=1))
+    store.append(ids[1], 0, "0", "draw")  # idle since long ago, but a move just now: active
+    store.finish(ids[5])  # active now, but its game is over
+    since = now - timedelta(minutes=10)
+    assert store.recent_rooms(since, 10) == [_code(4), _code(1)]  # the room made or left last first
+    assert store.recent_rooms(since, 1) == [_code(4)]
+    assert store.recent_rooms(now + timedelta(minutes=1), 10) == []
+    store.close()
+
+
+def test_a_restarted_server_loads_the_rooms_live_before_in_the_background_ready_meanwhile(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rooms active within the unload time and unfinished are loaded after the start, in
+    reads of at most :data:`LOAD_BATCH` rooms, one at a time; ``/readyz`` answers while the
+    first read is held up; the rooms idle for longer are not loaded."""
+    live = LOAD_BATCH * 2 + 10
+    store = Store(sqlite_url, "normal")
+    store.migrate()
+    _stored(store, live)
+    _stored(store, 5, first=live)
+    _idle_since(store, [_code(n) for n in range(live, live + 5)], datetime.now(UTC) - timedelta(hours=1))
+    store.close()
+    gate = threading.Event()
+    reads: list[int] = []
+    at_once = [0, 0]
+    load = Store.load_rooms
+
+    def held(self: Store, codes: Collection[str]) -> dict[str, StoredRoom]:
+        reads.append(len(codes))
+        at_once[0] += 1
+        at_once[1] = max(at_once)
+        try:
+            assert gate.wait(30)
+            return load(self, codes)
+        finally:
+            at_once[0] -= 1
+
+    monkeypatch.setattr(Store, "load_rooms", held)
+    with TestClient(create_app(sqlite_url, lifecycle=Lifecycle(unload=600))) as c:
+        hub: Hub = c.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 30
+        while not reads:  # the first read has begun, and waits
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        ready = c.get("/readyz")
+        assert ready.status_code == 200 and hub.warmed == 0  # ready before any room is loaded
+        gate.set()
+        while hub.warmed < live:
+            assert time.monotonic() < deadline, (hub.warmed, reads)
+            time.sleep(0.02)
+        assert sorted(hub.rooms) == sorted(_code(n) for n in range(live))
+        assert all(room.paused for room in hub.rooms.values())
+        assert sum(reads) == live and max(reads) <= LOAD_BATCH and at_once[1] == 1
+        with c.websocket_connect(f"/ws/{_code(3)}") as ws:  # its client finds it loaded
+            ws.send_json({"type": "hello", "token": None})
+            assert ws.receive_json()["type"] == "welcome"
+        assert hub.loads == live

@@ -17,11 +17,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from unotable.bots.spec import BotSpec
+from unotable.bots.table import decision_seed, table_seed
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
 from unotable.race import window_open
 from unotable.rules import Rules
-from unotable.seeds import derive_seed
 from unotable.web.app import create_app
 from unotable.web.hub import REPLAYS_AT_ONCE, REPLAYS_WAITING, Hub
 from unotable.web.lifecycle import MAX_ROOMS, Lifecycle
@@ -157,7 +157,8 @@ def test_a_room_of_search_bots_plays_through_the_workers_exactly_as_its_seed_say
         actor = int(seat or 0)
         player = game.deal.seating[actor]
         if game.current_player == player and not window_open(game.state):
-            bot = make_room_bot(spec, derive_seed(stored.seed, "bot", player, 0, seq))
+            hand, done = game.actions_played
+            bot = make_room_bot(spec, decision_seed(table_seed(stored.seed), "act", player, hand, done))
             assert action == ACTION_TEXT[bot.act(game.view(player))], (seq, player)
             decided += 1
         game.apply_seat(actor, action)

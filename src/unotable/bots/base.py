@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Final, Protocol, runtime_checkable
 
-from unotable.cards import CARD_COLOR, CARD_VALUE, IS_WILD, POINTS, SEVEN
+from unotable.cards import AW_SWAP, CARD_COLOR, CARD_VALUE, IS_WILD, POINTS, SEVEN
 from unotable.determinize import unseen_cards
 from unotable.engine import Tables, tables_for
 from unotable.i18n import _
@@ -229,8 +229,10 @@ def out_of_turn(view: View) -> list[int]:
 
 
 def swaps_hands(view: View, card: int) -> bool:
-    """Whether playing ``card`` swaps hands (a 7 with ``seven_zero``, not the last card)."""
-    return view.rules.seven_zero and not IS_WILD[card] and CARD_VALUE[card] == SEVEN and len(view.hand) > 1
+    """Whether playing ``card`` swaps hands (a 7 with ``seven_zero``, or All Wild's Wild Forced
+    Swap: not the last card)."""
+    seven = view.rules.seven_zero and not IS_WILD[card] and CARD_VALUE[card] == SEVEN
+    return (seven or card == AW_SWAP) and len(view.hand) > 1
 
 
 def swap_target(view: View, options: Sequence[int]) -> int:

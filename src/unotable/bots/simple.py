@@ -22,6 +22,14 @@ from unotable.bots.base import (
     tables,
 )
 from unotable.cards import (
+    ALL_WILD_CARDS,
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_SWAP,
+    AW_TARGET,
     CARD_COLOR,
     CARD_VALUE,
     DRAW_THREE,
@@ -202,6 +210,8 @@ class GreedyBot(BaseBot):
         counts = color_counts(hand)
         if len(hand) == 1:
             return 0.0
+        if t in ALL_WILD_CARDS:
+            return self._all_wild_score(view, t, threat)
         if tb.wild[t]:
             if t == INVISIBILITY:
                 return -300.0 if len(hand) > 2 else -95.0
@@ -235,6 +245,28 @@ class GreedyBot(BaseBot):
                 score += self.action_bias * 15.0
         return score
 
+    def _all_wild_score(self, view: View, t: int, threat: int) -> float:
+        """docs/rules.md §13: UNO All Wild's cards, which all play: shed the 50-point cards
+        first (the plain Wild, 20, last), hit the next player when an opponent, swap for a
+        smaller hand, aim a Targeted Draw Two while an opponent is close to going out."""
+        me = view.seat
+        nxt = next_seat(view, me)
+        score = POINTS[t] * (1.0 if threat <= 2 else 0.2)
+        if t == AW_SWAP:  # the hand it ends with: the smallest opponent's (AW-7)
+            return score + 12.0 * (len(view.hand) - 1 - threat)
+        if t == AW_TARGET:
+            return score + self.action_bias * (25.0 if threat <= 2 else 4.0)
+        hits = t in (AW_SKIP, AW_SKIP_TWO, AW_DRAW_TWO, AW_DRAW_FOUR) or (
+            t == AW_REVERSE and view.rules.players == 2
+        )
+        if hits:
+            if partners(view, me, nxt):
+                return score - 30.0
+            score += self.action_bias * (25.0 if view.hand_sizes[nxt] <= 2 else 4.0)
+            if t in (AW_DRAW_TWO, AW_DRAW_FOUR):
+                score += self.action_bias * 3.0
+        return score
+
     def play_card(self, view: View, options: Sequence[int], card: int) -> int:
         """The option that plays ``card`` best: the colour held most for a wild card, the
         opponent with the fewest cards for a Howler."""
@@ -247,7 +279,7 @@ class GreedyBot(BaseBot):
             return ways[0]
         if swaps_hands(view, card):
             return swap_target(view, ways)
-        if card == HOWLER:
+        if card in (HOWLER, AW_TARGET):
             return min(
                 ways,
                 key=lambda a: (

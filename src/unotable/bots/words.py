@@ -15,6 +15,7 @@ BOT_TITLES: Final = {
     "aggressive": N_("aggressive"),
     "cautious": N_("cautious"),
     "search": N_("search"),
+    "expert": N_("expert"),
     "learned": N_("learned"),
 }
 """Each bot's name for people (a msgid equal to its code)."""
@@ -25,6 +26,9 @@ BOT_DESCRIPTIONS: Final = {
     "aggressive": N_("greedy, but hits the next player with action cards more, bluffs and challenges more"),
     "cautious": N_("greedy, but keeps its action cards, never bluffs and challenges less"),
     "search": N_("thinks ahead: plays out many guesses of the hidden hands before each decision"),
+    "expert": N_(
+        "search with ten to twenty times the guesses, played out by the native core when it is built"
+    ),
     "learned": N_("plays what a neural network trained on many games advises"),
 }
 """How each bot plays, in a line."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from unotable.cards import BLANK, CARD_VALUE, HOWLER, INVISIBILITY
+from unotable.cards import AW_SWAP, AW_TARGET, BLANK, CARD_VALUE, HOWLER, INVISIBILITY
 from unotable.engine import tables_for
 from unotable.errors import NotationError
 from unotable.notation import (
@@ -96,7 +96,9 @@ def _possible(aid: int, rules: Rules, wild: tuple[bool, ...], deck: frozenset[in
     if kind == KIND_PLAY:
         if card not in deck or (ACTION_MORE[aid] and not rules.multi_play):
             return False
-        if card == HOWLER:
+        if card in (HOWLER, AW_TARGET):  # All Wild's Targeted Draw Two always names one
+            return 0 <= arg < n
+        if card == AW_SWAP:  # a seat, or none as a last card (docs/rules.md §13, AW-7)
             return arg < n
         if NAMES_SEAT[card]:  # a 7 that swaps hands (RULES §11 seven_zero), or the 7 as a last card
             return arg < 0 or (rules.seven_zero and arg < n)

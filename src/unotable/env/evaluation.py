@@ -27,11 +27,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from unotable.bots.spec import BotSpec
 from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, check_cap, make_rules
 from unotable.env.vector import VectorEnv, seat_specs
 from unotable.errors import ConfigError
 from unotable.rules import Rules
-from unotable.sim import BotSpec
 
 BatchPolicy = Callable[[npt.NDArray[np.float32], npt.NDArray[np.int8]], Any]
 """``policy(observations (N, D), masks (N, A)) -> actions (N,)``: one env action per row."""

@@ -1,6 +1,6 @@
 """The research environment's vector env on the native core (issue 15): ``env_backend``.
 
-:class:`NativeEnvBackend` is a :class:`unotable.env.vector.Backend` whose tables live in C
+:class:`NativeEnvBackend` is a :class:`unotable.env.batch.Backend` whose tables live in C
 (``envloop.h``'s ``EnvBatch``): each step applies one env action per table, finds who acts next
 (window turns, then the phase turn, as :class:`unotable.env.driver.Driver`), and writes the
 observation (:func:`unotable.env.encoding.layout_for`'s layout, from the acting seat's view
@@ -21,9 +21,11 @@ other modes' games: their seatings and schedules; other bots) raises
 steps the Python engine.
 
 This module is the native core's glue for :mod:`unotable.env` (issue 22 moved it here from
-``unotable.native.envbackend``, which re-exports it): it imports numpy, ``unotable.env`` (the
-action table, the layout and the Driver's checks) and ``unotable.native``'s public names; it is
-loaded only by ``unotable.native.env_backend``.
+``unotable.native``; issue 35 removed the old names there, which made an import cycle): it
+imports numpy, ``unotable.env`` (the action table, the layout, the Driver's checks, the
+:class:`~unotable.env.batch.Batch`) and ``unotable.native``'s public names, and nothing imports
+it but :func:`unotable.env.vector.load_backend` (on demand). ``unotable.native`` does not import
+the env.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from unotable.native.core import NativeUnsupportedError, native_tables, unsuppor
 from unotable.rules import Rules
 
 if TYPE_CHECKING:
-    from unotable.env.vector import Batch
+    from unotable.env.batch import Batch
     from unotable.native._core import EnvBatch
     from unotable.native._core import State as NativeState
 
@@ -215,5 +217,5 @@ class NativeEnvBackend:
 
 
 def env_backend(rules: Rules, num_envs: int, **options: Any) -> NativeEnvBackend:
-    """The native :class:`~unotable.env.vector.Backend` (see the module's docstring)."""
+    """The native :class:`~unotable.env.batch.Backend` (see the module's docstring)."""
     return NativeEnvBackend(rules, num_envs, **options)

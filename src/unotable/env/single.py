@@ -19,13 +19,13 @@ import gymnasium
 import numpy as np
 
 from unotable.bots.base import Bot
+from unotable.bots.spec import BotSpec
 from unotable.env.actions import action_table
 from unotable.env.aec import OBS_TYPES, observation_space
 from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, make_rules
 from unotable.env.encoding import layout_for, write_mask
 from unotable.errors import ConfigError
 from unotable.rules import Rules
-from unotable.sim import BotSpec
 from unotable.views import View
 
 MAX_REDEALS = 1000

@@ -10,9 +10,10 @@ episode ends in a step, that step's ``rewards``, ``terminated`` and ``truncated`
 convention), and the table is dealt its next episode at once: its observation is already the
 new one. A deal the bots end before the learner's first turn is dealt again.
 
-The stepping is done by a *backend*. :class:`PythonBackend` drives the Python engine. The
-native core (``unotable.native``) offers ``unotable.native.env_backend(rules, num_envs,
-**options) -> Backend`` (:mod:`unotable.env.native`), its tables in C writing the same arrays,
+The stepping is done by a *backend* (:class:`~unotable.env.batch.Backend`, writing a
+:class:`~unotable.env.batch.Batch`). :class:`PythonBackend` drives the Python engine. The
+native core offers ``unotable.env.native.env_backend(rules, num_envs, **options) -> Backend``
+(:mod:`unotable.env.native`), its tables in C writing the same arrays,
 with the ``greedy`` and ``random`` bots played in C; ``backend="auto"`` takes it when it is
 built and plays the configuration (no house rules or lenient plays; hand episodes, or games of
 the solo, partners and teams modes; opponents ``greedy`` or ``random`` at their defaults), the
@@ -21,22 +22,21 @@ Python engine otherwise. Imports numpy.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from unotable.bots.base import Bot
+from unotable.bots.spec import BotSpec
 from unotable.env.actions import action_table
+from unotable.env.batch import Backend, Batch
 from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, make_rules
 from unotable.env.encoding import layout_for, write_mask
 from unotable.errors import ConfigError
 from unotable.rules import Rules
-from unotable.sim import BotSpec
 
 BACKENDS = ("auto", "python", "native")
 MAX_REDEALS = 1000
@@ -76,67 +76,6 @@ def seat_specs(
         specs.append(BotSpec.parse(spec).label)
     specs.insert(player, None)
     return tuple(specs)
-
-
-@dataclass
-class Batch:
-    """The arrays of a vector env, shared with it (copy what you keep across steps).
-
-    ``observation`` (N, D) float32, ``action_mask`` (N, A) int8, ``agent`` (N,) int64: the
-    player to act at each table; ``rewards`` (N, P) float32: what the last step brought each
-    player (against bots: everything since the learner's last action, the bots' turns
-    included); ``terminated`` and ``truncated`` (N,) bool: the table's episode ended in the
-    last step (and a new one was dealt); ``final_observation`` (N, D) float32: for those tables
-    (other rows are stale), the observation of the position the episode ended in, seen by the
-    learner (self-play: by the player who took the last action), as an observation between
-    turns (``window_turn`` 0).
-    """
-
-    observation: npt.NDArray[np.float32]
-    action_mask: npt.NDArray[np.int8]
-    agent: npt.NDArray[np.int64]
-    rewards: npt.NDArray[np.float32]
-    terminated: npt.NDArray[np.bool_]
-    truncated: npt.NDArray[np.bool_]
-    final_observation: npt.NDArray[np.float32]
-
-    @property
-    def ended(self) -> npt.NDArray[np.bool_]:
-        """The tables whose episode ended in the last step (terminated or truncated)."""
-        return self.terminated | self.truncated
-
-    def info(self) -> dict[str, Any]:
-        """The step's info as Gymnasium's vector envs give it: ``final_observation`` and
-        ``final_info`` (also under Gymnasium 1's names ``final_obs``), each with its ``_``
-        mask of the tables that ended. ``final_observation`` is the (N, D) array: read the rows
-        the mask marks. ``final_info`` holds a dict per ended table (``terminated``,
-        ``truncated``), None elsewhere."""
-        ended = self.ended
-        final_info = np.full(len(ended), None, dtype=object)
-        for i in np.flatnonzero(ended):
-            final_info[i] = {"terminated": bool(self.terminated[i]), "truncated": bool(self.truncated[i])}
-        return {
-            "final_observation": self.final_observation,
-            "_final_observation": ended,
-            "final_obs": self.final_observation,
-            "_final_obs": ended,
-            "final_info": final_info,
-            "_final_info": ended.copy(),
-        }
-
-
-class Backend(Protocol):
-    """What steps the tables: the seam where a native core plugs in."""
-
-    name: str
-
-    def reset(self, seeds: list[int], out: Batch) -> None:
-        """Deal every table from its seed and write its first turn into ``out``."""
-        ...
-
-    def step(self, actions: npt.NDArray[np.int64], out: Batch) -> None:
-        """Apply one legal env action per table, write the results into ``out`` (auto-reset)."""
-        ...
 
 
 class PythonBackend:
@@ -250,21 +189,15 @@ def load_backend(name: str, rules: Rules, num_envs: int, **options: Any) -> Back
     if name not in BACKENDS:
         raise ConfigError(f"backend must be one of {', '.join(BACKENDS)}, not {name!r}")
     if name != "python":
+        from unotable.env import native  # noqa: PLC0415 - the C core's glue, on demand
+
         try:
-            native = importlib.import_module("unotable.native")
-            maker = getattr(native, "env_backend", None)
-        except ImportError:
-            maker = None
-        if maker is not None:
-            try:
-                backend: Backend = maker(rules, num_envs, **options)
-            except ConfigError:
-                if name == "native":
-                    raise  # why the native core cannot step these tables
-            else:
-                return backend
-        elif name == "native":
-            raise ConfigError("backend native: unotable.native offers no env_backend (not built here)")
+            backend: Backend = native.env_backend(rules, num_envs, **options)
+        except ConfigError:
+            if name == "native":
+                raise  # why the native core cannot step these tables
+        else:
+            return backend
     return PythonBackend(rules, num_envs, **options)
 
 

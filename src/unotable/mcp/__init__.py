@@ -9,11 +9,11 @@
 - :mod:`~unotable.mcp.words`: the sentences the server writes.
 
 What this package may import: the rules core's public API (``rules``, ``match``, ``views``,
-``notation``, ``narrate``, ``cards``, ``events``, ``errors``), the bots (``bots``, and
-``sim.BotSpec`` to read a bot spec), the terminal's rules in words (``tui.words.rules_text``,
-which imports no Textual), in ``server`` alone the ``mcp`` SDK, and in ``remote`` alone the
+``notation``, ``narrate``, ``cards``, ``events``, ``errors``, ``ruletext``: the rules in
+words), the bots (``bots``: ``bots.spec`` to read a bot spec, ``bots.table`` to seed and run
+them as ``uno play`` does), in ``server`` alone the ``mcp`` SDK, and in ``remote`` alone the
 ``websockets`` client (the ``[web]`` extra; the server's protocol, never its code). Nothing of
-the web package, the env or the native core. Everything a tool answers comes from the player's
+the terminal, the web package, the env or the native core. Everything a tool answers comes from the player's
 view and the events as the player's seat sees them (``Event.for_seat``): never another hand, the
 draw pile's order or a seed the player did not give.
 """

@@ -36,7 +36,7 @@ from unotable.mcp import words
 from unotable.names import card_name
 from unotable.narrate import describe
 from unotable.rules import Rules
-from unotable.tui.words import rules_text
+from unotable.ruletext import rules_text
 from unotable.web.messages import (
     Act,
     ClientMessage,

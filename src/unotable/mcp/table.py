@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from unotable.bots.base import Bot, out_of_turn
+from unotable.bots.base import Bot
+from unotable.bots.spec import BotSpec
+from unotable.bots.table import BotTable
 from unotable.cards import CARD_CODE, COLOR_NAMES
 from unotable.errors import ConfigError, IllegalActionError, UnoError
 from unotable.events import Event
@@ -24,10 +26,8 @@ from unotable.mcp import words
 from unotable.names import card_name
 from unotable.narrate import describe
 from unotable.notation import ACTION_ID, ACTION_TEXT
-from unotable.race import first_reaction
 from unotable.rules import MAX_PLAYERS, Rules, find_edition, parse_house
-from unotable.sim import BotSpec
-from unotable.tui.words import rules_text
+from unotable.ruletext import rules_text
 from unotable.views import View
 
 YOU = 0
@@ -45,7 +45,7 @@ class TableError(UnoError, ValueError):
 class Table:
     """A game against bots (see the module's docstring).
 
-    :param edition: ``classic``, ``harry-potter``, ``cars2``, ``modern`` (or an alias).
+    :param edition: ``classic``, ``harry-potter``, ``cars2``, ``modern``, ``all-wild`` (or an alias).
     :param players: the table's size, the player included.
     :param bots: one bot spec for every other player, or one per other player separated by
         commas (``"greedy"``, ``"greedy,random,search:budget=100"``).
@@ -86,8 +86,11 @@ class Table:
         """The seed the player gave (None: a secret one was drawn)."""
         game_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.game = Game.new(rules, game_seed)
-        rng = random.Random(game_seed)
-        self.bots: dict[int, Bot] = {p: specs[p - 1].make(rng.getrandbits(32)) for p in range(1, players)}
+        try:  # the bot table's one seeding rule (unotable.bots.table), as uno play's
+            self.table = BotTable.from_specs({p: specs[p - 1] for p in range(1, players)}, game_seed)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+        self.bots: dict[int, Bot] = self.table.bots
         self.specs = {p: specs[p - 1].label for p in self.bots}
         self._events: list[Event] = list(self.game.deal_events)
         self._told: dict[str, Any] = {}
@@ -248,17 +251,10 @@ class Table:
         turn, a moment where no bot acts, or the hand's end."""
         g = self.game
         for _step in range(MAX_BOT_ACTIONS):
-            if g.hand_over:
+            # The bot table (unotable.bots.table): the race for an open window, then the bot
+            # whose turn it is; None when the player's turn comes or the hand is over.
+            move = self.table.next_move(g)
+            if move is None:
                 return
-            # The one race of the project (unotable.race), seeded by the game and the place.
-            reactors = [p for p in sorted(self.bots) if g.seat_of(p) is not None and out_of_turn(g.view(p))]
-            hand, k = g.actions_played
-            taken = first_reaction(reactors, g.seed, hand, k, lambda p: self.bots[p].react(g.view(p)))
-            if taken is not None:
-                self._events += g.apply(*taken)
-                continue
-            current = g.current_player
-            if current is None or current == YOU:
-                return
-            self._events += g.apply(current, self.bots[current].act(g.view(current)))
+            self._events += g.apply(move.player, move.action)
         raise RuntimeError(f"the bots took {MAX_BOT_ACTIONS} actions in a row")

@@ -11,16 +11,16 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from unotable.bots import Bot
-from unotable.bots.base import out_of_turn
+from unotable.bots.table import OUT_OF_TURN_KINDS, out_of_turn
 from unotable.engine import legal_ids, step
-from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, KIND_PLAY, Kind
+from unotable.notation import ACTION_ARG, ACTION_KIND, ACTION_TEXT, KIND_CATCH, KIND_PLAY
 from unotable.race import first_reaction, window_open
 from unotable.state import PHASE_HAND_OVER, State
 from unotable.views import view
 
-OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
+OUT_OF_TURN: Final = OUT_OF_TURN_KINDS
 """Kinds of action a seat takes out of turn, when a window is open (and a play, by a seat whose
-turn it is not: a jump-in)."""
+turn it is not: a jump-in): the bot table's (:data:`unotable.bots.table.OUT_OF_TURN_KINDS`)."""
 HAND_ACTION_CAP: Final = 200_000
 """A hand still going after this many actions is an error (bots that never end it)."""
 

@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from unotable.state import Phase
-from unotable.tui import words
+from unotable.tui import results, words
 from unotable.tui.board import COMPACT_BELOW, CSS, MIN_WIDTH
 from unotable.tui.controller import Choices, Table
 from unotable.tui.moves import Moves
@@ -366,7 +366,7 @@ class UnoApp(Moves):
         if g.finished:
             self.push_screen(GameOverScreen(game_over_body(self.table)), self._hand_screen_closed)
             return
-        title = words.hand_over_title(g.hand_index + 1)
+        title = results.hand_over_title(g.hand_index + 1)
         self.push_screen(
             TextScreen(hand_over_body(self.table), title, kind="hand-over", keys=hand_over_keys(self.table)),
             self._hand_screen_closed,

@@ -19,7 +19,7 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.cards import AW_TARGET, HOWLER, INVISIBILITY, WILD_DRAW_FOUR
 from unotable.house import active
 from unotable.state import Phase
 from unotable.tui import words
@@ -65,7 +65,7 @@ Screen { layout: vertical; }
 #log { height: 1fr; min-height: 3; border: round $panel-lighten-2; padding: 0 1; overflow-x: hidden;
        scrollbar-gutter: stable; }
 #prompt { height: auto; max-height: 4; padding: 0 1; background: $boost; }
-#clock { height: 1; padding: 0 1; color: $text-muted; }
+#clock { height: 1; width: 1fr; padding: 0 1; color: $text-muted; }
 #buttons { height: 1; }
 #buttons Button { margin: 0 1 0 0; min-width: 6; }
 #hand { height: 6; border: round $panel-lighten-2; scrollbar-size-horizontal: 0; }
@@ -81,10 +81,12 @@ Screen { layout: vertical; }
 .card.selected { border: heavy $warning; text-style: bold; }
 #top.card { width: 12; height: 6; border: heavy white; }
 #top.card.wild { border: heavy #ff77ff; }
-/* a small terminal (fewer than 34 rows): shorter panels, scores on the panels */
+/* a small terminal (fewer than 34 rows): shorter panels, scores on the panels, the log open at
+   the bottom (the prompt's band closes it): at 80x24 it shows the first card and the play up to
+   your turn (issue 34) */
 .compact #opponents, .compact .opponent { height: 4; }
 .compact #opponents { grid-rows: 4; }
-.compact #log { min-height: 1; }
+.compact #log { min-height: 1; border-bottom: none; }
 .compact #middle, .compact #pile, .compact #info, .compact #top.card { height: 4; }
 .compact #scores { display: none; }
 .compact #keys { display: none; }
@@ -135,12 +137,14 @@ class Board(App[int]):
         log.border_title = words.LOG_TITLE
         yield log
         yield Static(id="prompt")
-        yield Static(id="clock")
+        # The clock shares the buttons' row (issue 34: a row more for the log, which at 80x24
+        # otherwise hid the play before your first turn).
         with Horizontal(id="buttons"):
             for key, variant in _BUTTONS:
                 b = Button(words.button_label(key), id=f"b-{key}", variant=variant, compact=True)
                 b.can_focus = False
                 yield b
+            yield Static(id="clock")
         yield HandRow(id="hand")
         yield Static(id="keys")
 
@@ -337,9 +341,13 @@ class Board(App[int]):
             last = self.last_moves.get(s)
             if last is not None:
                 body.append("\n")
-                body.append_text(
+                shown = (
                     last if isinstance(last, Text) else cards_in_lines(words.LAST_PLAYED, [last], title_width)
                 )
+                if self.compact and not isinstance(last, Text) and "\n" in shown.plain:
+                    # a compact panel has one line for it: the card without "played" (issue 34)
+                    shown = cards_in_lines("", [last], title_width)
+                body.append_text(shown)
                 if s == self.latest_seat:
                     body.append(" ◀", style="bold")
             self._put(panel, body)
@@ -473,7 +481,10 @@ class Board(App[int]):
             return out
         if self.picking == "target":
             targets = [s for s in range(v.rules.players) if s != v.seat]
-            out.append(words.HOWLER_ASK if self.picked_card == HOWLER else words.SWAP_ASK, style="bold")
+            ask = {HOWLER: words.HOWLER_ASK, AW_TARGET: words.TARGET_ASK}.get(
+                self.picked_card, words.SWAP_ASK
+            )
+            out.append(ask, style="bold")
             out.append(", ".join(f"{s} {names[s]}" for s in targets))
             out.append(words.HOWLER_HINT)
             return out

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from unotable.bots import Bot
-from unotable.bots.base import UNO_TWIN, out_of_turn
+from unotable.bots.base import UNO_TWIN
+from unotable.bots.table import BotTable, TableMove
 from unotable.cards import CARD_COLOR, CARD_VALUE
 from unotable.events import Event
 from unotable.i18n import N_, _
@@ -43,16 +44,10 @@ from unotable.notation import (
     KIND_UNO,
     KIND_WRONG,
     NAMES_SEAT,
-    Kind,
 )
-from unotable.race import first_reaction, window_open
 from unotable.savefile import SaveFile
-from unotable.seeds import derive_seed
 from unotable.sim.hand import HAND_ACTION_CAP
 from unotable.views import View
-
-OUT_OF_TURN: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
-"""Kinds of action taken out of turn, while a window is open."""
 
 BOT_NAMES_FOR_PEOPLE: Final = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names given to the bots, by player (the human is "You")."""
@@ -60,13 +55,8 @@ BOT_NAMES_FOR_PEOPLE: Final = ("Ana", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus",
 HUMAN_NAME: Final = N_("You")
 
 
-@dataclass(frozen=True)
-class Move:
-    """A bot's action: who, which action id, and whether it is taken out of turn."""
-
-    player: int
-    action: int
-    out_of_turn: bool
+Move = TableMove
+"""A bot's action: who, which action id, and whether it is taken out of turn."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +197,9 @@ class Table:
         if len(names) != game.players:
             raise ValueError(f"{len(names)} names for {game.players} players")
         self.game = game
-        self.bots = dict(bots)
+        self.bot_table = BotTable(bots, seed)
+        """The bots and the seed of their decisions (:mod:`unotable.bots.table`)."""
+        self.bots = self.bot_table.bots
         self.human = human
         self.watch = human if watch is None and human is not None else watch
         self.names = tuple(names)
@@ -267,51 +259,26 @@ class Table:
 
     def bot_seats_with_window(self) -> list[int]:
         """Players played by bots that have an out-of-turn action now."""
-        g = self.game
-        if g.hand_over:
-            return []
-        out = []
-        for p in g.deal.seating:
-            if p in self.bots and out_of_turn(g.view(p)):
-                out.append(p)
-        return out
+        return self.bot_table.with_window(self.game)
 
     def bot_to_act(self) -> int | None:
         """The bot whose phase decision the hand waits for, if the current player is a bot."""
-        p = self.game.current_player
-        return p if p is not None and p in self.bots else None
+        return self.bot_table.to_act(self.game)
 
     def bots_have_something(self) -> bool:
         """Whether :meth:`next_bot_move` may return a move now."""
         return self.bot_to_act() is not None or bool(self.bot_seats_with_window())
 
     def next_bot_move(self) -> Move | None:
-        """What a bot does now: first the bots with an out-of-turn action are asked, in the race's
-        order (:func:`unotable.race.first_reaction`; the first that acts wins the race); then
-        the current player, if a bot, decides. ``None`` when the hand waits for the human or is over."""
+        """What a bot does now (:meth:`unotable.bots.table.BotTable.next_move`: the race for an
+        open window, then the current player's bot). ``None`` when the hand waits for the human
+        or is over."""
         g = self.game
         if g.hand_over:
             return None
         if len(g.log[-1]) >= HAND_ACTION_CAP:
             raise GameError(f"the hand went on for more than {HAND_ACTION_CAP:,} actions")
-        hand, k = g.actions_played
-        if window_open(g.state):
-
-            def react(p: int) -> int | None:
-                v = g.view(p)
-                if not out_of_turn(v):
-                    return None
-                self.bots[p].reseed(derive_seed(self.seed, "react", p, hand, k))
-                return self.bots[p].react(v)
-
-            taken = first_reaction([p for p in g.deal.seating if p in self.bots], self.seed, hand, k, react)
-            if taken is not None:
-                return Move(taken[0], taken[1], True)
-        actor = self.bot_to_act()
-        if actor is None:
-            return None
-        self.bots[actor].reseed(derive_seed(self.seed, "act", actor, hand, k))
-        return Move(actor, self.bots[actor].act(g.view(actor)), False)
+        return self.bot_table.next_move(g)
 
     # ---- acting
 

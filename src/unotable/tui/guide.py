@@ -4,10 +4,10 @@ table, in every language, from the same catalogues as the terminal's help and th
     python -m unotable.tui.guide            # docs/play.md, play.pt.md, play.pt_BR.md, play.fr.md and
                                             # web/static/guide.{lang}.html (the page's help links to it)
     python -m unotable.tui.guide --figures  # also docs/figures/cards-*.svg, the page's own card art
-                                            # (cards.js run in chromium by Playwright: the dev extra)
+                                            # (js/cards.js run in chromium by Playwright: the dev extra)
 
-Each paragraph is a catalogue message: the rules are :func:`unotable.tui.words.rules_paragraphs`
-(what the terminal's help says), the editions' cards :func:`unotable.tui.words.edition_notes`, the
+Each paragraph is a catalogue message: the rules are :func:`unotable.ruletext.rules_paragraphs`
+(what the terminal's help says), the editions' cards :func:`unotable.ruletext.edition_notes`, the
 house rules their records' label, help and notes (:mod:`unotable.house`). ``tests/test_guide.py``
 fails when a written guide is not what this module writes now.
 """
@@ -36,16 +36,17 @@ CARDS: Final[dict[str, tuple[str, ...]]] = {
     "harry-potter": ("R+3", "HOWLER", "INVIS"),
     "cars2": ("MATER",),
     "modern": ("SHUFFLE", "CUSTOM"),
+    "all-wild": ("AW", "AWSKIP2", "AWT+2", "AWSWAP"),
 }
 """The cards each edition's picture shows (the notation's codes): the classic deck's kinds, then
 what each other edition adds."""
 
 _TITLE: Final = N_("How to play: the player's guide")
 _INTRO: Final = N_(
-    "unotable plays UNO with the exact rules of the box: the classic deck, Harry Potter, Cars 2 and "
-    "the 2018 deck. This guide is for the people at the table: what each card does, how a turn goes, "
-    "what each edition adds and what each house rule changes. The terminal's help (? or F1) and the "
-    "page's keys (?) say the same in fewer words."
+    "unotable plays UNO with the exact rules of the box: the classic deck, Harry Potter, Cars 2, "
+    "the 2018 deck and All Wild. This guide is for the people at the table: what each card does, "
+    "how a turn goes, what each edition adds and what each house rule changes. The terminal's help "
+    "(? or F1) and the page's keys (?) say the same in fewer words."
 )
 _CARDS_TITLE: Final = N_("The cards and a turn")
 _EDITIONS_TITLE: Final = N_("The editions")
@@ -179,7 +180,9 @@ def draw_figures(docs: Path) -> None:
     docs/figures/cards-EDITION.svg: one picture, the cards side by side."""
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 - the dev extra, only here
 
-    script = (STATIC / "cards.js").read_text(encoding="utf-8")
+    # js/cards.js is an ES module with no imports: its exports, as a classic script's globals.
+    module = (STATIC / "js" / "cards.js").read_text(encoding="utf-8")
+    script = re.sub(r"^export ", "", module, flags=re.M)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium")
         try:

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from unotable import argtypes, savefile
-from unotable.bots import BOT_NAMES, Bot, make_bot
+from unotable.bots import BOT_NAMES
 from unotable.bots.levels import LEVELS, level_words
 from unotable.bots.spec import BotSpec, parse_bots
+from unotable.bots.table import BotTable
 from unotable.errors import ConfigError, UnoError
 from unotable.i18n import _, ngettext
 from unotable.match import Game, SavedGameError
 from unotable.rules import EDITIONS, MODES, Rules
-from unotable.seeds import derive_seed
 from unotable.tui import words
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
 from unotable.tui.record import summary
@@ -206,22 +206,19 @@ def setup(args: argparse.Namespace) -> PlaySetup:
     bot_players = [p for p in range(game.players) if p != human]
     specs = _bot_specs(args, game, bot_players)
     game.seats = tuple(None if p == human else specs[bot_players.index(p)].label for p in range(game.players))
-    bots: dict[int, Bot] = {}
-    for p, spec in zip(bot_players, specs, strict=True):
-        options = {"forget_uno": settings["forget_rate"], **dict(spec.options)}
-        try:
-            bot = make_bot(spec.name, derive_seed(seed, "bot", p), **options)
-        except ValueError as exc:
-            raise PlayError(str(exc)) from None
-        bot.name = spec.label
-        bots[p] = bot
+    try:  # the bot table's one seeding rule (unotable.bots.table), as uno mcp's
+        bot_table = BotTable.from_specs(
+            dict(zip(bot_players, specs, strict=True)), seed, settings["forget_rate"]
+        )
+    except ValueError as exc:
+        raise PlayError(str(exc)) from None
     names = [_(HUMAN_NAME) if p == human else BOT_NAMES_FOR_PEOPLE[p] for p in range(game.players)]
     table = Table(
         game,
-        bots,
+        bot_table.bots,
         human=human,
         names=names,
-        seed=derive_seed(seed, "table"),
+        seed=bot_table.seed,
         watch=0 if args.auto else None,
         save=save,
         settings=settings,

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from unotable.engine import hand_points
 from unotable.match import Game
-from unotable.tui import words
+from unotable.tui import results
 from unotable.tui.controller import Table
 from unotable.views import view
 
@@ -126,10 +126,10 @@ def summary(table: Table) -> str:
     you = None
     mine = None
     if human is not None:
-        you = (ranking.index(human) + 1, table.points_of(human))
+        you = (s.places[human], table.points_of(human), s.shares_place(human))
         r = game_record(g).players[human]
         mine = (r.hands_won, r.uno_missed, r.caught, r.catches, r.challenges_won, r.challenges_lost)
-    return words.summary(
+    return results.summary(
         edition=g.rules.edition.name,
         players=g.players,
         target=g.rules.target,

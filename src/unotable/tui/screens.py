@@ -18,7 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from unotable.tui import words
+from unotable.tui import results, words
 from unotable.tui.controller import Table
 from unotable.tui.record import game_record, hands_left, score_rows
 from unotable.tui.widgets import card_text
@@ -123,7 +123,9 @@ def hand_over_body(table: Table) -> RenderableType:
     if result is not None:
         charged = g.rules.scoring == "lowest" or g.rules.mode in ("challenge", "elimination")
         parts.append(
-            Text(words.went_out(table.display_name(result.winner), result.hand_points, charged), style="bold")
+            Text(
+                results.went_out(table.display_name(result.winner), result.hand_points, charged), style="bold"
+            )
         )
         out = [p for p in result.deal.seating if p in g.standings().eliminated]
         if out:  # docs/rules.md §10: who this hand put out of the game
@@ -165,10 +167,10 @@ def game_over_body(table: Table) -> RenderableType:
     by hand, the seed (now that the game is over, for a replay), and the keys."""
     g = table.game
     parts: list[RenderableType] = [
-        Text(words.game_won([table.display_name(p) for p in g.winners]), style="bold green"),
+        Text(results.game_won([table.display_name(p) for p in g.winners]), style="bold green"),
         Text(""),
     ]
-    parts += [standings(table), Text(""), Text(words.replay_line(g.seed))]
+    parts += [standings(table), Text(""), Text(results.replay_line(g.seed))]
     if g.results:
         parts += [Text(""), hand_over_body(table)]
     return Group(*parts)
@@ -178,10 +180,12 @@ def standings(table: Table) -> RenderableType:
     """Each player in order of the standings, with their points and their record."""
     g = table.game
     record = game_record(g)
-    grid = _grid(*words.record_columns())
+    grid = _grid(*results.record_columns(), right_from=2)
+    places = g.standings()
     for p in table.ranking():
         r = record.players[p]
         grid.add_row(
+            results.place(places.places[p], places.shares_place(p)),
             table.display_name(p),
             str(table.points_of(p)),
             str(r.hands_won),

@@ -18,9 +18,16 @@ import textwrap
 from collections.abc import Sequence
 from typing import Final
 
-from unotable import house
 from unotable.bots.words import bot_description, bot_title
 from unotable.cards import (
+    AW_DRAW_FOUR,
+    AW_DRAW_TWO,
+    AW_REVERSE,
+    AW_SKIP,
+    AW_SKIP_TWO,
+    AW_SWAP,
+    AW_TARGET,
+    AW_WILD,
     BLANK,
     CARD_COLOR,
     CARD_VALUE,
@@ -36,12 +43,22 @@ from unotable.cards import (
     WILD_DRAW_FOUR,
     WILD_SHUFFLE,
 )
-from unotable.i18n import N_, _, language, ngettext, pgettext
+from unotable.i18n import N_, _, ngettext, pgettext
 from unotable.names import card_name, color_name, join_names
-from unotable.rules import Rules
+from unotable.ruletext import WIDTH, edition_notes, edition_title, mode_name, rules_paragraphs, rules_text
 from unotable.state import Phase
 
-__all__ = ["card_name", "color_name", "join_names"]  # re-exported: the screens name cards through here
+__all__ = [
+    "card_name",
+    "color_name",
+    "edition_notes",
+    "edition_title",
+    "join_names",
+    "mode_name",
+    "rules_paragraphs",
+    "rules_text",
+]
+"""Re-exported: the screens name cards, editions and modes through here, the help shows the rules."""
 
 _TEXT: Final[dict[str, str]] = {
     # the help
@@ -114,6 +131,7 @@ OUT OF TURN
     "BACK_HINT": N_("  (Esc: back)"),
     "HOWLER_ASK": N_("Howler: whose hand must be shown? "),
     "SWAP_ASK": N_("Swap hands with whom? "),
+    "TARGET_ASK": N_("Who draws two? "),
     "HOWLER_HINT": N_(" — press the number or click the panel (Esc: back)"),
     "YOUR_TURN": N_("Your turn: "),
     "CHOOSE_A_CARD": N_("choose a card (← → or 1-9) and press Enter, or click it; D draws."),
@@ -173,33 +191,6 @@ def __getattr__(name: str) -> str:
         return _(_TEXT[name])
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
-
-
-EDITION_TITLES: Final = {
-    "classic": N_("UNO"),
-    "harry-potter": N_("Harry Potter UNO"),
-    "cars2": N_("Cars 2 UNO"),
-    "modern": N_("UNO (2018 deck)"),
-}
-MODE_NAMES: Final = {
-    "solo": N_("solo"),
-    "partners": N_("partners"),
-    "teams": N_("teams"),
-    "rotating-partners": N_("rotating partners"),
-    "two-tables": N_("two tables"),
-    "challenge": N_("challenge"),
-    "elimination": N_("elimination"),
-}
-
-
-def edition_title(name: str) -> str:
-    """An edition's title for people ("Harry Potter UNO")."""
-    return _(EDITION_TITLES[name]) if name in EDITION_TITLES else name
-
-
-def mode_name(mode: str) -> str:
-    """A game format for people ("rotating partners")."""
-    return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode
 
 
 def bots_text(bots: Sequence[tuple[str, str]]) -> str:
@@ -267,6 +258,14 @@ def _face_wild(card: int) -> tuple[str, str]:
         MATER: (pgettext("card face", "Mater"), ""),
         WILD_SHUFFLE: (pgettext("card face", "Shuffle"), pgettext("card face", "Hands")),
         WILD_CUSTOM: (pgettext("card face", "Wild"), pgettext("card face", "Custom")),
+        AW_WILD: (pgettext("card face", "Wild"), ""),
+        AW_REVERSE: (pgettext("card face", "Wild"), pgettext("card face", "Reverse")),
+        AW_SKIP: (pgettext("card face", "Wild"), pgettext("card face", "Skip")),
+        AW_SKIP_TWO: (pgettext("card face", "Skip"), pgettext("card face", "Two")),
+        AW_DRAW_TWO: (pgettext("card face", "Wild"), pgettext("card face", "Draw 2")),
+        AW_DRAW_FOUR: (pgettext("card face", "Wild"), pgettext("card face", "Draw 4")),
+        AW_TARGET: (pgettext("card face", "Target"), pgettext("card face", "Draw 2")),
+        AW_SWAP: (pgettext("card face", "Forced"), pgettext("card face", "Swap")),
     }
     return faces[card]
 
@@ -322,10 +321,6 @@ def times(count: int) -> str:
 def verb(names: Sequence[str], one: str, many: str) -> str:
     """The English verb for a subject of ``names`` (``"You"`` takes the plural form)."""
     return one if len(names) == 1 and names[0] != "You" else many
-
-
-def _you(names: Sequence[str]) -> bool:
-    return list(names) == [_("You")]
 
 
 # ---- the table
@@ -702,364 +697,3 @@ def catch_button(names: Sequence[str]) -> str:
 def bots_speed(delay: float) -> str:
     """The bots' speed, in the footer."""
     return _("bots: {seconds:g} s").format(seconds=delay) if delay > 0 else _("bots: at once")
-
-
-# ---- between hands and at the end
-
-
-def went_out(winner: str, score: int, charged: bool) -> str:
-    """The first line after a hand."""
-    if charged:
-        return ngettext(
-            "{name} went out. The hand was charged {n} point.",
-            "{name} went out. The hand was charged {n} points.",
-            score,
-        ).format(name=winner, n=score)
-    return ngettext(
-        "{name} went out. The hand scored {n} point.", "{name} went out. The hand scored {n} points.", score
-    ).format(name=winner, n=score)
-
-
-def hand_over_title(hand: int) -> str:
-    """The title of the screen between hands."""
-    return _("Hand {number} is over").format(number=hand)
-
-
-def game_won(names: Sequence[str]) -> str:
-    """ "You win the game!", "Ana wins the game!", "Ana and Ben win the game!"."""
-    if _you(names):
-        return _("You win the game!")
-    return ngettext("{names} wins the game!", "{names} win the game!", len(names)).format(
-        names=join_names(names)
-    )
-
-
-_RECORD_COLUMNS: Final = (
-    N_("player"),
-    N_("points"),
-    N_("hands won"),
-    N_("UNO missed"),
-    N_("caught"),
-    N_("catches"),
-    N_("challenges"),
-)
-
-
-def record_columns() -> tuple[str, ...]:
-    """The columns of the standings."""
-    return tuple(_(c) for c in _RECORD_COLUMNS)
-
-
-def replay_line(seed: int) -> str:
-    """The seed, shown once the game is over: the same deals again."""
-    return _(
-        "Seed {seed}: play the same deals again with uno play --seed {seed} (and the same flags)."
-    ).format(seed=seed)
-
-
-def place(n: int) -> str:
-    """1st, 2nd, 3rd, 4th... (1.º in Portugal's Portuguese, 1º in Brazil's, 1er and 2e in French)."""
-    lang = language()
-    if lang == "pt":
-        return f"{n}.º"
-    if lang == "pt_BR":
-        return f"{n}º"
-    if lang == "fr":
-        return "1er" if n == 1 else f"{n}e"
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def summary(
-    *,
-    edition: str,
-    players: int,
-    target: int,
-    hands: int,
-    finished: bool,
-    leaders: Sequence[str],
-    leader_points: int,
-    you: tuple[int, int] | None,
-    record: tuple[int, int, int, int, int, int] | None,
-    seed: int | None,
-    save: str | None,
-) -> str:
-    """The one paragraph printed when the game is left.
-
-    :param edition: the edition's name (``"cars2"``).
-    :param leaders: the winners (finished) or the leaders; ``leader_points`` their points.
-    :param you: your place and points, if you played.
-    :param record: your hands won, UNO calls missed, times caught, catches, challenges won and lost.
-    :param seed: shown only for a finished game.
-    """
-    game = _("{edition} ({players} players, to {target})").format(
-        edition=edition_title(edition), players=players, target=target
-    )
-    saved = " " + _("Saved: uno play --resume {file} goes on.").format(file=save) if save else ""
-    if hands == 0 and not finished:
-        return _("{game}: left during the first hand.").format(game=game) + saved
-    fields = {"game": game, "hands": hand_count(hands), "names": join_names(leaders),
-              "points": points(leader_points)}  # fmt: skip
-    if finished:
-        if _you(leaders):
-            text = _("{game}: you won after {hands} with {points}.").format(**fields)
-        else:
-            text = ngettext(
-                "{game}: {names} won after {hands} with {points}.",
-                "{game}: {names} won after {hands} with {points}.",
-                len(leaders),
-            ).format(**fields)
-    elif _you(leaders):
-        text = _("{game}, left after {hands}: you lead with {points}.").format(**fields)
-    else:
-        text = ngettext(
-            "{game}, left after {hands}: {names} leads with {points}.",
-            "{game}, left after {hands}: {names} lead with {points}.",
-            len(leaders),
-        ).format(**fields)
-    if you is not None and record is not None and _("You") not in leaders:
-        mine = {"place": place(you[0]), "points": points(you[1])}
-        text += " " + (
-            _("You finished {place} with {points}.") if finished else _("You are {place} with {points}.")
-        ).format(**mine)
-    if record is not None:
-        text += " " + _record(record)
-    if finished and seed is not None:
-        text += " " + _("Seed {seed} (uno play --seed {seed} deals the same cards again).").format(seed=seed)
-    if not finished and save:
-        text += saved
-    return text
-
-
-def _record(record: tuple[int, int, int, int, int, int]) -> str:
-    """Your record in one sentence of whole parts."""
-    won, missed, caught, catches, ch_won, ch_lost = record
-    parts = [ngettext("{n} hand won", "{n} hands won", won).format(n=won) if won else _("no hand won")]
-    parts.append(_("UNO missed {times}").format(times=times(missed)) if missed else _("UNO never missed"))
-    if caught:
-        parts.append(_("caught {times}").format(times=times(caught)))
-    parts.append(
-        ngettext("{n} catch", "{n} catches", catches).format(n=catches) if catches else _("nobody caught")
-    )
-    if ch_won or ch_lost:
-        total = ch_won + ch_lost
-        parts.append(
-            ngettext("{won} of {n} challenge won", "{won} of {n} challenges won", total).format(
-                won=ch_won, n=total
-            )
-        )
-    return _("Your game: {record}.").format(record=", ".join(parts))
-
-
-WIDTH: Final = 70
-"""Columns of the help text (it fits an 80-column terminal)."""
-
-_EDITION_NOTES: Final[dict[str, tuple[str, ...]]] = {
-    "classic": (
-        N_("Deck: 108 cards: 0-9 in four colours, Skip, Reverse, Draw Two (+2), Wild, Wild Draw Four."),
-    ),
-    "harry-potter": (
-        N_(
-            "Deck: 110 cards: 0-9 in four colours, Skip, Reverse, Draw Three (+3), Wild, Wild Draw Four, "
-            "one Howler and one Invisibility."
-        ),
-        N_(
-            "Howler (wild): choose another player, who must show their whole hand to the table; then "
-            "you call the colour."
-        ),
-        N_(
-            "Invisibility (wild): play it as a Wild, or out of turn to cancel an action card played on "
-            "you (Skip, Draw Three, Wild Draw Four, Howler; Reverse with two players). The effect is "
-            "cancelled, you call the colour, and the card counts as a plain card."
-        ),
-        N_(
-            "Every action card played on a player waits for their answer (accept, or Invisibility), "
-            "whether or not they hold Invisibility, so the pause gives nothing away."
-        ),
-    ),
-    "cars2": (
-        N_(
-            "Deck: 112 cards: 0-9 in four colours, Skip, Reverse, Draw Two (+2), Wild, Wild Draw Four, "
-            "and four Mater secret agents."
-        ),
-        N_(
-            "Mater (wild): you alone see every opponent's hand (shown on their panels until they play "
-            "those cards), then you call the colour."
-        ),
-    ),
-    "modern": (
-        N_(
-            "Deck: 112 cards: 0-9 in four colours, Skip, Reverse, Draw Two (+2), Wild, Wild Draw Four, "
-            "one Wild Shuffle Hands and three Wild Customizable."
-        ),
-        N_(
-            "Wild Shuffle Hands (wild): every hand, yours included, is gathered, shuffled and dealt out "
-            "again one card at a time from your left; then you call the colour. Played as your last "
-            "card, it deals you back in."
-        ),
-        N_("Wild Customizable (wild): a Wild, or the rule your table wrote on it (option custom)."),
-    ),
-}
-
-
-def _house_notes(rules: Rules) -> list[str]:
-    """The house rules in force (RULES §11), for people."""
-    out: list[str] = []
-    if rules.preset not in (None, "official"):
-        out.append(_("House rules: the {preset} preset.").format(preset=rules.preset))
-    if rules.stacking:
-        out.append(
-            _(
-                "Stacking: a draw card played on you may be answered with a draw card of the same kind, "
-                "in any colour (Enter); the total passes to the next player, who answers again or accepts "
-                "(A) and draws it all. A Wild Draw Four on a stack may be challenged: guilty, its player "
-                "draws the whole total; innocent, the challenger draws the total and 2 more."
-            )
-            if rules.stacking == "same"
-            else _(
-                "Stacking: a draw card played on you may be answered with a draw card (any draw card), "
-                "in any colour (Enter); the total passes to the next player, who answers again or accepts "
-                "(A) and draws it all. A Wild Draw Four on a stack may be challenged: guilty, its player "
-                "draws the whole total; innocent, the challenger draws the total and 2 more."
-            )
-        )
-    if rules.seven_zero:
-        out.append(
-            _(
-                "Seven-O: a 7 swaps your hand with a player you name (a number or a click); a 0 passes "
-                "every hand to the next player. Not as your last card. A player left with one card by a "
-                "swap must call UNO (U) before anyone catches them."
-            )
-        )
-    if rules.jump_in:
-        out.append(
-            _(
-                "Jump-in: whenever a turn waits, if you hold the card identical to the top card (same "
-                "colour and value, never a wild card), press J to play it at once; play goes on from you."
-            )
-        )
-    if rules.draw_to_match:
-        out.append(
-            _(
-                "Draw to match: when you draw as your turn you keep drawing until a card plays; then play "
-                "it or keep it."
-            )
-        )
-    # Issue 27's rules (docs/rules.md §11.5): each record's note, in the records' order.
-    for rule, value in house.active(rules.house):
-        note = rule.note(value)
-        if rule.name not in ("stacking", "seven_zero", "jump_in", "draw_to_match") and note is not None:
-            out.append(_(note))
-    return out
-
-
-def rules_text(rules: Rules, players: int) -> str:
-    """The rules of ``rules`` for people, as the help screen shows them."""
-    e = rules.edition
-    head = _("RULES: {title} ({name}), {players} players, mode {mode}").format(
-        title=edition_title(e.name), name=e.name, players=players, mode=mode_name(rules.mode)
-    )
-    lines = [head, ""]
-    for text in rules_paragraphs(rules):
-        lines += textwrap.wrap(text, WIDTH, initial_indent="  ", subsequent_indent="  ")
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
-
-
-def edition_notes(name: str) -> list[str]:
-    """What sets an edition apart (its deck and its own cards), for people."""
-    return [_(text) for text in _EDITION_NOTES.get(name, ())]
-
-
-def rules_paragraphs(rules: Rules) -> list[str]:
-    """The rules of ``rules`` for people, one paragraph each (the help screen and the player's
-    guide, :mod:`unotable.tui.guide`)."""
-    e = rules.edition
-    amount = e.draw_amount
-    paragraphs = edition_notes(e.name)
-    paragraphs.append(
-        _(
-            "On your turn, play a card that matches the top card by colour (after a wild card: the "
-            "colour called), by number or by symbol, or any wild card; or draw one card. You may draw "
-            "even when you could play. If the card you draw is playable, you must (must_play_drawn)."
-        )
-        if rules.must_play_drawn
-        else _(
-            "On your turn, play a card that matches the top card by colour (after a wild card: the "
-            "colour called), by number or by symbol, or any wild card; or draw one card. You may draw "
-            "even when you could play. If the card you draw is playable, you may play it at once, or keep it."
-        )
-    )
-    paragraphs.append(
-        (
-            _(
-                "Skip: the next player loses their turn. Reverse: play changes direction. Draw Two: the "
-                "next player draws {n} and loses their turn. With two players Reverse acts as a Skip, and "
-                "after a Skip, Reverse or draw card its player plays again."
-            )
-            if amount == 2
-            else _(
-                "Skip: the next player loses their turn. Reverse: play changes direction. Draw Three: the "
-                "next player draws {n} and loses their turn. With two players Reverse acts as a Skip, and "
-                "after a Skip, Reverse or draw card its player plays again."
-            )
-        ).format(n=amount)
-    )
-    paragraphs += [
-        _(
-            "Wild: call any colour. Wild Draw Four: call a colour; the next player draws 4 and loses "
-            "their turn. It is legal only when you hold no card of the colour to match, but you may "
-            "bluff: the player it falls on may challenge instead of drawing. If you held that colour, "
-            "you draw 4 instead; if not, the challenger draws 6."
-        ),
-        _(
-            "UNO: whoever plays their next-to-last card must call UNO, with the play or after it. Until "
-            "the next player begins their turn, anyone may catch a player who holds one card and has "
-            "not called: they draw 2."
-        ),
-    ]
-    paragraphs += _house_notes(rules)
-    if rules.lenient_plays:
-        paragraphs.append(
-            _(
-                "lenient_plays: a card that does not match is accepted; until the next turn begins "
-                "anyone may point it out (W): the card goes back and its player draws 2."
-            )
-        )
-    if rules.scoring == "lowest" or rules.mode in ("challenge", "elimination"):
-        paragraphs.append(
-            _(
-                "When a hand ends, each player is charged the points left in their own hand (numbers "
-                "their face value; Skip, Reverse and draw cards 20; wild cards 50)."
-            )
-        )
-    else:
-        paragraphs.append(
-            _(
-                "When a player goes out, they score the points left in the other hands (numbers their "
-                "face value; Skip, Reverse and draw cards 20; wild cards 50)."
-            )
-        )
-    t = rules.target
-    goal = {
-        "solo": _("The first player to {target} points wins (the lowest total wins when someone reaches it).")
-        if rules.scoring == "lowest"
-        else _("The first player to {target} points wins."),
-        "partners": _(
-            "Partners sit across (seats 0 and 2 against 1 and 3); the first team to {target} wins."
-        ),
-        "teams": _("Even seats against odd seats; the first team to {target} wins."),
-        "rotating-partners": _(
-            "Each player partners each other player for four hands; the highest total wins."
-        ),
-        "two-tables": _(
-            "Two tables of four; every pair partners once, for four hands; the highest total wins."
-        ),
-        "challenge": _("Reaching {target} points eliminates a player; the last player left wins."),
-        "elimination": _(
-            "After each hand the player left with the most points in their hand is out (a tie: the "
-            "most cards; still tied, all of them); the last player left wins."
-        ),
-    }.get(rules.mode, "")
-    paragraphs.append(goal.format(target=t))
-    return paragraphs

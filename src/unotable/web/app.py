@@ -611,8 +611,9 @@ def create_app(
             cluster = Cluster(store, node, advertise)
             cluster.start()
             relay = Relay(cluster)
-        # Nothing is loaded now: each room is loaded on its first visit (Hub.get), so the server
-        # answers at once whatever the database holds, and rooms nobody visits cost nothing.
+        # Nothing is loaded before the server answers: each room is loaded on its first visit
+        # (Hub.get), and the rooms live before a restart in the background just after the start
+        # (Hub.warm_up), so that a reconnect storm finds them loaded.
         hub = Hub(store, seeds or new_seed, lifecycle, cluster)
         if cluster is not None:
             loop = asyncio.get_running_loop()
@@ -639,6 +640,7 @@ def create_app(
         # SIGTERM: `uno serve` hands every room over before uvicorn drains the connections.
         app.state.hand_over = hub.hand_over if cluster is not None else None
         hub.start_sweeping()
+        hub.start_warming()
         app.state.hub = hub
         metrics.watch(
             rooms_live=lambda: len(hub.rooms),

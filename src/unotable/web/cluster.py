@@ -60,6 +60,9 @@ NODE_HEADER: Final = "x-unotable-node"
 """The header that carries the service's secret on a request one node relays to another."""
 CLIENT_HEADER: Final = "x-unotable-client"
 """The header that carries the client's address on a relayed request."""
+HELD_BEFORE_SECONDS: Final = 600.0
+"""A lease of this node's name that ended at most this long before it registers names a room it
+held before a restart (:attr:`Cluster.held_before`; as long as an idle room stays in memory)."""
 EXPIRE: Final = "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE "
 """A lease given back is expired, not deleted: its fencing number keeps growing."""
 
@@ -186,6 +189,10 @@ class Cluster:
         say (P-462)."""
         self.on_renewed: Callable[[], Awaitable[object]] | None = None
         """Run (on the event loop) after each successful renewal: the hub rebalances."""
+        self.held_before: list[str] = []
+        """The rooms an earlier process of this node's name held (leases that ended at most
+        :data:`HELD_BEFORE_SECONDS` before :meth:`register`), the latest first: the hub loads
+        them in the background after a restart (:meth:`Hub.warm_up <unotable.web.hub.Hub.warm_up>`)."""
         self.moved_rooms = 0
         """Rooms this node handed to another to even the load (placement or rebalancing)."""
         self._placed: dict[str, int] = {}
@@ -248,6 +255,14 @@ class Cluster:
                 ),
                 {"name": self.name, "url": self.url},
             )
+            held = conn.execute(
+                text(
+                    "SELECT code FROM room_leases WHERE node = :name AND expires_at > now() - "
+                    "make_interval(secs => :recent) ORDER BY expires_at DESC, code"
+                ),
+                {"name": self.name, "recent": HELD_BEFORE_SECONDS},
+            )
+            self.held_before = [str(r[0]) for r in held]
             conn.execute(text(EXPIRE + "node = :name"), {"name": self.name})
             self.secret = str(conn.execute(text("SELECT secret FROM cluster WHERE id = 1")).scalar_one())
             self._read_peers(conn)

@@ -6,8 +6,9 @@ The :class:`Driver` is one task per room. After every change of the room it asks
 any change, which makes it ask again) and does it, unless the room changed meanwhile. Bots act
 from their own views, after ``bot_delay`` seconds (twice that while an out-of-turn window is
 open, so people can call UNO or catch first). A bot's choice is seeded by the game's seed, its
-player number and the length of the log (P-183), so a resumed game plays on exactly as it would
-have. A bot's decision is made by the hub's :class:`~unotable.web.thinker.Thinker`: a bot
+player number and the game's place, by the bot table's rule (:mod:`unotable.bots.table`, P-183),
+so a resumed game plays on exactly as it would have, and as ``uno play`` and ``uno mcp`` play it.
+A bot's decision is made by the hub's :class:`~unotable.web.thinker.Thinker`: a bot
 whose decisions take long (``thinks_long``: ``search``, ``expert``) in a worker process, fairly
 across rooms and within the room's CPU budget, never on the event loop nor in the threads the
 database writes use; a decision that comes back after the room changed is not applied.
@@ -21,26 +22,29 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from unotable.bots.base import out_of_turn
+from unotable.bots.spec import BotSpec
+from unotable.bots.table import OUT_OF_TURN_KINDS, decision_seed, out_of_turn, table_seed
 from unotable.cards import CARD_COLOR
-from unotable.notation import ACTION_TEXT
+from unotable.match import Game
+from unotable.notation import ACTION_TEXT, Kind
 from unotable.race import first_reaction, window_open
 from unotable.state import Phase
+from unotable.web.gamelog import GameLog
 from unotable.web.protocol import ProtocolError
+from unotable.web.seats import Presence, Seat
+from unotable.web.settings import RoomSettings
 from unotable.web.storage import DEAL
 from unotable.web.thinker import Decision, Thinker, ThinkerBusyError, make_room_bot
 
-if TYPE_CHECKING:
-    from unotable.web.room import Room
-
 log = logging.getLogger("unotable.web")
 
-OUT_OF_TURN = ("uno", "catch", "wrong", "penalize")
-"""Actions a seat may take out of turn: not answers to its phase."""
+OUT_OF_TURN = tuple(sorted(Kind(k).name.lower() for k in OUT_OF_TURN_KINDS))
+"""Actions a seat may take out of turn, as the notation spells them: not answers to its phase
+(the bot table's kinds, :data:`unotable.bots.table.OUT_OF_TURN_KINDS`)."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,85 @@ class Move:
     pause: float | None = None
     """The whole pause this move waits for when it is a timer's (the turn timer, the answer
     window), counted from the room's last change: the same for every seat."""
+
+
+class Room(Protocol):
+    """What the driver reads of a room and asks it to do: :class:`unotable.web.room.Room` is one
+    (the driver does not import it, so the room and its driver form no import cycle)."""
+
+    @property
+    def code(self) -> str:
+        """The room's code (for the logs and the thinker's fairness)."""
+        ...
+
+    @property
+    def settings(self) -> RoomSettings:
+        """The room's settings (the delays and timers)."""
+        ...
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """One per player."""
+        ...
+
+    @property
+    def presence(self) -> Presence:
+        """Who is connected, and when a person's grace ends."""
+        ...
+
+    @property
+    def log(self) -> GameLog:
+        """The game's stored log (its seed seeds the race)."""
+        ...
+
+    @property
+    def game(self) -> Game:
+        """The game under way."""
+        ...
+
+    @property
+    def version(self) -> int:
+        """Counts the room's changes: a move decided at one version is not done at another."""
+        ...
+
+    @property
+    def started(self) -> bool:
+        """Whether the game has started."""
+        ...
+
+    @property
+    def in_play(self) -> bool:
+        """Started and not finished."""
+        ...
+
+    @property
+    def paused(self) -> bool:
+        """Nobody is connected: nothing moves."""
+        ...
+
+    def someone_waits(self) -> bool:
+        """Whether a connected person waits for the game to go on."""
+        ...
+
+    def bot_spec(self, player: int) -> BotSpec | None:
+        """The bot that plays ``player`` now (an away person's stand-in included), or None."""
+        ...
+
+    def left(self, seconds: float) -> float:
+        """What is left of a pause of ``seconds`` counted from the room's last change."""
+        ...
+
+    async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
+        """``player`` takes ``action``, unless the room is no longer at ``version``."""
+        ...
+
+    async def next_hand(self, *, version: int | None = None) -> bool:
+        """Deal the next hand, unless the room is no longer at ``version``."""
+        ...
+
+    def presence_changed(self) -> None:
+        """Someone's grace ended."""
+        ...
 
 
 def answer_window(legal: Iterable[int]) -> bool:
@@ -107,27 +190,32 @@ def _game_move(room: Room) -> Move | None:
             return Move(None, DEAL, room.left(s.turn_seconds), pause=s.turn_seconds)
         return None
     seating = game.deal.seating
+    seed = table_seed(room.log.seed)  # the bot table's seeding (unotable.bots.table), as uno play's
     views = {p: game.view(p) for p in seating}
     any_view = next(iter(views.values()))
     window = bool(any_view.uno_exposed) or any_view.wrong_seat >= 0
-    # The out-of-turn race (unotable.race, as in uno play and uno simulate): while a window is
-    # open (an exposed UNO, a wrong card, a turn waiting at a jump_in table), the bots that may
-    # act out of turn are asked in the race's seeded order before the phase's seat decides.
+    # The out-of-turn race (unotable.race, as in uno play and uno mcp): while a window is open
+    # (an exposed UNO, a wrong card, a turn waiting at a jump_in table), the room's bots, in seat
+    # order, are asked in the race's seeded order before the phase's seat decides; each decision
+    # by a fresh bot seeded as the bot table reseeds its bots (P-183).
     if bots and window_open(game.state):
         hand, done = game.actions_played
 
         def react(racer: int) -> int | None:
             v = views[racer]
-            return room.bot(racer, bots[racer]).react(v) if out_of_turn(v) else None
+            if not out_of_turn(v):
+                return None
+            return make_room_bot(bots[racer], decision_seed(seed, "react", racer, hand, done)).react(v)
 
-        won = first_reaction([p for p in seating if p in bots], room.log.seed, hand, done, react)
+        won = first_reaction([p for p in seating if p in bots], seed, hand, done, react)
         if won is not None:
             return Move(won[0], ACTION_TEXT[won[1]], 2 * s.bot_delay)
     p = game.current_player
     if p is None:
         return None
     if p in bots:
-        bot = room.bot(p, bots[p])
+        hand, done = game.actions_played
+        bot = make_room_bot(bots[p], decision_seed(seed, "act", p, hand, done))
         think = Decision(bots[p], bot.seed, views[p], bot.thinks_long)
         return Move(p, "", (2 if window else 1) * s.bot_delay, think)
     v = views[p]

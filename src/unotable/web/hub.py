@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Generic, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -44,6 +44,8 @@ REPLAYS_KEPT: Final = 32
 """Finished games whose replays are kept in memory (the least recently fetched go first)."""
 REPLAY_STEPS_KEPT: Final = 20_000
 """Steps of replays kept in memory at most (a step is about 2 KB: some 40 MB)."""
+WARM_MAX: Final = 5000
+"""The most rooms :meth:`Hub.warm_up` loads after a restart when the node has no room cap."""
 LOAD_BATCH: Final = 64
 """Rooms read from the database in one go at most (:meth:`Hub.get` in a reconnect storm)."""
 REPLAYS_AT_ONCE: Final = 1
@@ -197,6 +199,7 @@ class Hub:
         self._pending: dict[str, asyncio.Task[Room | None]] = {}
         self._queued: dict[str, list[asyncio.Future[Room | None]]] = {}
         self._reading = 0
+        self._kicked = False
         self._reads: set[asyncio.Task[None]] = set()
         self.batches = 0
         """Reads of rooms from the database (each of one or more rooms), for the tests."""
@@ -215,6 +218,9 @@ class Hub:
         self.ready: Cached[bool] = Cached(self._database_answers, READY_SECONDS)
         """Whether the database answers (``/readyz``), asked at most once a second."""
         self._sweeper: asyncio.Task[None] | None = None
+        self._warmer: asyncio.Task[int] | None = None
+        self.warmed = 0
+        """Rooms loaded by :meth:`warm_up` (not by a visit), for the tests and metrics."""
         self.stopping = False
         """The node is handing its rooms over (:meth:`hand_over`): it loads no room any more."""
         self._moving: set[str] = set()
@@ -376,12 +382,16 @@ class Hub:
         :data:`~unotable.web.storage.DB_THREADS` reads at once, each of every code that waits
         then (at most :data:`LOAD_BATCH`), so a reconnect storm's hundreds of rooms cost a few
         queries each, not four a room, and a slow read never holds up another's codes."""
-        future: asyncio.Future[Room | None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Room | None] = loop.create_future()
         self._queued.setdefault(code, []).append(future)
-        self._next_reads()
+        if not self._kicked:  # after the other codes asked for in this turn of the loop
+            self._kicked = True
+            loop.call_soon(self._next_reads)
         return future
 
     def _next_reads(self) -> None:
+        self._kicked = False
         while self._queued and self._reading < DB_THREADS:
             codes = list(itertools.islice(self._queued, LOAD_BATCH))
             waiting = {code: self._queued.pop(code) for code in codes}
@@ -440,6 +450,41 @@ class Hub:
                 log.exception("room %s could not be loaded", code)
                 out[code] = exc
         return out
+
+    def start_warming(self) -> None:
+        """Run :meth:`warm_up` in the background on the running loop (the server is ready at
+        once: nothing waits for it)."""
+        if self._warmer is None:
+            self._warmer = asyncio.get_running_loop().create_task(self.warm_up(), name="warm-up")
+
+    async def warm_up(self) -> int:
+        """Load the rooms this server held before a restart, so that their clients, reconnecting
+        all at once, find them in memory: one server alone, the rooms whose game goes on that
+        were active within :attr:`Lifecycle.unload` (how long an idle room stays in memory); a
+        node of several, the rooms its name held (:attr:`Cluster.held_before`; taken only if no
+        other node took them meanwhile). At most the node's room cap (or :data:`WARM_MAX`), one
+        read of :data:`LOAD_BATCH` rooms at a time, so that the database's other thread serves
+        the visits meanwhile; a room a client asks for first is loaded for it as usual. Loaded
+        rooms are paused, and leave memory as usual if nobody comes. How many it loaded."""
+        limit = self.lifecycle.max_rooms or WARM_MAX
+        if self.cluster is not None:
+            codes = self.cluster.held_before[:limit]
+        else:
+            since = datetime.now(UTC) - timedelta(seconds=self.lifecycle.unload)
+            try:
+                codes = await self.store.call(self.store.recent_rooms, since, limit)
+            except SQLAlchemyError:
+                log.warning("could not list the rooms live before the start; each loads on its first visit")
+                return 0
+        for start in range(0, len(codes), LOAD_BATCH):
+            if self.stopping:
+                break
+            batch = [code for code in codes[start : start + LOAD_BATCH] if code not in self.rooms]
+            got = await asyncio.gather(*(self.get(code) for code in batch), return_exceptions=True)
+            self.warmed += sum(1 for room in got if isinstance(room, Room))
+        if codes:
+            log.info("loaded %d of the %d room(s) live before the start", self.warmed, len(codes))
+        return self.warmed
 
     async def drop(self, code: str) -> None:
         """Take room ``code`` out of memory at once, its connections closed with
@@ -669,6 +714,11 @@ class Hub:
 
     async def close(self) -> None:
         """Stop every room."""
+        if self._warmer is not None:
+            self._warmer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._warmer
+            self._warmer = None
         if self._sweeper is not None:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):

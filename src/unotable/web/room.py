@@ -27,16 +27,14 @@ from typing import Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from unotable.bots import BaseBot
 from unotable.bots.spec import BotSpec
 from unotable.engine import check
 from unotable.errors import IllegalActionError
 from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
-from unotable.seeds import derive_seed
 from unotable.state import Phase
-from unotable.web.driver import Driver, answer_window, make_room_bot
+from unotable.web.driver import Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
@@ -100,6 +98,9 @@ class Room:
                 self.presence.went(seat.player, now)
         self.version = 0
         """Counts every change of the room (the game, seats, presence, votes)."""
+        self._shown: tuple[Any, ...] | None = None
+        """What every connection was last shown of the table (:meth:`_sight`), ``None`` if not
+        known: a change of seats or presence that shows nothing new is not sent."""
         self.last_change = now
         """When the game last changed: the turn timer and the answer window count from it."""
         self.alone_since: float | None = now
@@ -198,12 +199,6 @@ class Room:
         if spec is None:
             spec = self._specs[label] = BotSpec.parse(label)
         return spec
-
-    def bot(self, player: int, spec: BotSpec | None = None) -> BaseBot:
-        """``player``'s bot for the decision at this point of the log (P-183)."""
-        spec = spec or self.bot_spec(player)
-        assert spec is not None, f"player {player} is a person"
-        return make_room_bot(spec, derive_seed(self.log.seed, "bot", player, self.game_number, self.seq))
 
     def left(self, seconds: float) -> float:
         """Seconds left of a pause of ``seconds`` counted from the game's last change."""
@@ -686,7 +681,7 @@ class Room:
                 chat=tuple(self.chat_log.lines),
             )
         )
-        self._touched(skip=listener)
+        self._touched(skip=listener, table=u.table)  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection."""
@@ -702,12 +697,33 @@ class Room:
         """Someone's grace ended: show it (the driver looks again)."""
         self._touched()
 
-    def _touched(self, skip: Listener | None = None) -> None:
-        """The room changed but not its game (seats, presence, votes): everyone sees the table."""
+    def _sight(self, table: dict[str, Any]) -> tuple[Any, ...]:
+        """What ``table`` shows, for comparing: its countdowns by their deadline (the game's last
+        change and whose they are), not by the seconds left at the moment it was made."""
+        timer, answer = table["timer"], table["answer"]
+        rest = {k: v for k, v in table.items() if k not in ("timer", "answer")}
+        return (
+            self.seq,
+            self.last_change,
+            None if timer is None else timer["player"],
+            None if answer is None else answer["player"],
+            rest,
+        )
+
+    def _touched(self, skip: Listener | None = None, table: dict[str, Any] | None = None) -> None:
+        """The room changed but not its game (seats, presence, votes): everyone sees the table,
+        unless it shows nothing new (a seat's second connection, a spectator's, one that closed
+        while its seat has another): the game is as it was, so the view is too. ``table``: the
+        table as it is now, if already made."""
         self.version += 1
         if self.fanout:
-            table = self.table()
-            self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+            table = self.table() if table is None else table
+            sight = self._sight(table)
+            if sight != self._shown:
+                self.fanout.broadcast(lambda p: self.message(p, [], table=table), skip=skip)
+                self._shown = sight
+        else:
+            self._shown = None
         self.driver.poke()
 
     def _game_changed(self, events: list[Event]) -> None:
@@ -716,6 +732,9 @@ class Room:
         if self.fanout:
             table = self.table()
             self.fanout.broadcast(lambda p: self.message(p, events, table=table))
+            self._shown = self._sight(table)
+        else:
+            self._shown = None
         self.driver.poke()
 
     # ---- the driver

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import ipaddress
 import logging
 import os
@@ -20,6 +21,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, Final
 
+from unotable import argtypes
 from unotable.i18n import N_, _
 from unotable.web import words
 from unotable.web.guard import Limits
@@ -149,7 +151,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     life = Lifecycle()
     parser.add_argument(
         "--waiting-hours",
-        type=float,
+        type=argtypes.duration,
         metavar="H",
         default=life.waiting / 3600,
         help=_(
@@ -158,7 +160,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--finished-days",
-        type=float,
+        type=argtypes.duration,
         metavar="D",
         default=life.finished / DAY,
         help=_(
@@ -167,7 +169,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--idle-days",
-        type=float,
+        type=argtypes.duration,
         metavar="D",
         default=life.idle / DAY,
         help=_("close (delete) an unfinished game nobody has played for D days ({default:g})").format(
@@ -176,7 +178,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--unload-minutes",
-        type=float,
+        type=argtypes.duration,
         metavar="M",
         default=life.unload / 60,
         help=_(
@@ -186,7 +188,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--rooms-per-address",
-        type=int,
+        type=argtypes.count,
         metavar="N",
         default=life.rooms_per_address,
         help=_("rooms whose game goes on one client address may make (0: no limit; {default})").format(
@@ -195,7 +197,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seats-per-address",
-        type=int,
+        type=argtypes.count,
         metavar="N",
         default=life.seats_per_address,
         help=_("seats one client address may hold in games that go on (0: no limit; {default})").format(
@@ -204,7 +206,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lookups-per-second",
-        type=float,
+        type=argtypes.amount,
         metavar="N",
         default=life.lookups_per_second,
         help=_(
@@ -214,7 +216,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-rooms",
-        type=int,
+        type=argtypes.count,
         metavar="N",
         default=life.max_rooms,
         help=_(
@@ -224,7 +226,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bot-workers",
-        type=int,
+        type=argtypes.positive,
         metavar="N",
         default=life.bot_workers,
         help=_(
@@ -234,7 +236,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--bot-cpu-share",
-        type=float,
+        type=argtypes.amount,
         metavar="S",
         default=life.bot_cpu_share,
         help=_(
@@ -244,7 +246,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--probes-per-second",
-        type=float,
+        type=argtypes.amount,
         metavar="N",
         default=life.probes_per_second,
         help=_(
@@ -324,9 +326,97 @@ def _shown(url: str) -> str:
     return f"{scheme}://{user.split(':')[0]}@{tail}"
 
 
-def _fail(message: str) -> None:
-    """One line on standard error: ``uno serve: error: …``."""
-    print(_("uno serve: error: {message}").format(message=message), file=sys.stderr)
+EXIT_BAD_ARGUMENTS: Final = 2
+"""``uno serve``'s exit status for a bad command line (a flag's value, an unknown database
+kind, a host that is no address): running it again as it is would fail again."""
+EXIT_CANNOT_START: Final = 1
+"""``uno serve``'s exit status when the command line is good but the server cannot start: the
+database cannot be reached or opened, the address cannot be listened on (taken, not this
+machine's). It may succeed later, e.g. once the database is up (docs/deploy.md)."""
+
+
+def listen_problem(host: str, port: int) -> tuple[int, str] | None:
+    """Why the server could not listen on ``host`` and ``port``, found before it says where it
+    serves: ``(EXIT_BAD_ARGUMENTS, line)`` for a host that is no address nor a name this machine
+    resolves, ``(EXIT_CANNOT_START, line)`` for an address it cannot bind now; ``None`` when it
+    can. The socket is bound as uvicorn binds it (``SO_REUSEADDR``), then closed."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+    except socket.gaierror:
+        return EXIT_BAD_ARGUMENTS, _(
+            "--host takes an address of this machine (e.g. 127.0.0.1, 0.0.0.0) or a name it resolves, "
+            "not {value!r}"
+        ).format(value=host)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            why = _("another program listens on port {port} (choose another with --port)").format(port=port)
+        elif exc.errno == errno.EADDRNOTAVAIL:
+            why = _("{host} is not an address of this machine (0.0.0.0: all of them)").format(host=host)
+        elif exc.errno == errno.EACCES:
+            why = _("ports below 1024 need the administrator's rights (choose another with --port)")
+        else:
+            why = exc.strerror or str(exc)
+        return EXIT_CANNOT_START, _("cannot listen on {host} port {port}: {why}").format(
+            host=host, port=port, why=why
+        )
+    return None
+
+
+DATABASE_KINDS: Final = ("postgresql", "sqlite")
+CONNECT_SECONDS: Final = 10
+"""How long ``uno serve`` waits for PostgreSQL to answer before it says it cannot reach it."""
+
+
+def database_problem(url: str) -> tuple[int, str] | None:
+    """Why the server could not use the database at ``url`` (a SQLAlchemy URL, from
+    :func:`~unotable.web.storage.database_url`), found before it starts: ``(EXIT_BAD_ARGUMENTS,
+    line)`` for a URL that names no database the server keeps its rooms in,
+    ``(EXIT_CANNOT_START, line)`` for one it cannot connect to or open; ``None`` when a
+    connection opens. The line never shows the password."""
+    from sqlalchemy import create_engine  # noqa: PLC0415 - the web extra, present by now
+    from sqlalchemy.engine import make_url  # noqa: PLC0415
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError  # noqa: PLC0415
+
+    example = _(
+        "--database takes postgresql://user:password@host/database (or nothing, for SQLite), not {value!r}"
+    )
+    try:
+        kind = make_url(url).get_backend_name()
+    except ArgumentError:
+        return EXIT_BAD_ARGUMENTS, example.format(value=_shown(url))
+    if kind not in DATABASE_KINDS:
+        return EXIT_BAD_ARGUMENTS, example.format(value=_shown(url))
+    connect_args = {"connect_timeout": CONNECT_SECONDS} if kind == "postgresql" else {}
+    try:
+        engine = create_engine(url, connect_args=connect_args)
+    except (SQLAlchemyError, ImportError) as exc:
+        return EXIT_BAD_ARGUMENTS, _("cannot use the database {database}: {error}").format(
+            database=_shown(url), error=_first_line(exc)
+        )
+    try:
+        with engine.connect():
+            pass
+    except SQLAlchemyError as exc:
+        return EXIT_CANNOT_START, _("cannot reach the database {database}: {error}").format(
+            database=_shown(url), error=_first_line(getattr(exc, "orig", None) or exc)
+        )
+    finally:
+        engine.dispose()
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    return lines[0] if lines else type(exc).__name__
+
+
+def _fail(message: str, command: str = "serve") -> None:
+    """One line on standard error: ``uno serve: error: …`` (or ``uno cluster``'s)."""
+    line = _("uno cluster: error: {message}") if command == "cluster" else _("uno serve: error: {message}")
+    print(line.format(message=message), file=sys.stderr)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -367,6 +457,18 @@ def run_serve(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         _fail(_("--port must be from 1 to 65535, not {value}").format(value=args.port))
         return 2
+    trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
+    for ip in trusted:
+        try:
+            if ip != "*":
+                ipaddress.ip_network(ip, strict=False)
+        except ValueError:
+            _fail(
+                _(
+                    "--forwarded-allow-ips takes addresses such as 127.0.0.1 or 10.0.0.0/8, not {value!r}"
+                ).format(value=ip)
+            )
+            return 2
     data_dir = Path(args.data_dir) if args.data_dir else default_data_dir()
     if not args.database:
         try:
@@ -401,6 +503,11 @@ def run_serve(args: argparse.Namespace) -> int:
     elif args.node_name is not None or args.advertise is not None:
         _fail(_("--node-name and --advertise need a PostgreSQL database (--database postgresql://...)"))
         return 2
+    # Before the address is printed: a line that says where it serves is true.
+    problem = listen_problem(args.host, args.port) or database_problem(url)
+    if problem is not None:
+        _fail(problem[1])
+        return problem[0]
     print(
         _("uno serve: http://{host}:{port}/  (database: {database})").format(
             host=args.host, port=args.port, database=_shown(url)
@@ -423,7 +530,6 @@ def run_serve(args: argparse.Namespace) -> int:
         access.setLevel(logging.INFO)
         access.propagate = False
     limits = Limits(max_connections=args.max_connections, per_address=args.connections_per_address)
-    trusted = [ip.strip() for ip in args.forwarded_allow_ips.split(",") if ip.strip()]
     app = create_app(
         url,
         rate=args.rate,
@@ -536,17 +642,21 @@ def run_cluster(args: argparse.Namespace) -> int:
         from unotable.web.cluster import LEASE_SECONDS, status  # noqa: PLC0415
         from unotable.web.storage import Store, database_url  # noqa: PLC0415
     except ImportError as exc:
-        _fail(f"{_(INSTALL_HINT)} ({exc})")
+        _fail(f"{_(INSTALL_HINT)} ({exc})", "cluster")
         return 2
     url = database_url(args.database, Path("."))
     if not url.startswith("postgresql"):
-        _fail(_("--node-name and --advertise need a PostgreSQL database (--database postgresql://...)"))
+        _fail(_("uno cluster needs a PostgreSQL database (--database postgresql://...)"), "cluster")
         return 2
+    problem = database_problem(url)
+    if problem is not None:
+        _fail(problem[1], "cluster")
+        return problem[0]
     store = Store(url)
     try:
         nodes, leases = status(store)
     except SQLAlchemyError as exc:
-        _fail(_("cannot read the database: {error}").format(error=str(exc).splitlines()[0]))
+        _fail(_("cannot read the database: {error}").format(error=_first_line(exc)), "cluster")
         return 1
     finally:
         store.close()

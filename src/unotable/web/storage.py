@@ -712,6 +712,21 @@ class Store:
                 ).where(GameRow.finished.is_(False))
             return list(s.scalars(q.order_by(RoomRow.code)))
 
+    def recent_rooms(self, since: datetime, limit: int) -> list[str]:
+        """The rooms whose game goes on and that were active at ``since`` or later (made, joined,
+        left, or an action of the game), the latest first, at most ``limit``: those a server
+        restarted now held in memory before (:meth:`Hub.warm_up <unotable.web.hub.Hub.warm_up>`)."""
+        acted = select(ActionRow.id).where(ActionRow.game_id == GameRow.id, ActionRow.created_at >= since)
+        with self._session() as s:
+            q = (
+                select(RoomRow.code)
+                .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
+                .where(GameRow.finished.is_(False), (RoomRow.active_at >= since) | acted.exists())
+                .order_by(RoomRow.active_at.desc(), RoomRow.code)
+                .limit(limit)
+            )
+            return list(s.scalars(q))
+
     def load_room(self, code: str) -> StoredRoom | None:
         """A room with its seats and current game, or ``None``."""
         return self.load_rooms([code]).get(code)

@@ -188,13 +188,58 @@ const SYMBOLS = {
   },
 };
 
+// UNO All Wild (docs/rules.md §13): every card wild, so each symbol is drawn in the four
+// colours at once, on a white oval.
+const FOUR = [COLORS.R, COLORS.Y, COLORS.G, COLORS.B];
+Object.assign(SYMBOLS, {
+  AWREV() {
+    const arrow = "-13,-4 3,-4 3,-10 14,0 3,10 3,4 -13,4";
+    const one = (t, c) =>
+      '<polygon transform="' + t + '" points="' + arrow + '" fill="' + c + '" stroke="' + INK +
+      '" stroke-width="2" stroke-linejoin="round"/>';
+    return one("translate(-7.5 -7.5) rotate(-45)", COLORS.G) + one("translate(7.5 7.5) rotate(135)", COLORS.B);
+  },
+  AWSKIP() {
+    return SYMBOLS.S(COLORS.R) + '<circle r="5" fill="' + COLORS.Y + '" stroke="' + INK + '" stroke-width="1.2"/>';
+  },
+  AWSKIP2() {
+    return at(-12, -12, 0.62, SYMBOLS.S(COLORS.G)) + at(12, 12, 0.62, SYMBOLS.S(COLORS.B));
+  },
+  "AW+2"() {
+    return smallCard(-6, 5, 20, 30, COLORS.Y) + smallCard(6, -7, 20, 30, COLORS.R);
+  },
+  "AWT+2"() {
+    // A target of the four colours, two cards at its centre.
+    const rings = FOUR.map((c, i) => '<circle r="' + (26 - i * 6) + '" fill="' + c + '" stroke="' + INK +
+      '" stroke-width="1.2"/>').join("");
+    return rings + smallCard(-3, 2, 10, 15, "#fff") + smallCard(3, -3, 10, 15, "#fff");
+  },
+  AWSWAP() {
+    // Two hands of cards, arrows between them going both ways.
+    const arrow = (d) =>
+      '<path d="' + d + '" fill="none" stroke="' + INK + '" stroke-width="5.5" stroke-linecap="round"/>' +
+      '<path d="' + d + '" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round"/>';
+    return (
+      smallCard(-16, -16, 14, 20, COLORS.R) + smallCard(-10, -20, 14, 20, COLORS.Y) +
+      smallCard(10, 16, 14, 20, COLORS.G) + smallCard(16, 12, 14, 20, COLORS.B) +
+      arrow("M8,-22 C22,-18 24,-6 22,0") + arrow("M-8,22 C-22,18 -24,6 -22,0") +
+      '<polygon points="17,-2 27,-2 22,6" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>' +
+      '<polygon points="-17,2 -27,2 -22,-6" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>'
+    );
+  },
+});
+
 const WILDS = {
   W: "WILD", "W+4": "W+4", HOWLER: "HOWLER", INVIS: "INVIS", MATER: "MATER", SHUFFLE: "SHUFFLE", CUSTOM: "CUSTOM",
+  AW: "WILD", AWREV: "AWREV", AWSKIP: "AWSKIP", AWSKIP2: "AWSKIP2", "AW+2": "AW+2", "AW+4": "W+4", "AWT+2": "AWT+2",
+  AWSWAP: "AWSWAP",
 };
 const OVAL_FILL = {
   W: WILD_FIELD, "W+4": "#fff", HOWLER: "#fff", INVIS: "#37474f", MATER: "#ffe0b2", SHUFFLE: "#fff", CUSTOM: "#eceff1",
+  AW: WILD_FIELD, AWREV: "#fff", AWSKIP: "#fff", AWSKIP2: "#fff", "AW+2": "#fff", "AW+4": "#fff", "AWT+2": "#fff",
+  AWSWAP: "#fff",
 };
-const CORNER_TEXT = { "+2": "+2", "+3": "+3", "W+4": "+4" };
+const CORNER_TEXT = { "+2": "+2", "+3": "+3", "W+4": "+4", "AW+2": "+2", "AW+4": "+4", "AWT+2": "+2" };
 
 function at(x, y, scale, body) {
   return '<g transform="translate(' + x + " " + y + ") scale(" + scale + ')">' + body + "</g>";

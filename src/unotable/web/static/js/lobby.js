@@ -242,12 +242,19 @@ export async function lobby() {
   });
   $("lobby").replaceChildren(
     el("div", { class: "hero" }, el("h1", {}, t("UNO with friends, in the browser")),
-      el("p", { class: "tagline" }, t("The exact rules of your box: classic, Harry Potter and Cars 2. No account, no download."))),
+      el("p", { class: "tagline" }, editionsLine(opts))),
     el("section", { class: "panel", id: "quick", "aria-label": t("Play now") }, whoAmINode(), playNow,
       el("p", { class: "muted" }, t("One click: you and three bots.")), playError),
     openRooms,
     el("section", { class: "panel", "aria-labelledby": "create-title" }, el("h2", { id: "create-title" }, t("Make a room")), form),
     el("section", { class: "panel", "aria-labelledby": "join-title" }, el("h2", { id: "join-title" }, t("Join a room")), joinForm));
+}
+
+// The lobby's subtitle: how many boxes the server plays (their titles are in the form's list).
+function editionsLine(opts) {
+  const n = Object.keys(opts.editions || {}).length;
+  return tn("The exact rules of your box ({n} box to choose from). No account, no download.",
+    "The exact rules of your box ({n} boxes to choose from). No account, no download.", n);
 }
 
 async function listOpenRooms(box, opts) {

@@ -5,7 +5,7 @@ import { el, prefs } from "./dom.js";
 import { cardName } from "./strings.js";
 
 function isWild(code) {
-  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"].includes(code);
+  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"].includes(code) || /^AW/.test(code);
 }
 
 function faceMarkup(code) {

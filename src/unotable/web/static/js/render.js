@@ -206,7 +206,7 @@ function renderChooser(legal, names) {
     const seatArg = (text) => /^\d+$/.test(text.split(" ")[2] || "");
     const bySeat = plays.some(seatArg);
     items.push(el("span", { class: "chooser-title" }, code === "HOWLER" ? t("Who gets the Howler?")
-      : bySeat ? t("Swap hands with whom?") : t("Choose a colour")));
+      : code === "AWT+2" ? t("Who draws two?") : bySeat ? t("Swap hands with whom?") : t("Choose a colour")));
     for (const text of plays) {
       const arg = text.split(" ")[2];
       if (seatArg(text)) {

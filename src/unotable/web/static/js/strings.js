@@ -148,6 +148,14 @@ export function cardName(code) {
     case "MATER": return t("Mater");
     case "SHUFFLE": return t("Wild Shuffle Hands");
     case "CUSTOM": return t("Wild Customizable");
+    case "AW": return t("Wild");
+    case "AWREV": return t("Wild Reverse");
+    case "AWSKIP": return t("Wild Skip");
+    case "AWSKIP2": return t("Wild Skip Two");
+    case "AW+2": return t("Wild Draw Two");
+    case "AW+4": return t("Wild Draw Four");
+    case "AWT+2": return t("Wild Targeted Draw Two");
+    case "AWSWAP": return t("Wild Forced Swap");
     default: break;
   }
   const c = code[0];
@@ -191,7 +199,7 @@ function drawLine(e, who) {
   if (r === "wrong card") return tn("{name} draws {n} card for a wrong card.", "{name} draws {n} cards for a wrong card.", n, { name: who });
   if (r === "suggestion") return tn("{name} draws {n} card for a suggestion.", "{name} draws {n} cards for a suggestion.", n, { name: who });
   if (r === "first card") return tn("{name} draws {n} card for the first card.", "{name} draws {n} cards for the first card.", n, { name: who });
-  if (/^[RYGBW]/.test(r) || ["HOWLER", "MATER", "INVIS", "SHUFFLE", "CUSTOM"].includes(r)) {
+  if (/^[RYGBW]/.test(r) || ["HOWLER", "MATER", "INVIS", "SHUFFLE", "CUSTOM"].includes(r) || /^AW/.test(r)) {
     return tn("{name} draws {n} card for the {card}.", "{name} draws {n} cards for the {card}.", n, { name: who, card: cardName(r) });
   }
   if (e.cards) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
