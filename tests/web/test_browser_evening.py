@@ -227,3 +227,34 @@ def test_leave_goes_back_to_the_lobby_and_asks_a_player_first(browser: Any, sqli
             page.wait_for_timeout(100)
         page.go_back()
         page.wait_for_function("() => window.unotable.msg && window.unotable.msg.you === 0")
+
+
+FIELD_AND_INK = """() => {
+  const svg = new DOMParser().parseFromString(window.unotable.art.cards().face("Y7"), "image/svg+xml");
+  const field = svg.querySelector('rect[rx="8"]').getAttribute("fill");
+  const corner = [...svg.querySelectorAll("text")].find((t) => t.getAttribute("fill") === "#fff");
+  return { field, stroke: corner.getAttribute("stroke") };
+}"""
+"""A yellow card's field colour and the outline of its corner number, as the page draws them."""
+
+
+def luminance(colour: str) -> float:
+    """WCAG's relative luminance of ``#rrggbb`` or ``#rgb``."""
+    if len(colour) == 4:
+        colour = "#" + "".join(c * 2 for c in colour[1:])
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_yellow_cards_are_light_and_their_numbers_keep_their_contrast(browser: Any, sqlite_url: str) -> None:
+    """Yellow cards read as UNO's bright yellow (relative luminance at least 0.65; it was 0.60, a
+    mustard), and the outline that carries their numbers' legibility keeps at least 7:1 on it."""
+    with page_on(browser, sqlite_url) as (server, page):
+        page.goto(server.http + "/")
+        page.wait_for_function("() => window.unotable && window.unotable.art")
+        seen = page.evaluate(FIELD_AND_INK)
+        field = luminance(seen["field"])
+        assert field >= 0.65, seen
+        contrast = (field + 0.05) / (luminance(seen["stroke"]) + 0.05)
+        assert contrast >= 7, (seen, contrast)
