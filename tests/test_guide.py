@@ -61,5 +61,5 @@ def test_the_cards_are_the_pages_own_art() -> None:
     picture = (DOCS / "figures" / guide.figure_name("classic")).read_text(encoding="utf-8")
     assert picture.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
     assert picture.count('viewBox="0 0 100 150"') == len(guide.CARDS["classic"])
-    for colour in ("#d72600", "#f2c80f", "#379711", "#0956bf"):
+    for colour in ("#d72600", "#f8d626", "#379711", "#0956bf"):
         assert colour in picture

@@ -522,6 +522,7 @@ def test_an_absent_friend_is_played_by_a_bot_and_gets_his_seat_back(browser: Any
         assert ana_page.locator('[data-seat-bot="1"]').count() == 1
         assert "wins" in ana_page.text_content('[data-seat-level="1:hard"]')
         ana_page.click('[data-seat-level="1:hard"]')
+        ana_page.click("#confirm-yes")  # the host is asked first
         ben_page.wait_for_function("() => window.unotable.msg && window.unotable.msg.you === null")
         ana_page.wait_for_function("() => window.unotable.msg.table.players[1].bot === 'search'")
     finally:

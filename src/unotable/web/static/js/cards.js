@@ -9,7 +9,7 @@
 // cards can share a page under a strict Content-Security-Policy. It is decorative: the element
 // that holds it carries the card's name (aria-label), so the SVG is aria-hidden.
 
-const COLORS = { R: "#d72600", Y: "#f2c80f", G: "#379711", B: "#0956bf" };
+const COLORS = { R: "#d72600", Y: "#f8d626", G: "#379711", B: "#0956bf" };
 const INK = "#111";
 const WILD_FIELD = "#1d1d1f";
 const OVAL = 'cx="50" cy="75" rx="33" ry="56" transform="rotate(28 50 75)"';

@@ -19,10 +19,14 @@ document.addEventListener("keydown", (ev) => {
   }
   if (ev.key === "Escape") {
     toggleKeys(false);
-    $("confirm").hidden = true;
+    const cancel = $("confirm").hidden ? null : $("confirm-no");
+    if (cancel) cancel.click(); // closes the menu too, the focus back on its button
+    else $("confirm").hidden = true;
     if (game.menu !== null) { game.menu = null; render(); }
     return;
   }
+  if (!$("confirm").hidden) return; // a question is asked: the table's keys wait for its answer
+  if (game.offline) return; // the connection is lost: nothing to act on until it is back (net.js)
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   if (!game.msg || $("table").hidden) return;
   const view = game.msg.view;

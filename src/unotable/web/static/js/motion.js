@@ -32,7 +32,19 @@ function fly(node, from, to, delay, ms = 420) {
     { transform: "translate(-50%, -50%) scale(.9) rotate(-8deg)", opacity: 1 },
     { transform: `translate(calc(-50% + ${b.x - a.x}px), calc(-50% + ${b.y - a.y}px)) scale(1) rotate(0deg)`, opacity: 1 },
   ], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
-  anim.finished.then(() => node.remove(), () => node.remove());
+  const done = anim.finished.then(() => node.remove(), () => node.remove());
+  flights.add(done);
+  done.then(() => flights.delete(done));
+}
+
+// The flights under way: the end of a hand shows once the last card has landed (overlay.js).
+const flights = new Set();
+
+// Resolves when every card flying now (and those the message being handled adds: this waits a
+// turn of the event loop first) has landed.
+export function landed() {
+  return new Promise((resolve) => { setTimeout(resolve, 0); })
+    .then(() => Promise.allSettled([...flights]));
 }
 
 function burst(text, rect, delay, cls = "") {

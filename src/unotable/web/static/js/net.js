@@ -1,7 +1,7 @@
 // The connection: one WebSocket to the room, its heartbeat and reconnection, and the seat's
 // actions sent over it (one per state).
 import { withLang } from "./api.js";
-import { $ } from "./dom.js";
+import { $, announce } from "./dom.js";
 import { CLIENT } from "./protocol.js";
 import { game } from "./state.js";
 import { t } from "./strings.js";
@@ -52,9 +52,20 @@ function lost(ws, code) {
   game.ws = null;
   $("conn").hidden = false;
   $("conn").textContent = t("Connection lost: reconnecting…");
+  if (!game.offline) announce(t("Connection lost: reconnecting…"));
+  setOffline(true);
   const moved = code === 1012 && game.retry === 0;
   game.retry = Math.min(game.retry + 1, 6);
   setTimeout(connect, moved ? 100 + 400 * Math.random() : 300 * 2 ** game.retry);
+}
+
+// While the connection is lost the table is greyed out and its controls are inert (no click, no
+// focus, no key: input.js), until the server's welcome comes back (table.js).
+const LIVE_PARTS = ["felt", "prompt", "actions", "chooser", "hand", "social", "overlay"];
+export function setOffline(on) {
+  game.offline = on;
+  $("table").classList.toggle("offline", on);
+  for (const id of LIVE_PARTS) $(id).inert = on;
 }
 
 export function ping(ws) {

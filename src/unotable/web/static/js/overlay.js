@@ -1,8 +1,10 @@
 // The end of a hand: every hand face up by its seat, the points counted up, the scores hand by hand.
 import { $, el, reducedMotion } from "./dom.js";
+import { landed } from "./motion.js";
 import { send } from "./net.js";
 import { avatarNode, cardNode } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
+import { render } from "./render.js";
 import { avatarOf, game, playerName } from "./state.js";
 import { namesText, t, tn } from "./strings.js";
 
@@ -12,9 +14,23 @@ export function renderOverlay(m, names) {
   if (!table.hand_over) {
     box.hidden = true;
     game.handOverShown = null;
+    game.handOverLanded = null;
+    game.handOverWaiting = null;
     return;
   }
   const key = `${table.game_number}:${table.hand}`;
+  if (game.handOverShown !== key && game.handOverLanded !== key) {
+    // The results wait for the last card's flight (motion.js) to end; then they are drawn.
+    box.hidden = true;
+    if (game.handOverWaiting !== key) {
+      game.handOverWaiting = key;
+      landed().then(() => {
+        game.handOverLanded = key;
+        if (game.msg && game.msg.table.hand_over) render();
+      });
+    }
+    return;
+  }
   const standings = table.standings;
   const last = table.last_hand || {};
   const over = { hands: last.hands || null, history: table.score_rows || null };

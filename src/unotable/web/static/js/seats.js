@@ -102,48 +102,75 @@ function seatMenu(m, player, seat, names) {
   }
   const info = seatInfo(table, player);
   if (game.host && player !== m.you && !info.free) {
+    const name = names[seat];
     items.push(el("button", { type: "button", class: "secondary", dataset: { free: String(player) },
-      onclick: () => send({ type: CLIENT.FREE_SEAT, token: game.token, player }) }, t("Free this seat")));
+      onclick: () => confirmAsk(t("Free {name}'s seat? They watch from then on, and anyone may take the seat.", { name }),
+        t("Yes, free the seat"), () => send({ type: CLIENT.FREE_SEAT, token: game.token, player })) }, t("Free this seat")));
     if (!info.bot) {
+      const toBot = (bot, choice) => confirmAsk(choice
+        ? t("Give {name}'s seat to a bot ({choice})? They watch from then on.", { name, choice })
+        : t("Give {name}'s seat to a bot? They watch from then on.", { name }),
+      t("Yes, give it to the bot"), () => send({ type: CLIENT.SEAT_BOT, token: game.token, player, bot }));
       items.push(el("button", { type: "button", class: "secondary", dataset: { seatBot: String(player) },
-        onclick: () => send({ type: CLIENT.SEAT_BOT, token: game.token, player, bot: (table.settings.room || {}).away_bot || "greedy" }) },
+        onclick: () => toBot((table.settings.room || {}).away_bot || "greedy", null) },
       t("Give this seat to a bot")));
       for (const lv of botLevels()) {
         items.push(el("button", { type: "button", class: "secondary", dataset: { seatLevel: `${player}:${lv.level}` },
-          onclick: () => send({ type: CLIENT.SEAT_BOT, token: game.token, player, bot: lv.bot }) },
+          onclick: () => toBot(lv.bot, levelWords(lv)) },
         t("Give this seat to a bot: {choice}", { choice: levelWords(lv) })));
       }
     }
   }
   if (!items.length) return null;
-  const open = game.menu === player;
+  // The menu is open for whoever sits there now: the next person in the seat finds it closed.
+  const who = occupant(info);
+  const open = game.menu !== null && game.menu.player === player && game.menu.who === who;
   const button = el("button", { type: "button", class: "menu-button", "aria-expanded": String(open),
     "aria-label": t("Menu of {name}'s seat", { name: names[seat] }), dataset: { menu: String(player) },
-    onclick: () => { game.menu = open ? null : player; render(); } }, "⋯");
+    onclick: () => { game.menu = open ? null : { player, who }; render(); } }, "⋯");
   return el("div", { class: "seat-menu" }, button, open ? el("div", { class: "menu", role: "menu" }, items) : null);
+}
+
+function occupant(info) {
+  return JSON.stringify([info.name || null, info.bot || null, Boolean(info.free)]);
 }
 
 function confirmPenalty(player, name) {
   // How many cards the penalty costs is the edition's (the server's table.suggestion.cards).
   const n = game.msg.table.suggestion.cards;
+  confirmAsk(tn("Ask for the suggestion penalty: {name} draws {n} card if everyone else playing asks too. Once per hand.",
+    "Ask for the suggestion penalty: {name} draws {n} cards if everyone else playing asks too. Once per hand.", n, { name }),
+  t("Yes, ask for it"), () => send({ type: CLIENT.PENALIZE, token: game.token, player }));
+}
+
+// A small dialog in the page: the question, Yes (then `onYes`) and Cancel (the focus starts
+// there; Escape is Cancel, input.js). Either closes the seat's menu; the focus goes back to the
+// menu's button. Tab stays inside the dialog.
+export function confirmAsk(text, yesWords, onYes) {
   const box = $("confirm");
-  const yes = el("button", { type: "button", id: "confirm-yes" }, t("Yes, ask for it"));
+  const back = game.menu !== null ? game.menu.player : null;
+  const yes = el("button", { type: "button", id: "confirm-yes" }, yesWords);
   const no = el("button", { type: "button", id: "confirm-no", class: "secondary" }, t("Cancel"));
+  const close = () => {
+    box.hidden = true;
+    game.menu = null;
+    render();
+    const again = back !== null ? document.querySelector(`[data-menu="${back}"]`) : null;
+    if (again) again.focus();
+  };
   yes.addEventListener("click", () => {
-    send({ type: CLIENT.PENALIZE, token: game.token, player });
-    box.hidden = true;
-    game.menu = null;
-    render();
+    close();
+    onYes();
   });
-  no.addEventListener("click", () => {
-    box.hidden = true;
-    game.menu = null;
-    render();
+  no.addEventListener("click", close);
+  const dialog = el("div", { class: "box", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-text" },
+    el("p", { id: "confirm-text" }, text), yes, " ", no);
+  dialog.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Tab") return;
+    ev.preventDefault();
+    (document.activeElement === yes ? no : yes).focus();
   });
-  box.replaceChildren(el("div", { class: "box", role: "alertdialog", "aria-labelledby": "confirm-text" },
-    el("p", { id: "confirm-text" }, tn("Ask for the suggestion penalty: {name} draws {n} card if everyone else playing asks too. Once per hand.",
-      "Ask for the suggestion penalty: {name} draws {n} cards if everyone else playing asks too. Once per hand.", n, { name })),
-    yes, " ", no));
+  box.replaceChildren(dialog);
   box.hidden = false;
   no.focus();
 }

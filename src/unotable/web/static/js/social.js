@@ -5,8 +5,10 @@ import { rerender } from "./main.js";
 import { send } from "./net.js";
 import { CLIENT, SERVER } from "./protocol.js";
 import { render } from "./render.js";
+import { confirmAsk } from "./seats.js";
 import { game, playerName } from "./state.js";
 import { t } from "./strings.js";
+import { leaveTable } from "./table.js";
 
 export function rejoinNode(rejoin) {
   const url = rejoin.link || new URL(rejoin.url, location.origin).href;
@@ -81,6 +83,7 @@ export function renderSocial(m) {
     items.push(form);
   }
   if (game.rejoin && m.you !== null) items.push(rejoinNode(game.rejoin));
+  items.push(el("button", { type: "button", id: "leave", class: "secondary", onclick: () => leave(m) }, t("Leave the table")));
   if (game.chat.length) {
     items.push(el("ol", { class: "chat-log", id: "chat-log", "aria-label": t("Chat") },
       game.chat.slice(-8).map((c) => el("li", {}, el("b", {}, c.name), ": ", c.text))));
@@ -93,6 +96,18 @@ export function renderSocial(m) {
   const input = $("chat-text");
   if (input && typed) input.value = typed;
   if (input && hadFocus) input.focus();
+}
+
+// Back to the lobby. A seated player of a game under way is asked first: the seat stays theirs
+// (the room's away bot may play it meanwhile), and the room's link brings them back.
+function leave(m) {
+  const playing = m.you !== null && m.table.status === "playing" && !m.table.standings.finished;
+  if (!playing) {
+    leaveTable();
+    return;
+  }
+  confirmAsk(t("Leave the table? Your seat stays yours: open this room's link again to come back. Meanwhile a bot may play for you."),
+    t("Yes, leave"), leaveTable);
 }
 
 // Shown as words: a reaction reads the same on every device, with or without an emoji font.

@@ -2,9 +2,9 @@
 import { t } from "./strings.js";
 
 export const game = {
-  code: null, token: null, ws: null, msg: null, retry: 0, armed: false, selected: -1,
+  code: null, token: null, ws: null, msg: null, retry: 0, offline: false, armed: false, selected: -1,
   chooser: null, closedByUs: false, actedSeq: null, reveals: {}, bubbles: {}, lastPlay: null,
-  colorBefore: null, fxCount: 0, sent: [], menu: null, handOver: null, chat: [],
+  colorBefore: null, fxCount: 0, sent: [], menu: null, handOverShown: null, handOverWaiting: null, handOverLanded: null, chat: [],
   // multi_play: the hand's indexes chosen to play at once; the plays still to send, and whether
   // the UNO call was armed for them.
   picks: null, queue: [], queueUno: false,

@@ -5,9 +5,9 @@ import { Art } from "./art.js";
 import { $, announce, el, flash } from "./dom.js";
 import { sortLegal, withUno } from "./legal.js";
 import { joinPage } from "./lobby.js";
-import { rerender } from "./main.js";
+import { rerender, route } from "./main.js";
 import { animate, measure } from "./motion.js";
-import { act, connect } from "./net.js";
+import { act, connect, setOffline } from "./net.js";
 import { SERVER } from "./protocol.js";
 import { render } from "./render.js";
 import { onQr, onSocial } from "./social.js";
@@ -53,6 +53,8 @@ export function onMessage(m) {
   }
   if (!m.view || !m.table) return;
   $("conn").hidden = true;
+  const back = game.offline && m.type === SERVER.WELCOME; // the connection is back
+  if (back) setOffline(false);
   const before = game.msg;
   const names = seatNames(m.table);
   const newHand = !before || m.table.hand !== before.table.hand || m.table.game_number !== before.table.game_number;
@@ -104,7 +106,7 @@ export function onMessage(m) {
     announce(lines.slice(-3).join(" "));
     if (rects) animate(m.events, rects, before, m);
   } else {
-    announce(t("You are at the table of room {code}.", { code: m.table.code }));
+    announce(back ? t("Connected again: the table is live.") : t("You are at the table of room {code}.", { code: m.table.code }));
   }
   const log = $("log");
   log.scrollTop = log.scrollHeight;
@@ -194,6 +196,23 @@ export function enterTable(code, token) {
     game.ws.close();
   }
   game.closedByUs = false;
+  setOffline(false);
   $("log").replaceChildren();
   connect(onMessage);
+}
+
+// Leave the table for the lobby: the socket closed (the seat's token is kept: the room's link
+// brings the seat back).
+export function leaveTable() {
+  game.closedByUs = true;
+  if (game.ws) game.ws.close();
+  game.ws = null;
+  game.msg = null;
+  game.timerEnd = null;
+  game.menu = null;
+  setOffline(false);
+  $("conn").hidden = true;
+  $("overlay").hidden = true;
+  history.pushState({}, "", "/");
+  route();
 }
