@@ -628,7 +628,9 @@ def test_hands_end_and_score_as_the_rulings_say(script: Script) -> None:
     top = state.discard[-1]
     if rules.no_action_finish:
         assert not IS_WILD[top] and CARD_VALUE[top] <= 9, CARD_CODE[top]
-    on_draw = top == WILD_DRAW_FOUR or (not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE))
+    on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR) or (
+        not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE)
+    )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6)
     factor = 2 if rules.double_finish and on_draw else 1
     charged = [factor * sum(POINTS[c] for c in hand) for hand in state.hands]
     if rules.mode in ("elimination", "challenge") or rules.scoring == "lowest":
