@@ -1,7 +1,7 @@
 // The header on every page: language, colour-blind mode, sound, the keys' list.
 import { Art } from "./art.js";
 import { $, el, prefs } from "./dom.js";
-import { rerender } from "./main.js";
+import { rerender } from "./late.js";
 import { LANGUAGES, langTag, loadWords, pickLanguage, t, wordsLang } from "./strings.js";
 
 export function renderHeader() {

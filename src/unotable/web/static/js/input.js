@@ -5,7 +5,7 @@ import { $ } from "./dom.js";
 import { toggleKeys } from "./header.js";
 import { canPick, sortLegal, withUno } from "./legal.js";
 import { act } from "./net.js";
-import { render } from "./render.js";
+import { render } from "./late.js";
 import { game } from "./state.js";
 
 document.addEventListener("keydown", (ev) => {

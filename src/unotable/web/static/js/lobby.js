@@ -1,12 +1,11 @@
 // The lobby (Play now, open rooms, make a room, join by code) and a room's join page.
 import { api, errorText, getOptions, tokenKey } from "./api.js";
 import { $, el, show } from "./dom.js";
-import { route } from "./main.js";
+import { enterTable, provide, route } from "./late.js";
 import { avatarNode } from "./pieces.js";
 import { inviteNode } from "./social.js";
 import { avatarOf, game, playerName } from "./state.js";
 import { t, tn } from "./strings.js";
-import { enterTable } from "./table.js";
 
 let AVATAR_COLORS = ["#b71c1c", "#ad1457", "#4a148c", "#1a237e", "#0d47a1", "#006064", "#1b5e20", "#e65100", "#4e342e", "#37474f"];
 
@@ -479,3 +478,5 @@ export async function joinPage(code) {
     error),
   el("section", { class: "panel" }, rejoinForm));
 }
+
+provide({ levelWords });

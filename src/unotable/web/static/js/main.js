@@ -7,6 +7,7 @@ import { Art } from "./art.js";
 import { $ } from "./dom.js";
 import { renderHeader } from "./header.js";
 import "./input.js";
+import { provide } from "./late.js";
 import { joinPage, lobby } from "./lobby.js";
 import { render } from "./render.js";
 import { replayPage, replayRedraw } from "./replay.js";
@@ -58,6 +59,8 @@ export function rerender() {
   else if (!$("lobby").hidden) lobby();
   else if (!$("join").hidden && game.code) joinPage(game.code);
 }
+
+provide({ route, rerender });
 
 async function start() {
   await loadWords(pickLanguage());

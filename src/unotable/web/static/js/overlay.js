@@ -4,7 +4,7 @@ import { landed } from "./motion.js";
 import { send } from "./net.js";
 import { avatarNode, cardNode } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
-import { render } from "./render.js";
+import { render } from "./late.js";
 import { avatarOf, game, playerName } from "./state.js";
 import { namesText, t, tn } from "./strings.js";
 

@@ -5,6 +5,7 @@
 import { Art } from "./art.js";
 import { $, el, prefs, show } from "./dom.js";
 import { playCard, playPicks, togglePick } from "./input.js";
+import { drawTimer, provide } from "./late.js";
 import { canPick, sortLegal, withUno } from "./legal.js";
 import { act } from "./net.js";
 import { renderOverlay } from "./overlay.js";
@@ -13,7 +14,6 @@ import { renderSeats } from "./seats.js";
 import { inviteNode, renderSocial } from "./social.js";
 import { game, playerName, seatNames } from "./state.js";
 import { cardName, colorName, t, tn } from "./strings.js";
-import { drawTimer } from "./table.js";
 
 export function render() {
   const m = game.msg;
@@ -267,3 +267,5 @@ export function layoutHand() {
 }
 
 window.addEventListener("resize", () => { if (!$("table").hidden) layoutHand(); });
+
+provide({ render });

@@ -2,11 +2,10 @@
 // reaction bubbles; each seat's menu (the suggestion penalty, the host's seat controls).
 import { getOptions } from "./api.js";
 import { $, el } from "./dom.js";
-import { levelWords } from "./lobby.js";
+import { levelWords, render } from "./late.js";
 import { send } from "./net.js";
 import { avatarNode, backNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
-import { render } from "./render.js";
 import { avatarOf, game, seatInfo } from "./state.js";
 import { t, tn } from "./strings.js";
 

@@ -1,14 +1,12 @@
 // What people say at the table: reactions, the chat, the invite link, and the rejoin panel
 // (a link, a code and a QR code to take the seat on another device).
 import { announce, el, $ } from "./dom.js";
-import { rerender } from "./main.js";
+import { leaveTable, render, rerender } from "./late.js";
 import { send } from "./net.js";
 import { CLIENT, SERVER } from "./protocol.js";
-import { render } from "./render.js";
 import { confirmAsk } from "./seats.js";
 import { game, playerName } from "./state.js";
 import { t } from "./strings.js";
-import { leaveTable } from "./table.js";
 
 export function rejoinNode(rejoin) {
   const url = rejoin.link || new URL(rejoin.url, location.origin).href;

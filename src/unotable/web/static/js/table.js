@@ -4,8 +4,8 @@ import { tokenKey } from "./api.js";
 import { Art } from "./art.js";
 import { $, announce, el, flash } from "./dom.js";
 import { sortLegal, withUno } from "./legal.js";
+import { provide, rerender, route } from "./late.js";
 import { joinPage } from "./lobby.js";
-import { rerender, route } from "./main.js";
 import { animate, measure } from "./motion.js";
 import { act, connect, setOffline } from "./net.js";
 import { SERVER } from "./protocol.js";
@@ -216,3 +216,5 @@ export function leaveTable() {
   history.pushState({}, "", "/");
   route();
 }
+
+provide({ enterTable, leaveTable, drawTimer });
