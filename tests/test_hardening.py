@@ -516,7 +516,7 @@ def test_a_game_stopped_at_random_points_and_resumed_plays_on_exactly(tmp_path: 
 
 def test_saves_append_one_line_per_action_and_survive_a_cut_last_line(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
-    table = bots_only_table(3, path)
+    table = bots_only_table(4, path)  # 113 actions (seed 3: one hand of 20 since issue 35)
     header = path.read_text().splitlines()[0]
     play_to(table, 40)
     lines = path.read_text().splitlines()

@@ -82,10 +82,13 @@ def test_derive_seed_is_the_cores_and_still_the_simulators() -> None:
 
 
 def test_a_game_saved_before_the_race_module_resumes_as_it_was_played(tmp_path: Path) -> None:
-    """``race-2026-whole.jsonl`` is a bots-only game (``jump_in``, bots that forget UNO half
-    the time, so races happen) saved by ``uno play`` before the race had a module;
-    ``race-2026-cut.jsonl`` is its first lines. Resumed from the cut, it plays on to the very
-    same game."""
+    """``race-2026-cut.jsonl`` is the first lines of a bots-only game (``jump_in``, bots that
+    forget UNO half the time, so races happen) saved by ``uno play`` before the race had a
+    module. Resumed from the cut, it replays those lines and plays on to the very same game as
+    ``race-2026-whole.jsonl``: the race's order is as it was; the bots' decisions follow the bot
+    table's seeding since issue 35 made it cheap (:func:`unotable.bots.table.decision_seed`,
+    :class:`unotable.bots.rng.BotRandom`), with which the whole file was written again (the
+    game saved before it ended one hand earlier)."""
     from unotable.cli import build_parser  # noqa: PLC0415
     from unotable.tui.launch import setup  # noqa: PLC0415
 

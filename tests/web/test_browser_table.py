@@ -269,7 +269,7 @@ def test_the_replay_follows_the_step(browser: Any, sqlite_url: str) -> None:
     server = LiveServer(sqlite_url, seeds=lambda: 2)
     ctx = browser.new_context(viewport=PHONE)
     try:
-        code = server.room({"players": 2, "seats": ["greedy", "random"], "bot_delay": 0, "target": 200})
+        code = server.room({"players": 2, "seats": ["greedy", "random"], "bot_delay": 0, "target": 400})
         wait_finished(server, code)
         page = ctx.new_page()
         page.goto(f"{server.http}/r/{code}/replay/0")

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import ClassVar, Final, Protocol, runtime_checkable
 
+from unotable.bots.rng import BotRandom
 from unotable.cards import AW_SWAP, CARD_COLOR, CARD_VALUE, IS_WILD, POINTS, SEVEN
 from unotable.determinize import unseen_cards
 from unotable.engine import Tables, tables_for
@@ -133,7 +134,8 @@ class BaseBot:
             raise TypeError(f"{type(self).__name__} takes no option {', '.join(map(repr, unknown))}")
         given = {**self.rate_defaults, **rates}
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random = BotRandom(seed)
+        self._reseed: int | None = None
         self.forget_uno = _rate("forget_uno", given["forget_uno"])
         self.late_uno = _rate("late_uno", given["late_uno"])
         self.catch = _rate("catch", given["catch"])
@@ -147,9 +149,22 @@ class BaseBot:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name} seed={self.seed}>"
 
+    @property
+    def rng(self) -> random.Random:
+        """The bot's own generator (a :class:`~unotable.bots.rng.BotRandom`), seeded by the last
+        :meth:`reseed` (else by ``seed``)."""
+        pending = self._reseed
+        if pending is not None:
+            self._reseed = None
+            self._rng.seed(pending)
+        return self._rng
+
     def reseed(self, seed: int) -> None:
-        """Seed the bot's generator afresh (see :meth:`Bot.reseed`)."""
-        self.rng.seed(seed)
+        """Seed the bot's generator afresh (see :meth:`Bot.reseed`), lazily: the generator is
+        seeded when the bot next draws from it, so a table that reseeds before every decision
+        (:mod:`unotable.bots.table`) pays nothing for the many decisions that draw no number (a
+        greedy bot's, a reaction at a rate of 0 or 1), and little for the others."""
+        self._reseed = seed
 
     def chance(self, p: float) -> bool:
         """True with probability ``p`` (no number is drawn for 0 or 1)."""

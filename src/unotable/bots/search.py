@@ -41,6 +41,7 @@ import time
 from typing import Final
 
 from unotable.bots.base import UNO_TWIN, BaseBot, check_number, color_ranking, opponents, partners, tables
+from unotable.bots.rng import BotRandom
 from unotable.bots.rollout import PLAYOUT_CAP, playout
 from unotable.bots.simple import GreedyBot
 from unotable.cards import INVISIBILITY, WILD_DRAW_FOUR
@@ -172,7 +173,7 @@ class SearchBot(BaseBot):
 
     def reseed(self, seed: int) -> None:
         """Seed the search's generator and its greedy prior's afresh (see :meth:`Bot.reseed`)."""
-        self.rng.seed(seed)
+        super().reseed(seed)
         self.prior.reseed(seed)
 
     # ---- candidates
@@ -241,6 +242,9 @@ class SearchBot(BaseBot):
         seat = view.seat
         legal = set(view.legal)
         moves = [UNO_TWIN[a] if UNO_TWIN[a] in legal else a for a in cands]
+        rng = self.rng
+        if isinstance(rng, BotRandom):
+            rng.twister()  # the native search follows the Twister's state
         if self.native and native_playouts(view):
             rewards, _ = native_search.search(
                 view,

@@ -2,20 +2,22 @@
 
 Which players the bots play, how each bot is seeded, which actions are taken out of turn, who
 races for an open window and in which order: the terminal (``uno play``) and the MCP server
-(``uno mcp``) ask a :class:`BotTable` what its bots do next, and a web room's driver seeds the
-fresh bot of each decision with :func:`decision_seed` and races with :func:`table_seed`, so the
-same game seed, rules and bots give the same game under all three. The simulator asks the same
-rule who is out of turn (:data:`OUT_OF_TURN_KINDS`, :func:`out_of_turn`) and the same race
-(:func:`unotable.race.first_reaction`), with seeds of its own (bots seeded once per seat).
+(``uno mcp``) and the simulator (``uno simulate``: :mod:`unotable.sim.runs`) ask a
+:class:`BotTable` what its bots do next, and a web room's driver seeds the fresh bot of each
+decision with :func:`decision_seed` and races with :func:`table_seed`, so the same game seed,
+rules and bots give the same game under all four.
 
 The rules of the table:
 
 - **Seeding.** :meth:`BotTable.from_specs` makes the bot of player ``p`` with the seed
   ``derive_seed(game_seed, "bot", p)`` and keeps ``derive_seed(game_seed, "table")`` as the
   table's seed. Before every decision the bot is reseeded from the table's seed and the game's
-  place (:attr:`unotable.match.Game.actions_played`): ``derive_seed(seed, "react", p, hand, k)``
-  for a reaction to an open window, ``derive_seed(seed, "act", p, hand, k)`` for its phase's
+  place (:attr:`unotable.match.Game.actions_played`): :func:`decision_seed` of (``"react"``,
+  ``p``, ``hand``, ``k``) for a reaction to an open window, of (``"act"``, ...) for its phase's
   decision, so a game resumed from its log plays on exactly as the uninterrupted one would have.
+  Both are cheap (one derivation per player and hand, a SplitMix64 step per decision; the bot's
+  generator, :class:`~unotable.bots.rng.BotRandom`, is seeded only if it draws, and cheaply),
+  so the simulator plays its hands and games by this rule too.
 - **Out of turn.** A late ``uno``, ``catch``, ``wrong``, ``penalize`` and a jump-in (a play by a
   seat whose turn it is not): :func:`out_of_turn`, one list of kinds for every interface.
 - **The race.** While a window is open (:func:`unotable.race.window_open`), the candidates are
@@ -29,21 +31,31 @@ Standard library only (the bots' own layer).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from unotable.bots import make_bot
 from unotable.bots.base import WINDOW_KINDS, Bot, out_of_turn
+from unotable.bots.rng import GOLDEN, mix64
 from unotable.bots.spec import BotSpec
+from unotable.engine import legal_ids
 from unotable.match import Game
+from unotable.notation import ACTION_KIND, ACTION_TEXT, KIND_PLAY
 from unotable.race import first_reaction, window_open
 from unotable.seeds import derive_seed
+from unotable.state import PHASE_HAND_OVER, State
+from unotable.views import View, view
 
 OUT_OF_TURN_KINDS: Final = WINDOW_KINDS
 """The kinds of action (``notation.Kind``) a seat takes out of turn while a window is open:
 ``uno``, ``catch``, ``wrong``, ``penalize`` (and a play by a seat whose turn it is not, a jump-in:
 see :func:`out_of_turn`)."""
+
+
+_HAND_SEEDS_KEPT: Final = 256
+"""The hands' seeds a table keeps (:meth:`BotTable.decision_seed`) before it forgets them all."""
 
 
 def table_seed(game_seed: int) -> int:
@@ -54,8 +66,10 @@ def table_seed(game_seed: int) -> int:
 def decision_seed(seed: int, what: str, player: int, hand: int, action: int) -> int:
     """The seed of player ``player``'s bot for a decision (``what``: ``"react"`` to an open
     window, ``"act"`` for its phase) after ``action`` actions of hand ``hand`` at the table
-    seeded ``seed`` (:func:`table_seed`)."""
-    return derive_seed(seed, what, player, hand, action)
+    seeded ``seed`` (:func:`table_seed`): the hand's seed of that player and kind of decision,
+    ``derive_seed(seed, what, player, hand)``, stepped ``action`` times by SplitMix64 (so a
+    table derives one seed per hand, not one per decision: :meth:`BotTable.decision_seed`)."""
+    return mix64(derive_seed(seed, what, player, hand) + action * GOLDEN)
 
 
 @dataclass(frozen=True)
@@ -65,6 +79,26 @@ class TableMove:
     player: int
     action: int
     out_of_turn: bool
+
+
+class BotError(RuntimeError):
+    """A bot answered with an action that is not legal for it now."""
+
+
+def _text(aid: object) -> str:
+    if isinstance(aid, int) and 0 <= aid < len(ACTION_TEXT):
+        return repr(ACTION_TEXT[aid])
+    return repr(aid)
+
+
+def _may_react(st: State, seat: int) -> bool:
+    """Whether ``seat`` holds an out-of-turn action now (:func:`out_of_turn` of its view, read
+    from the legal ids without making the view)."""
+    current = st.current
+    return any(
+        ACTION_KIND[a] in OUT_OF_TURN_KINDS or (seat != current and ACTION_KIND[a] == KIND_PLAY)
+        for a in legal_ids(st, seat)
+    )
 
 
 class BotTable:
@@ -78,6 +112,17 @@ class BotTable:
     def __init__(self, bots: Mapping[int, Bot], seed: int) -> None:
         self.bots: dict[int, Bot] = dict(bots)
         self.seed = seed
+        self._hand_seeds: dict[tuple[str, int, int], int] = {}
+
+    def decision_seed(self, what: str, player: int, hand: int, action: int) -> int:
+        """:func:`decision_seed` at this table, the hand's part derived once per hand."""
+        key = (what, player, hand)
+        base = self._hand_seeds.get(key)
+        if base is None:
+            if len(self._hand_seeds) > _HAND_SEEDS_KEPT:
+                self._hand_seeds.clear()
+            base = self._hand_seeds[key] = derive_seed(self.seed, what, player, hand)
+        return mix64(base + action * GOLDEN)
 
     @classmethod
     def from_specs(
@@ -116,35 +161,105 @@ class BotTable:
 
     def reaction(self, game: Game) -> TableMove | None:
         """The race for an open window (see the module's docstring), or None: no window, or
-        nobody acts."""
-        if game.hand_over or not window_open(game.state):
+        nobody acts.
+
+        :raises BotError: if a bot reacts with an action that is not out of turn now.
+        """
+        if game.hand_over:
             return None
         hand, k = game.actions_played
-
-        def react(p: int) -> int | None:
-            v = game.view(p)
-            if not out_of_turn(v):
-                return None
-            self.bots[p].reseed(decision_seed(self.seed, "react", p, hand, k))
-            return self.bots[p].react(v)
-
-        taken = first_reaction(self.candidates(game), self.seed, hand, k, react)
-        return None if taken is None else TableMove(taken[0], taken[1], True)
+        return self.reaction_at(game.state, game.deal.seating, hand, k, game.seat_view)
 
     def next_move(self, game: Game) -> TableMove | None:
         """What a bot does now: the race for an open window first, then the current player's bot
-        decides. ``None`` when the hand waits for a person or is over."""
+        decides. ``None`` when the hand waits for a person or is over.
+
+        :raises BotError: if a bot answers with an action that is not legal for it now.
+        """
         if game.hand_over:
             return None
-        move = self.reaction(game)
+        hand, k = game.actions_played
+        st, seating = game.state, game.deal.seating
+        move = self.reaction_at(st, seating, hand, k, game.seat_view)
         if move is not None:
             return move
-        actor = self.to_act(game)
-        if actor is None:
+        return self.act_at(st, seating, hand, k, game.seat_view)
+
+    # ---- the same on a bare hand (the simulator's single hands, a game's hand in play)
+
+    def reaction_at(
+        self,
+        st: State,
+        seating: Sequence[int],
+        hand: int,
+        k: int,
+        view_of: Callable[[int], View] | None = None,
+    ) -> TableMove | None:
+        """:meth:`reaction` in the hand ``st`` whose seat ``s`` the player ``seating[s]`` holds,
+        hand number ``hand`` of the game after ``k`` of its actions; ``view_of(seat)`` gives a
+        seat's view (by default ``views.view(st, seat)``).
+
+        :raises BotError: if a bot reacts with an action that is not out of turn now.
+        """
+        if not window_open(st):
             return None
-        hand, k = game.actions_played
-        self.bots[actor].reseed(decision_seed(self.seed, "act", actor, hand, k))
-        return TableMove(actor, self.bots[actor].act(game.view(actor)), False)
+        bots = self.bots
+        see = view_of if view_of is not None else functools.partial(view, st)
+
+        def react(seat: int) -> int | None:
+            if not _may_react(st, seat):
+                return None
+            p = seating[seat]
+            bot = bots[p]
+            v = see(seat)
+            bot.reseed(self.decision_seed("react", p, hand, k))
+            aid = bot.react(v)
+            if aid is not None and aid not in out_of_turn(v):
+                raise BotError(
+                    f"bot {bot.name} at seat {seat} reacted {_text(aid)}, not an out-of-turn action now"
+                )
+            return aid
+
+        # the seats of the table's players in seat order: race_order draws the same order of
+        # them as of the players themselves (a permutation of positions)
+        seats = [s for s, p in enumerate(seating) if p in bots]
+        taken = first_reaction(seats, self.seed, hand, k, react)
+        return None if taken is None else TableMove(seating[taken[0]], taken[1], True)
+
+    def act_at(
+        self,
+        st: State,
+        seating: Sequence[int],
+        hand: int,
+        k: int,
+        view_of: Callable[[int], View] | None = None,
+    ) -> TableMove | None:
+        """The current player's bot's phase decision in the hand ``st`` (arguments as in
+        :meth:`reaction_at`); ``None`` if the hand is over or waits for a person.
+
+        :raises BotError: if the bot answers with an action that is not legal for it now.
+        """
+        seat = st.current
+        if st.phase >= PHASE_HAND_OVER or seat < 0:
+            return None
+        p = seating[seat]
+        bot = self.bots.get(p)
+        if bot is None:
+            return None
+        v = view_of(seat) if view_of is not None else view(st, seat)
+        bot.reseed(self.decision_seed("act", p, hand, k))
+        aid = bot.act(v)
+        if aid not in v.legal:
+            raise BotError(f"bot {bot.name} at seat {seat} chose {_text(aid)}, not legal now")
+        return TableMove(p, aid, False)
 
 
-__all__ = ["OUT_OF_TURN_KINDS", "BotTable", "TableMove", "decision_seed", "out_of_turn", "table_seed"]
+__all__ = [
+    "OUT_OF_TURN_KINDS",
+    "BotError",
+    "BotTable",
+    "TableMove",
+    "decision_seed",
+    "out_of_turn",
+    "table_seed",
+]

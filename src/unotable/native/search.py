@@ -90,7 +90,9 @@ def pack_view(view: View, unseen: Sequence[int] | None = None) -> tuple[bytes, b
 
 
 def _state_in(rng: random.Random) -> tuple[bytes, tuple[object, ...]]:
-    state = rng.getstate()
+    # random.Random's own state, the Mersenne Twister's, also of a subclass that keeps more (a
+    # bot's generator, unotable.bots.rng.BotRandom, which its search winds to the Twister first)
+    state = random.Random.getstate(rng)
     words = array("I", state[1])
     if words.itemsize != 4 or len(words) != 625:
         raise ConfigError("this Python's random.Random is not the Mersenne Twister the native search follows")
@@ -98,7 +100,7 @@ def _state_in(rng: random.Random) -> tuple[bytes, tuple[object, ...]]:
 
 
 def _state_out(rng: random.Random, words: bytes, before: tuple[object, ...]) -> None:
-    rng.setstate((before[0], tuple(array("I", words)), before[2]))
+    random.Random.setstate(rng, (before[0], tuple(array("I", words)), before[2]))
 
 
 def determinize(

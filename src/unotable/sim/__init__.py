@@ -8,17 +8,19 @@ intervals, mean points, hand lengths and the advantage of each seat and of each 
 table.
 
 Reproducible: hand (or game) ``i`` is dealt from a seed derived from the simulation's seed and
-``i``, each bot's generator likewise from (seed, ``i``, seat), and the race of the out-of-turn
-reactions is ordered by the one rule of :mod:`unotable.race` (hand ``i`` of the simulation's
-seed; a game's hands from a seed derived from (seed, ``i``)); records are aggregated in hand
-order. The results
-do not depend on how many workers ran them, nor on the backend.
+``i``, and the bots play by the bot table's rule (:mod:`unotable.bots.table`: the race's order
+and each decision's seed from the table's seed and the game's place): game ``i`` is the game
+seeded ``derive_seed(seed, "game", i)`` played by its table, exactly as ``uno play``, ``uno mcp``
+and a web room play that seed; single hand ``i`` is hand number ``i`` of the table of the
+simulation's seed. Records are aggregated in hand order. The results do not depend on how many
+workers ran them, nor on the backend.
 
-The driver of a hand: the seat the phase waits for acts (``Bot.act`` on its view); after each
-action, while an UNO or wrong-card window is open, or (``jump_in``, RULES §11) a ``turn`` waits,
-the seats with an out-of-turn action are asked (``Bot.react``) in the race's order
+The driver of a hand (:func:`play_hand`, on :class:`unotable.bots.table.BotTable`): while an
+UNO or wrong-card window is open, or (``jump_in``, RULES §11) a ``turn`` waits, the seats with an
+out-of-turn action are asked (``Bot.react``) in the race's order
 (:func:`unotable.race.first_reaction`); the first that acts takes its action, and the round
-starts again, until a round passes with nobody acting.
+starts again, until a round passes with nobody acting; then the seat the phase waits for acts
+(``Bot.act`` on its view).
 
 The parts: :mod:`~unotable.sim.config` (what to simulate), :mod:`~unotable.sim.hand` (the
 driver of one hand), :mod:`~unotable.sim.runs` (hands and games, on either core),
@@ -50,6 +52,8 @@ from unotable.sim.runs import (
     GameRecord,
     HandRecord,
     Record,
+    bot_table,
+    play_game,
     run_chunk,
     run_game,
     run_hand,
@@ -73,11 +77,13 @@ __all__ = [
     "Record",
     "SimConfig",
     "Tally",
+    "bot_table",
     "chunks",
     "derive_seed",
     "native_unavailable",
     "parse_bots",
     "parse_value",
+    "play_game",
     "play_hand",
     "play_state",
     "results_without_timing",

@@ -7,7 +7,10 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
+from unotable.bots import Bot
+from unotable.bots.table import BotTable
 from unotable.engine import new_hand
+from unotable.errors import ConfigError
 from unotable.match import Game
 from unotable.seeds import derive_seed
 from unotable.sim.config import NATIVE_BOTS, SimConfig, uses_native
@@ -40,47 +43,81 @@ class GameRecord:
     tally: Tally
 
 
+def bot_count(bot: Bot, name: str) -> int:
+    """A bot's count (``uno_chances``, ``lapses``: :class:`unotable.bots.base.BaseBot`'s), 0 for
+    a bot that keeps none."""
+    value = getattr(bot, name, 0)
+    return value if isinstance(value, int) else 0
+
+
+def bot_table(cfg: SimConfig, game_seed: int) -> BotTable:
+    """The bot table of the simulation's bots (player ``p`` plays ``cfg.bots[p]``) for the game
+    seeded ``game_seed``: :meth:`unotable.bots.table.BotTable.from_specs`, as ``uno play``,
+    ``uno mcp`` and a web room make theirs.
+
+    :raises ConfigError: for an unknown bot or an option its bot refuses.
+    """
+    try:
+        return BotTable.from_specs(dict(enumerate(cfg.bots)), game_seed)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
+
+
 def run_hand(cfg: SimConfig, index: int) -> HandRecord:
-    """Hand number ``index`` of the simulation."""
+    """Hand number ``index`` of the simulation: dealt from ``derive_seed(seed, "hand", index)``
+    by seat ``index % players``, played by the bot table of the simulation's seed as that
+    table's hand number ``index`` (fresh bots for each hand: their counts are the hand's)."""
     rules = cfg.rules
     n = rules.players
     dealer = index % n
     st, _ = new_hand(rules, derive_seed(cfg.seed, "hand", index), dealer=dealer, record=False)
-    bots = [spec.make(derive_seed(cfg.seed, "bot", index, s)) for s, spec in enumerate(cfg.bots)]
-    tally = play_state(st, bots, cfg.seed, hand=index)
-    for s, bot in enumerate(bots):
-        tally.uno_chances[s] = bot.uno_chances
-        tally.lapses[s] = bot.lapses
+    table = bot_table(cfg, cfg.seed)
+    tally = play_state(st, table, hand=index)
+    for s, bot in table.bots.items():
+        tally.uno_chances[s] = bot_count(bot, "uno_chances")
+        tally.lapses[s] = bot_count(bot, "lapses")
     slot = [s % 2 if rules.teams else s for s in range(n)]
     return HandRecord(st.winner, dealer, [st.scores[slot[s]] for s in range(n)], tally)
 
 
-def run_game(cfg: SimConfig, index: int) -> GameRecord:
-    """Game number ``index`` of the simulation."""
-    players = cfg.participants
-    game = Game.new(cfg.rules, derive_seed(cfg.seed, "game", index), players=players)
-    bots = [spec.make(derive_seed(cfg.seed, "gamebot", index, p)) for p, spec in enumerate(cfg.bots)]
-    race = derive_seed(cfg.seed, "gamerace", index)
-    tally = Tally.empty(players)
+def play_game(cfg: SimConfig, seed: int, tally: Tally | None = None) -> tuple[Game, list[int]]:
+    """The game of ``cfg``'s rules seeded ``seed`` played to its end by its bot table
+    (:func:`bot_table`): exactly the game ``uno play``, ``uno mcp`` and a web room play from that
+    seed with these bots in every seat. The game and each hand's number of actions; counts go
+    to ``tally`` by player.
+
+    :raises BotError: if a bot answers with an action that is not legal for it, or the game
+        goes on for more than :data:`GAME_HAND_CAP` hands.
+    """
+    game = Game.new(cfg.rules, seed, players=cfg.participants)
+    table = bot_table(cfg, seed)
+    tally = tally if tally is not None else Tally.empty(cfg.participants)
     lengths: list[int] = []
+
+    def do(player: int, aid: int) -> None:
+        game.apply(player, aid)
+
     while True:
-        seating = game.deal.seating
         before = tally.actions
-
-        def do(seat: int, aid: int) -> None:
-            game.apply_seat(seat, aid)
-
         hand = game.actions_played[0]
-        play_hand(lambda: game.state, do, [bots[p] for p in seating], race, tally, seating, hand)
+        play_hand(lambda: game.state, do, table, game.deal.seating, tally, hand)
         lengths.append(tally.actions - before)
         if game.finished:
             break
         if len(lengths) >= GAME_HAND_CAP:
             raise BotError(f"a game went on for more than {GAME_HAND_CAP} hands")
         game.next_hand()
-    for p, bot in enumerate(bots):
-        tally.uno_chances[p] = bot.uno_chances
-        tally.lapses[p] = bot.lapses
+    for p, bot in table.bots.items():
+        tally.uno_chances[p] = bot_count(bot, "uno_chances")
+        tally.lapses[p] = bot_count(bot, "lapses")
+    return game, lengths
+
+
+def run_game(cfg: SimConfig, index: int) -> GameRecord:
+    """Game number ``index`` of the simulation: the game seeded ``derive_seed(seed, "game",
+    index)``, played by :func:`play_game`."""
+    tally = Tally.empty(cfg.participants)
+    game, lengths = play_game(cfg, derive_seed(cfg.seed, "game", index), tally)
     standings = game.standings()
     return GameRecord(list(standings.winners), list(standings.scores), len(lengths), lengths, tally)
 
