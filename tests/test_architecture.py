@@ -4,6 +4,7 @@ engine's front keeps, every field of a state copied and compared, one table of b
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -391,3 +392,14 @@ def test_the_engine_parts_import_downwards_and_the_state_none_of_them() -> None:
         if isinstance(node, ast.ImportFrom) and node.module
     }
     assert not runtime & {f"unotable.{p}" for p in ENGINE_PARTS}
+
+
+def test_every_file_the_structural_rules_table_names_exists() -> None:
+    """docs/architecture.md's files of a structural rule (issue 35's checklist) name files that
+    exist (its table named ``web/static/app.js`` after the page became ES modules)."""
+    text = (SRC.parents[1] / "docs" / "architecture.md").read_text()
+    section = text[text.index("**A structural rule**") : text.index("**Checklist for a structural rule**")]
+    named = set(re.findall(r"^\| (.+?) \|", section, re.M)) - {"file", "---"}
+    paths = {p for cell in named for p in re.findall(r"`([\w/]+\.(?:py|js))`", cell)}
+    assert len(paths) >= 15
+    assert sorted(p for p in paths if not (SRC / p).is_file()) == []
