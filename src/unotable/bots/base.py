@@ -166,6 +166,17 @@ class BaseBot:
         greedy bot's, a reaction at a rate of 0 or 1), and little for the others."""
         self._reseed = seed
 
+    def reseed_twister(self, seed: int) -> None:
+        """Seed the bot's generator at once as ``random.Random(seed)`` is seeded: the research
+        env's rule (:mod:`unotable.env.vector`, whose native tables follow a random bot's
+        Mersenne Twister from that seed), kept as it was before the bot table's cheap seeding."""
+        self._reseed = None
+        rng = self._rng
+        if isinstance(rng, BotRandom):
+            rng.seed_twister(seed)
+        else:
+            rng.seed(seed)
+
     def chance(self, p: float) -> bool:
         """True with probability ``p`` (no number is drawn for 0 or 1)."""
         if p >= 1.0:
@@ -228,6 +239,14 @@ class BaseBot:
         """Which jump-in to make (``options``: the ways to play the card identical to the top
         card, ``uno`` spellings left out), or ``None`` to let it pass. Here: any, at random."""
         return self.rng.choice(options)
+
+
+def reseed_twister(bot: Bot, seed: int) -> None:
+    """:meth:`BaseBot.reseed_twister` for a bot that has it, else ``bot.reseed(seed)``."""
+    if isinstance(bot, BaseBot):
+        bot.reseed_twister(seed)
+    else:
+        bot.reseed(seed)
 
 
 def _target(aid: int) -> int:

@@ -78,6 +78,12 @@ class BotRandom(random.Random):
         super().seed(self._step())
         self._twister = True
 
+    def seed_twister(self, a: int) -> None:
+        """Seed as ``random.Random(a)`` is seeded, the Mersenne Twister at once (no cheap draws)."""
+        random.Random.seed(self, a)
+        self._cheap = 0
+        self._twister = True
+
     def twister(self) -> None:
         """Draw from the Mersenne Twister from now on, the cheap draws left unused (a search
         does, so that its native twin, which follows the Twister's state, draws the same)."""

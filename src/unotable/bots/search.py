@@ -176,6 +176,11 @@ class SearchBot(BaseBot):
         super().reseed(seed)
         self.prior.reseed(seed)
 
+    def reseed_twister(self, seed: int) -> None:
+        """:meth:`BaseBot.reseed_twister`, the greedy prior's too."""
+        super().reseed_twister(seed)
+        self.prior.reseed_twister(seed)
+
     # ---- candidates
 
     def candidates(self, view: View, options: list[int]) -> list[int]:

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from unotable.bots.base import reseed_twister
 from unotable.bots.spec import BotSpec
 from unotable.env.driver import DECLINE, HAND_ACTION_CAP, Driver, check_cap, make_rules
 from unotable.env.vector import VectorEnv, seat_specs
@@ -272,7 +273,7 @@ def _bot_wins(
             d = Driver(rules, max_hand_actions=max_hand_actions)
             bots = [s.make(p) for p, s in enumerate(specs)]
             for p, bot in enumerate(bots):
-                bot.reseed(table_seed + p)
+                reseed_twister(bot, table_seed + p)
             d.reset(table_seed)
             rewards = [0.0] * rules.players
             acted = False

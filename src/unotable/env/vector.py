@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from unotable.bots.base import Bot
+from unotable.bots.base import Bot, reseed_twister
 from unotable.bots.spec import BotSpec
 from unotable.env.actions import action_table
 from unotable.env.batch import Backend, Batch
@@ -134,7 +134,7 @@ class PythonBackend:
         if seed is not None:
             for p, bot in enumerate(self.bots[i]):
                 if bot is not None:
-                    bot.reseed(seed + p)
+                    reseed_twister(bot, seed + p)  # the native tables follow its Twister
         scratch = np.zeros(d.players, np.float32)
         self._play_bots(i, scratch)
         redeals = 0
