@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from unotable.bots.base import reseed_twister
 from unotable.env.driver import DECLINE, Driver, make_rules
 from unotable.env.evaluation import _chunks, wilson
 from unotable.env.vector import seat_specs
@@ -58,7 +59,7 @@ def play_deal(table_seed: int) -> dict[str, Any]:
         d = Driver(rules)
         bots = [s.make(p) for p, s in enumerate(specs)]
         for p, b in enumerate(bots):
-            b.reseed(table_seed + p)
+            reseed_twister(b, table_seed + p)  # as evaluate reseeds them
         d.reset(table_seed)
         rewards = [0.0] * n
         acted = False
