@@ -53,6 +53,7 @@ from unotable.web.cluster import (
     COOKIE_NAME,
     LEASE_SECONDS,
     NODE_COOKIE,
+    NODE_COOKIE_SECONDS,
     RECONNECT,
     RENEW_SECONDS,
     UNREACHABLE,
@@ -367,7 +368,15 @@ def _owned_here(request: Request, response: Response) -> Response:
     cluster: Cluster | None = request.app.state.cluster
     if cluster is not None and COOKIE_NAME.fullmatch(cluster.name):
         secure = request.url.scheme == "https"
-        response.set_cookie(NODE_COOKIE, cluster.name, path="/", httponly=True, samesite="lax", secure=secure)
+        response.set_cookie(
+            NODE_COOKIE,
+            cluster.name,
+            max_age=NODE_COOKIE_SECONDS,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+        )
     return response
 
 

@@ -72,6 +72,12 @@ NODE_COOKIE: Final = "unotable_node"
 up): its own name. The documented nginx site sends a request carrying it to that node's own
 upstream (docs/deploy/nginx.conf), so a room's WebSockets reach its owner without a relay; a
 stale one (the room moved) costs only a relay."""
+NODE_COOKIE_SECONDS: Final = 3
+"""How long the cookie lasts: long enough for the page's WebSocket, opened right after such an
+answer, and shorter than the page takes to notice a frozen node (5.5 s at the soonest: a move's
+probe after 1.5 s, then two pings unanswered for 2 s each), so that its reconnect finds the
+cookie gone and goes round-robin to a live node; nginx would keep sending it to the frozen
+node (whose kernel still accepts connections) until its 45 s timeout."""
 COOKIE_NAME: Final = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 """The node names sent in :data:`NODE_COOKIE` (others are sent no cookie: nginx cannot match
 them safely)."""
@@ -662,6 +668,7 @@ __all__ = [
     "LEASE_SECONDS",
     "MARGIN_SECONDS",
     "NODE_COOKIE",
+    "NODE_COOKIE_SECONDS",
     "NODE_HEADER",
     "PLACE_SLACK",
     "RECONNECT",
