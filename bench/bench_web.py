@@ -171,15 +171,22 @@ def insecure() -> ssl.SSLContext:
     return ctx
 
 
-def api(base: str, method: str, path: str, body: Any = None) -> Any:
-    """:func:`http_json`, over TLS too (``https://``: nginx's throwaway certificate)."""
+def api(base: str, method: str, path: str, body: Any = None, cookies: dict[str, str] | None = None) -> Any:
+    """:func:`http_json`, over TLS too (``https://``: nginx's throwaway certificate). Through
+    nginx, ``cookies`` are sent and take the answer's (the room's node: the site routes by it)."""
     if not base.startswith("https://"):
         return http_json(base, method, path, body)
     req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode())
     req.method = method
     req.add_header("Content-Type", "application/json")
+    if cookies:
+        req.add_header("Cookie", "; ".join(f"{k}={v}" for k, v in cookies.items()))
     try:
         with urllib.request.urlopen(req, timeout=30, context=insecure()) as res:
+            for header in res.headers.get_all("Set-Cookie") or []:
+                name, _, value = header.split(";", 1)[0].partition("=")
+                if cookies is not None:
+                    cookies[name.strip()] = value.strip()
             return json.loads(res.read())
     except urllib.error.HTTPError as exc:
         raise RuntimeError(f"{method} {path}: {exc.code} {exc.read().decode(errors='replace')}") from None
@@ -259,6 +266,8 @@ class Person:
     opened: float | None = None
     """Seconds from the connect to the WebSocket open (before the hello)."""
     errors: int = 0
+    cookie: str = ""
+    """The ``Cookie`` header sent with the WebSocket (the room's node, through nginx)."""
 
     def __post_init__(self) -> None:
         self.latest: dict[str, Any] | None = None
@@ -277,6 +286,7 @@ class Person:
                 open_timeout=60,
                 ping_interval=None,
                 ssl=insecure() if self.ws_base.startswith("wss://") else None,
+                additional_headers={"Cookie": self.cookie} if self.cookie else None,
             ) as ws:
                 self.opened = time.perf_counter() - start
                 await ws.send(json.dumps({"type": "hello", "token": self.token}))
@@ -389,21 +399,22 @@ async def _client_job(job: Job, slot: int, progress: Any) -> dict[str, Any]:
     people: list[Person] = []
     tasks: list[asyncio.Task[None]] = []
 
-    def add(code: str, token: str) -> None:
-        p = Person(job.ws, code, token, random.Random(rng.random()), job.pace, t0)
+    def add(code: str, token: str, cookie: str = "") -> None:
+        p = Person(job.ws, code, token, random.Random(rng.random()), job.pace, t0, cookie=cookie)
         people.append(p)
         tasks.append(loop.create_task(p.run(until)))
 
     made: list[tuple[str, str]] = []
 
     async def make_room() -> None:
-        room = await asyncio.to_thread(api, job.http, "POST", "/api/rooms", SETTINGS)
+        cookies: dict[str, str] = {}  # one browser's: the room's node, set by its answers
+        room = await asyncio.to_thread(api, job.http, "POST", "/api/rooms", SETTINGS, cookies)
         for seat in range(2):
             joined = await asyncio.to_thread(
-                api, job.http, "POST", f"/api/rooms/{room['code']}/join", {"name": f"p{seat}"}
+                api, job.http, "POST", f"/api/rooms/{room['code']}/join", {"name": f"p{seat}"}, cookies
             )
             made.append((room["code"], joined["token"]))
-            add(room["code"], joined["token"])
+            add(room["code"], joined["token"], "; ".join(f"{k}={v}" for k, v in cookies.items()))
 
     async def report() -> None:  # the actions so far, for the progress bar (connecting too)
         while True:

@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 from unotable.match import Game
 from unotable.rules import Rules
-from unotable.web.cluster import LEASE_SECONDS, RENEW_SECONDS, status
+from unotable.web.cluster import LEASE_SECONDS, NODE_COOKIE_SECONDS, RENEW_SECONDS, status
 from unotable.web.fanout import events_for
 from unotable.web.gamelog import replay
 from unotable.web.storage import Store
@@ -96,12 +96,22 @@ def wait_ready(node: Node, deadline: float) -> None:
         time.sleep(0.1)
 
 
-def cluster_site(ports: list[int], port: int, cert: Path, key: Path) -> str:
-    """docs/deploy/nginx.conf with the nodes as its upstream servers (round-robin)."""
+def cluster_site(
+    ports: list[int], port: int, cert: Path, key: Path, names: dict[str, int] | None = None
+) -> str:
+    """docs/deploy/nginx.conf with the nodes as its upstream servers (round-robin), and for each
+    node of ``names`` (its ``--node-name`` -> its port) an upstream of its own that the site's
+    map picks by the node's cookie, the other nodes as backups (as the file's comments say)."""
     text = CONF.read_text()
     text = re.sub(r"server \{\n    listen 80;.*?\n\}\n", "", text, flags=re.S)
     servers = "\n    ".join(f"server 127.0.0.1:{p};" for p in ports)
-    text = text.replace("server 127.0.0.1:8000;", servers)
+    text = text.replace("server 127.0.0.1:8000;", servers, 1)
+    own = [(name, f"unotable_{name}", p) for name, p in (names or {}).items()]
+    entries = "".join(f"\n    {name} {upstream};" for name, upstream, _ in own)
+    text = text.replace("    default unotable;\n", f"    default unotable;{entries}\n", 1)
+    for _, upstream, p in own:
+        backups = "".join(f" server 127.0.0.1:{q} backup;" for q in ports if q != p)
+        text += f"upstream {upstream} {{ server 127.0.0.1:{p};{backups} keepalive 16; }}\n"
     text = text.replace("listen 443 ssl;", f"listen {NGINX_HOST}:{port} ssl;")
     text = re.sub(r"ssl_certificate +\S+;", f"ssl_certificate {cert};", text)
     return re.sub(r"ssl_certificate_key +\S+;", f"ssl_certificate_key {key};", text)
@@ -155,7 +165,9 @@ def running_service(
         for node in nodes:
             wait_ready(node, deadline)
         port = _free_port(NGINX_HOST)
-        (tmp_path / "site.conf").write_text(cluster_site([n.port for n in nodes] + spares, port, cert, key))
+        (tmp_path / "site.conf").write_text(
+            cluster_site([n.port for n in nodes] + spares, port, cert, key, {n.name: n.port for n in nodes})
+        )
         temp = tmp_path / "nginx-temp"
         temp.mkdir()
         user = "user root;\n" if os.geteuid() == 0 else ""
@@ -435,3 +447,55 @@ def test_rooms_play_on_through_a_killed_node_and_a_frozen_owner(service: Service
     nothing_lost(store, clients)
     assert sum(c.connections for c in clients) > len(clients), "clients reconnected"
     store.close()
+
+
+def _post_cookie(base: str, path: str, body: dict[str, Any], cookie: str = "") -> tuple[dict[str, Any], str]:
+    """:func:`_post` with ``cookie`` sent; the answer and its ``unotable_node`` cookie ("" if none)."""
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    req.add_header("Content-Type", "application/json")
+    if cookie:
+        req.add_header("Cookie", cookie)
+    with urllib.request.urlopen(req, timeout=30, context=_tls()) as res:
+        out: dict[str, Any] = json.loads(res.read())
+        set_cookies = res.headers.get_all("Set-Cookie") or []
+    ours = [c for c in set_cookies if c.startswith("unotable_node=")]
+    if ours:  # for the page's socket, opened right after: gone before a frozen node is noticed
+        assert f"max-age={NODE_COOKIE_SECONDS}" in ours[-1].lower().replace(" ", "")
+    return out, ours[-1].split(";", 1)[0] if ours else ""
+
+
+def test_nginx_sends_a_rooms_websockets_to_the_node_its_cookie_names(service: Service) -> None:
+    """A node names itself (cookie ``unotable_node``) on its answers about a room it holds, also
+    when another node relayed the request to it; the documented site sends what carries the
+    cookie to that node, so the room's WebSockets reach their owner and none is relayed (with
+    round-robin alone about two in three are, on three nodes)."""
+    store = Store(service.url)
+    rooms: list[tuple[str, str, str]] = []
+    for i in range(3):
+        made, cookie = _post_cookie(
+            service.base, "/api/rooms", {"players": 4, "seats": ["human"] * 3 + ["greedy"]}
+        )
+        owner = _leases(store)[made["code"]][0]
+        assert cookie == f"unotable_node={owner}", "the room's owner names itself"
+        for _ in range(3):  # someone else opening the link: round-robin, so relayed by two nodes of three
+            seat, again = _post_cookie(service.base, f"/api/rooms/{made['code']}/join", {"name": f"P{i}"})
+            assert again == cookie, "the owner's cookie comes back through the relay"
+        rooms.append((made["code"], seat["token"], cookie))
+
+    async def relayed_while_open() -> float:
+        async with contextlib.AsyncExitStack() as stack:
+            for code, token, cookie in rooms:
+                for _ in range(3):
+                    ws = await stack.enter_async_context(
+                        connect(
+                            service.base.replace("https://", "wss://") + f"/ws/{code}",
+                            ssl=_tls(),
+                            open_timeout=10,
+                            additional_headers={"Cookie": cookie},
+                        )
+                    )
+                    await ws.send(json.dumps({"type": "hello", "token": token}))
+                    assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "welcome"
+            return sum(node_metric(n, "unotable_cluster_relayed_sockets") for n in service.nodes)
+
+    assert asyncio.run(relayed_while_open()) == 0

@@ -71,6 +71,46 @@ def test_a_fenced_log_row_is_one_statement_and_a_stale_owners_is_refused(nodes: 
     assert stored is not None and stored.game.log == (("0", "draw"), ("1", "pass"))
 
 
+def test_fenced_rows_waiting_together_share_a_commit_and_a_stale_owners_row_alone_is_refused(
+    nodes: Nodes,
+) -> None:
+    import asyncio  # noqa: PLC0415
+
+    a_store, b_store, a, b = nodes
+    codes = [f"BATCH{i:03d}" for i in range(12)]
+    games = [
+        a_store.create_room(code, {}, [StoredSeat(0, None, None, None)], {"players": 2}, 2, 1, 5)
+        for code in codes
+    ]
+    for code in codes:
+        a.create(code)
+    lost: list[str] = []
+    a_store.lost = lost.append
+    with a_store.engine.begin() as conn:  # a lost the last room: its lease expired and b took it
+        conn.exec_driver_sql(
+            f"UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE code = '{codes[-1]}'"
+        )
+    b.acquire(codes[-1])
+    assert a_store.group is not None
+
+    async def main() -> list[BaseException | None]:
+        calls = [
+            a_store.append_async(g, 0, "0", "draw", code=code) for g, code in zip(games, codes, strict=True)
+        ]
+        return list(await asyncio.gather(*calls, return_exceptions=True))
+
+    out = asyncio.run(main())
+    assert out[:-1] == [None] * (len(codes) - 1)
+    assert isinstance(out[-1], LeaseLostError) and lost == [codes[-1]]
+    assert a_store.group.rows == len(codes) - 1
+    assert a_store.group.transactions < len(codes)  # the eleven rows shared commits; the lost one alone
+    for code in codes[:-1]:
+        stored = a_store.load_room(code)
+        assert stored is not None and stored.game.log == (("0", "draw"),)
+    stale = b_store.load_room(codes[-1])
+    assert stale is not None and stale.game.log == ()
+
+
 def test_many_leases_are_taken_in_one_statement_each_with_its_own_outcome(nodes: Nodes) -> None:
     a_store, b_store, a, b = nodes
     seat = [StoredSeat(0, None, None, None)]

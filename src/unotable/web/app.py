@@ -50,7 +50,10 @@ from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES, Rules
 from unotable.web.cluster import (
+    COOKIE_NAME,
     LEASE_SECONDS,
+    NODE_COOKIE,
+    NODE_COOKIE_SECONDS,
     RECONNECT,
     RENEW_SECONDS,
     UNREACHABLE,
@@ -359,6 +362,24 @@ async def metrics_page(request: Request) -> Response:
     return Response(metrics.render(), media_type=CONTENT_TYPE)
 
 
+def _owned_here(request: Request, response: Response) -> Response:
+    """``response`` (about a room this node holds) with the :data:`NODE_COOKIE` naming this node,
+    in a service of several: the documented nginx site then sends the room's WebSockets here."""
+    cluster: Cluster | None = request.app.state.cluster
+    if cluster is not None and COOKIE_NAME.fullmatch(cluster.name):
+        secure = request.url.scheme == "https"
+        response.set_cookie(
+            NODE_COOKIE,
+            cluster.name,
+            max_age=NODE_COOKIE_SECONDS,
+            path="/",
+            httponly=True,
+            samesite="lax",
+            secure=secure,
+        )
+    return response
+
+
 async def create_room(request: Request) -> Response:
     """``POST /api/rooms``."""
     _check_rate(request)
@@ -368,7 +389,7 @@ async def create_room(request: Request) -> Response:
     except SettingsError as exc:
         raise ProtocolError("bad_settings", detail=str(exc)) from None
     room = await _hub(request).create(settings, _address(request), place=not relayed(request))
-    return JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201)
+    return _owned_here(request, JSONResponse({"code": room.code, "url": f"/r/{room.code}"}, status_code=201))
 
 
 async def open_rooms(request: Request) -> Response:
@@ -392,14 +413,13 @@ async def play_now(request: Request) -> Response:
     key = await _check_seats(request)
     room = await _hub(request).create(settings, _address(request), place=not relayed(request))
     token, player = await room.join(name, 0, data.get("color"), key)
-    return JSONResponse(
-        {"code": room.code, "url": f"/r/{room.code}", "token": token, "player": player}, status_code=201
-    )
+    body = {"code": room.code, "url": f"/r/{room.code}", "token": token, "player": player}
+    return _owned_here(request, JSONResponse(body, status_code=201))
 
 
 async def get_room(request: Request) -> Response:
     """``GET /api/rooms/{code}``."""
-    return JSONResponse(await room_info(await _room(request)))
+    return _owned_here(request, JSONResponse(await room_info(await _room(request))))
 
 
 async def join_room(request: Request) -> Response:
@@ -414,7 +434,7 @@ async def join_room(request: Request) -> Response:
         raise ProtocolError("bad_player", last=len(room.seats) - 1)
     key = await _check_seats(request)
     token, seat = await room.join(data.get("name"), player, data.get("color"), key)
-    return JSONResponse({"token": token, "player": seat, "code": room.code})
+    return _owned_here(request, JSONResponse({"token": token, "player": seat, "code": room.code}))
 
 
 async def rejoin_room(request: Request) -> Response:
@@ -428,7 +448,7 @@ async def rejoin_room(request: Request) -> Response:
     ):
         raise ProtocolError("bad_request", detail="send {secret} or {code}")
     token, player = await room.rejoin(secret, code)
-    return JSONResponse({"token": token, "player": player, "code": room.code})
+    return _owned_here(request, JSONResponse({"token": token, "player": player, "code": room.code}))
 
 
 def game_steps(

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -65,6 +66,21 @@ HELD_BEFORE_SECONDS: Final = 600.0
 held before a restart (:attr:`Cluster.held_before`; as long as an idle room stays in memory)."""
 EXPIRE: Final = "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE "
 """A lease given back is expired, not deleted: its fencing number keeps growing."""
+
+NODE_COOKIE: Final = "unotable_node"
+"""The cookie a node sets on its answers about a room it holds (made, joined, rejoined, looked
+up): its own name. The documented nginx site sends a request carrying it to that node's own
+upstream (docs/deploy/nginx.conf), so a room's WebSockets reach its owner without a relay; a
+stale one (the room moved) costs only a relay."""
+NODE_COOKIE_SECONDS: Final = 3
+"""How long the cookie lasts: long enough for the page's WebSocket, opened right after such an
+answer, and shorter than the page takes to notice a frozen node (5.5 s at the soonest: a move's
+probe after 1.5 s, then two pings unanswered for 2 s each), so that its reconnect finds the
+cookie gone and goes round-robin to a live node; nginx would keep sending it to the frozen
+node (whose kernel still accepts connections) until its 45 s timeout."""
+COOKIE_NAME: Final = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+"""The node names sent in :data:`NODE_COOKIE` (others are sent no cookie: nginx cannot match
+them safely)."""
 
 
 class RoomElsewhereError(Exception):
@@ -651,6 +667,8 @@ __all__ = [
     "CLIENT_HEADER",
     "LEASE_SECONDS",
     "MARGIN_SECONDS",
+    "NODE_COOKIE",
+    "NODE_COOKIE_SECONDS",
     "NODE_HEADER",
     "PLACE_SLACK",
     "RECONNECT",

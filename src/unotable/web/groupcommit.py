@@ -1,13 +1,13 @@
-"""SQLite's one writer of action rows (:class:`GroupCommit`): the rows of many rooms waiting at the
+"""The one writer of action rows (:class:`GroupCommit`): the rows of many rooms waiting at the
 same moment committed in one transaction, each caller answered once its row is committed (P-182).
-:class:`~unotable.web.storage.Store` makes one on SQLite."""
+:class:`~unotable.web.storage.Store` makes one on SQLite and on PostgreSQL (there each row fenced
+by its room's lease in a cluster, all in one statement)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import queue
-import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,19 +22,39 @@ GROUP_MAX: Final = 256
 
 Append = Callable[[int, int, "str | None", str, str], None]
 """Write one row alone, in a transaction of its own: ``(game_id, seq, seat, action, code)``."""
+Fencing = Callable[[], "Callable[[str], tuple[str, int] | None] | None"]
+"""The store's fencing now (``None``: one server alone): room code -> (this node, the lease's
+fencing number), or ``None`` if this node does not hold the room."""
+FENCED_ROWS: Final = (
+    "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+    "SELECT r.game_id, r.seq, r.seat, r.action, %(when)s "
+    "FROM unnest(%(game_ids)s::integer[], %(seqs)s::integer[], %(seats)s::text[], %(actions)s::text[], "
+    "%(codes)s::text[], %(nodes)s::text[], %(fences)s::bigint[]) "
+    "AS r(game_id, seq, seat, action, code, node, fence) "
+    "JOIN room_leases l ON l.code = r.code AND l.node = r.node AND l.fence = r.fence "
+    "FOR SHARE OF l RETURNING game_id, seq"
+)
+"""PostgreSQL, a cluster: the batch's rows in one statement, each written only while its room's
+lease row (locked until the commit) is this node's with the fencing number this node holds, as
+:data:`~unotable.web.storage.FENCED_APPEND` writes one row."""
 
 
 class GroupCommit:
-    """SQLite's one writer of action rows: a thread with its own connection that commits the
-    rows of every room waiting when it is free in one transaction (at most :data:`GROUP_MAX`),
-    so a commit (and its sync) serves many rooms' actions instead of one. Each row's caller is
-    answered only once its row is committed; if a transaction of several rows fails, each row
-    is tried again alone (``append_alone``: :meth:`Store.append`), so a refused row (a duplicate) never
-    takes the others with it."""
+    """The one writer of action rows: a thread with its own connection that commits the rows of
+    every room waiting when it is free in one transaction (at most :data:`GROUP_MAX`), so a
+    commit (and its sync) serves many rooms' actions instead of one, and the event loop hands
+    the thread a batch instead of a row (a thread woken per action takes the GIL from the loop
+    each time). Each row's caller is answered only once its row is committed; if a transaction
+    of several rows fails, each row is tried again alone (``append_alone``:
+    :meth:`Store.append`), so a refused row (a duplicate) never takes the others with it. In a
+    cluster (``fencing``) a row whose room's lease this node no longer holds is not written
+    (:data:`FENCED_ROWS`) and is tried alone too, which refuses it as a lost room."""
 
-    def __init__(self, engine: Engine, append_alone: Append) -> None:
+    def __init__(self, engine: Engine, append_alone: Append, fencing: Fencing = lambda: None) -> None:
         self.engine = engine
         self.append_alone = append_alone
+        self.fencing = fencing
+        self.postgres = engine.dialect.name == "postgresql"
         self.queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.lock = threading.Lock()
@@ -100,43 +120,80 @@ class GroupCommit:
     def _write(self, batch: list[_Pending]) -> None:
         outcomes: list[BaseException | None]
         self.transactions += 1
+        alone: list[int] = []  # the rows to try again one at a time
         try:
-            self._insert([p.row for p in batch])
+            written = self._insert([p.row for p in batch])
             outcomes = [None] * len(batch)
-        except (SQLAlchemyError, sqlite3.Error) as exc:
-            if len(batch) == 1:
-                outcomes = [exc]
-            else:
-                outcomes = []
-                for p in batch:
-                    self.transactions += 1
-                    try:
-                        g, seq, seat, action, code = p.row
-                        self.append_alone(g, seq, seat, action, code)
-                        outcomes.append(None)
-                    except SQLAlchemyError as one:
-                        outcomes.append(one)
+            alone = [i for i, p in enumerate(batch) if (p.row[0], p.row[1]) not in written]
+        except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error) as exc:
+            outcomes = [exc] * len(batch)
+            if len(batch) > 1 or self.postgres:  # there a row alone says which error (lost, duplicate)
+                alone = list(range(len(batch)))
+        for i in alone:
+            self.transactions += 1
+            try:
+                g, seq, seat, action, code = batch[i].row
+                self.append_alone(g, seq, seat, action, code)
+                outcomes[i] = None
+            except SQLAlchemyError as one:
+                outcomes[i] = one
         self.rows += sum(1 for o in outcomes if o is None)
         self._settle(batch, outcomes)
 
-    def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> None:
+    def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> set[tuple[int, int]]:
         """The rows in one transaction of the writer's own connection (as SQLAlchemy stores a
-        time on SQLite: ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC)."""
+        time on SQLite: ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC); the (game, seq) written."""
         if self._raw is None:
             self._raw = self.engine.raw_connection()
-        when = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
+        fencing = self.fencing()
         cur = self._raw.cursor()
         try:
-            cur.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                [(g, seq, seat, action, when) for g, seq, seat, action, _ in rows],
-            )
+            if not self.postgres:
+                when = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
+                cur.executemany(
+                    "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+                    [(g, seq, seat, action, when) for g, seq, seat, action, _ in rows],
+                )
+                written = {(g, seq) for g, seq, *_ in rows}
+            elif fencing is None:
+                cur.executemany(
+                    "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+                    "VALUES (%s, %s, %s, %s, %s)",
+                    [(g, seq, seat, action, _now()) for g, seq, seat, action, _ in rows],
+                )
+                written = {(g, seq) for g, seq, *_ in rows}
+            else:
+                held = [(row, fencing(row[4])) for row in rows]
+                fenced = [(row, h) for row, h in held if h is not None]  # the others: tried alone, lost
+                if not fenced:
+                    return set()
+                cur.execute(
+                    FENCED_ROWS,
+                    {
+                        "when": _now(),
+                        "game_ids": [r[0] for r, _ in fenced],
+                        "seqs": [r[1] for r, _ in fenced],
+                        "seats": [r[2] for r, _ in fenced],
+                        "actions": [r[3] for r, _ in fenced],
+                        "codes": [r[4] for r, _ in fenced],
+                        "nodes": [h[0] for _, h in fenced],
+                        "fences": [h[1] for _, h in fenced],
+                    },
+                )
+                written = {(int(g), int(seq)) for g, seq in cur.fetchall()}
             self._raw.commit()
         except BaseException:
-            self._raw.rollback()
+            with contextlib.suppress(Exception):
+                self._raw.rollback()
+            if self.postgres:  # the server may have gone (a restart): the next batch connects anew
+                with contextlib.suppress(Exception):
+                    self._raw.invalidate()
+                self._raw = None
             raise
         finally:
-            cur.close()
+            with contextlib.suppress(Exception):
+                cur.close()
+        return written
 
     @staticmethod
     def _settle(batch: list[_Pending], outcomes: list[BaseException | None]) -> None:

@@ -126,9 +126,12 @@ class Relay:
             )
         except httpx.HTTPError:
             return _unreachable()
-        return Response(
+        out = Response(
             answer.content, status_code=answer.status_code, media_type=answer.headers.get("content-type")
         )
+        for cookie in answer.headers.get_list("set-cookie"):  # the owner's NODE_COOKIE: route to it
+            out.headers.append("set-cookie", cookie)
+        return out
 
     async def socket(self, ws: WebSocket, url: str, code: str) -> bool:
         """Join the (accepted) client's WebSocket to room ``code``'s at the owner (``url``) until

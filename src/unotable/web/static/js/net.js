@@ -15,6 +15,9 @@ import { t } from "./strings.js";
 export const PING_MS = 10000;
 const ANSWER_MS = 2000;
 const PROBE_MS = 1500;
+// A socket not open within OPEN_MS is given up and made again: nginx may have sent it to a frozen
+// node (its kernel still accepts connections), where it would wait for nginx's 45 s timeout.
+export const OPEN_MS = 5000;
 
 // What to do with each message from the server (table.js's onMessage, given by enterTable).
 let received = () => {};
@@ -26,7 +29,9 @@ export function connect(onMessage) {
   game.ws = ws;
   ws.missed = 0;
   ws.heardAt = performance.now();
+  ws.opening = setTimeout(() => { if (ws.readyState === WebSocket.CONNECTING) ws.close(); }, OPEN_MS);
   ws.addEventListener("open", () => {
+    clearTimeout(ws.opening);
     game.retry = 0;
     ws.send(JSON.stringify({ type: CLIENT.HELLO, token: game.token }));
     ws.beat = setInterval(() => ping(ws), PING_MS);
@@ -45,6 +50,7 @@ export function connect(onMessage) {
 // once, within a jittered 0.1-0.5 s so that a node's clients do not all come back in the same
 // instant; any other loss backs off from 0.6 s to 19 s.
 function lost(ws, code) {
+  clearTimeout(ws.opening);
   clearInterval(ws.beat);
   clearTimeout(ws.answer);
   clearTimeout(ws.probe);
