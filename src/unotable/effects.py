@@ -702,7 +702,6 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
     which answers it in turn, as if the deflector had played it (a Wild Draw Four deflected is
     no longer challenged: H-5)."""
     tb = st.tables
-    n = st.n
     if tb.base_effect[t] == E_REVERSE:
         st.direction = -st.direction
         if ev is not None:
