@@ -161,6 +161,9 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
     data.update({k: v for k, v in house_values.items() if k in data or HOUSE_RULE[k].is_on(v)})
     if edition == "all-wild":  # docs/rules.md §13, AW-10: refused with a deck of wild cards only
         data.pop("no_action_finish", None)
+    if edition == "no-mercy":  # docs/rules.md §14, NM-1: the box stacks any draw as large or larger
+        data.pop("stack_cards", None)
+        data["stacking"] = "any"
     return data
 
 

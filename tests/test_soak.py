@@ -50,7 +50,7 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy")
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -114,6 +114,9 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
     data.update((k, v) for k, v in house.items() if k in data)
     if edition == "all-wild":  # docs/rules.md §13, AW-10: every card is wild, no hand could end
         data.pop("no_action_finish", None)
+    if edition == "no-mercy":  # docs/rules.md §14, NM-1: the box stacks any draw as large or larger
+        data.pop("stack_cards", None)
+        data["stacking"] = "any"
     return Rules.from_dict(data)
 
 

@@ -384,7 +384,7 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
     hand = st.hands[seat]
     got = 0
     pile = st.draw
-    room = (st.tables.mercy or st.tables.hand_limit) - len(hand)  # NM-9: out at once at 25
+    room = min(st.tables.hand_limit, st.tables.mercy or st.tables.hand_limit) - len(hand)  # NM-9: out at 25
     if k > room:  # RULES §11.5: a hand at the limit draws no more
         k = max(room, 0)
     while got < k:
@@ -542,7 +542,7 @@ def _roulette(st: State, seat: int, color: int, ev: list[Event] | None) -> None:
         ev.append(Event("color", seat=seat, color=color))
     hand = st.hands[seat]
     turned: list[int] = []
-    while len(hand) < (st.tables.mercy or st.tables.hand_limit):
+    while len(hand) < min(st.tables.hand_limit, st.tables.mercy or st.tables.hand_limit):
         if not st.draw and not _reshuffle(st, ev):
             break
         x = st.draw.pop()
