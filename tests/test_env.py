@@ -444,8 +444,8 @@ def test_all_wild_grows_its_observation_to_its_own_cards() -> None:
 
 def test_no_mercy_grows_its_observation_to_its_own_cards() -> None:
     """docs/env.md: No Mercy's card-sized segments have 91 values (its cards are 75-90); All
-    Wild keeps its 75; its stacking adds ``pending_draw``; its table of actions holds its plays, no ``pass`` (NM-1: a drawn card
-    that plays is played) and a 7 naming each other seat."""
+    Wild keeps its 75; its stacking adds ``pending_draw``; its table of actions holds its plays,
+    no ``pass`` (NM-1: a drawn card that plays is played) and a 7 naming each other seat."""
     rules = Rules(edition=find_edition("no-mercy"), players=4)
     layout = layout_for(rules)
     assert layout.size == 526 + 7 * 26 + 1 and layout.by_name["hand"].shape == (91,)  # + pending_draw
