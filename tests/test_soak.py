@@ -209,8 +209,16 @@ def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
         elif e.kind == "swap":  # RULES §11 seven_zero
             assert e.seat is not None and e.target is not None
             sizes[e.seat], sizes[e.target] = sizes[e.target], sizes[e.seat]
-        elif e.kind == "pass_hands":
-            sizes = sizes[-1:] + sizes[:-1] if e.reason == "left" else sizes[1:] + sizes[:1]
+        elif e.kind == "pass_hands":  # among the seats still in (docs/rules.md §14, NM-9)
+            live = [s for s in range(len(sizes)) if sizes[s]]
+            moved = [sizes[s] for s in live]
+            moved = moved[-1:] + moved[:-1] if e.reason == "left" else moved[1:] + moved[:1]
+            for s, size in zip(live, moved, strict=True):
+                sizes[s] = size
+        elif e.kind in ("discard_all", "knocked_out"):  # NM-5, NM-9: cards onto the discard pile
+            assert e.seat is not None
+            sizes[e.seat] -= e.count
+            played += e.count
         elif e.kind == "shuffle_hands":  # docs/rules.md §12, M-2: dealt one at a time from seat + 1
             assert e.seat is not None and e.count == sum(sizes)
             n = len(sizes)
