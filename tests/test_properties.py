@@ -34,6 +34,7 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     IS_WILD,
+    NM_DRAW_FOUR,
     NUM_CARD_TYPES,
     POINTS,
     REVERSE,
@@ -71,6 +72,7 @@ from unotable.notation import (
 )
 from unotable.rules import CLASSIC, EDITIONS, MAX_PLAYERS, Rules
 from unotable.state import Phase, State
+from unotable.tables import NM_DRAWS
 from unotable.views import view
 
 MAX_STEPS: Final = 160
@@ -631,15 +633,17 @@ def test_hands_end_and_score_as_the_rulings_say(script: Script) -> None:
     top = state.discard[-1]
     if rules.no_action_finish:
         assert not IS_WILD[top] and CARD_VALUE[top] <= 9, CARD_CODE[top]
-    on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR) or (
-        not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE)
-    )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6)
-    factor = 2 if rules.double_finish and on_draw else 1
+    on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR, *NM_DRAWS) or (
+        not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
+    )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6); No Mercy's
+    # No Mercy (docs/rules.md §14, NM-9): a winner left standing holds cards, and nothing doubles
+    went_out = not state.hands[state.winner]
+    factor = 2 if rules.double_finish and on_draw and went_out else 1
     charged = [factor * sum(POINTS[c] for c in hand) for hand in state.hands]
     if rules.mode in ("elimination", "challenge") or rules.scoring == "lowest":
         assert state.hand_points == sum(charged)
     elif not rules.teams:
-        assert state.hand_points == sum(charged)  # the winner's hand is empty
+        assert state.hand_points == sum(charged) - charged[state.winner]  # 0 for a winner gone out
 
 
 @PROPERTY_SETTINGS
