@@ -45,9 +45,9 @@ what each other edition adds."""
 _TITLE: Final = N_("How to play: the player's guide")
 _INTRO: Final = N_(
     "unotable plays UNO with the exact rules of the box: the classic deck, Harry Potter, Cars 2, "
-    "the 2018 deck, All Wild and Show 'Em No Mercy. This guide is for the people at the table: what each card does, "
-    "how a turn goes, what each edition adds and what each house rule changes. The terminal's help "
-    "(? or F1) and the page's keys (?) say the same in fewer words."
+    "the 2018 deck, All Wild and Show 'Em No Mercy. This guide is for the people at the table: "
+    "what each card does, how a turn goes, what each edition adds and what each house rule "
+    "changes. The terminal's help (? or F1) and the page's keys (?) say the same in fewer words."
 )
 _CARDS_TITLE: Final = N_("The cards and a turn")
 _EDITIONS_TITLE: Final = N_("The editions")
