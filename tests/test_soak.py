@@ -218,10 +218,14 @@ def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
             moved = moved[-1:] + moved[:-1] if e.reason == "left" else moved[1:] + moved[:1]
             for s, size in zip(live, moved, strict=True):
                 sizes[s] = size
-        elif e.kind in ("discard_all", "knocked_out"):  # NM-5, NM-9: cards onto the discard pile
+        elif e.kind == "discard_all":  # docs/rules.md §14, NM-5: cards onto the discard pile
             assert e.seat is not None
             sizes[e.seat] -= e.count
             played += e.count
+        elif e.kind == "knocked_out":  # NM-9: the hand goes under the draw pile
+            assert e.seat is not None
+            sizes[e.seat] -= e.count
+            drawn -= e.count
         elif e.kind == "shuffle_hands":  # docs/rules.md §12, M-2: dealt one at a time from seat + 1
             assert e.seat is not None and e.count == sum(sizes)
             n = len(sizes)

@@ -322,7 +322,8 @@ def _nx(st: State, seat: int, d: int) -> int:
 
 def _mercy(st: State, ev: list[Event] | None) -> None:
     """docs/rules.md §14, NM-9: after an action, every seat holding 25 cards or more is knocked
-    out (its cards go under the discard pile); the last seat left wins the hand."""
+    out (its cards go face down under the draw pile: every card of the discard pile is seen);
+    the last seat left wins the hand."""
     hands = st.hands
     limit = st.tables.mercy
     out = [s for s in range(st.n) if len(hands[s]) >= limit]
@@ -331,7 +332,7 @@ def _mercy(st: State, ev: list[Event] | None) -> None:
     for s in out:
         hand = hands[s]
         hands[s] = []
-        st.discard[0:0] = hand
+        st.draw[0:0] = hand
         st.known.pop(s, None)
         st.exposed &= ~(1 << s)
         st.drew_facing[s] = -1

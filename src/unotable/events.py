@@ -26,7 +26,7 @@ class Event:
     cards were gathered and dealt out again; each seat sees only its own new hand); in No Mercy
     (docs/rules.md §14), ``discard_all`` (``seat``'s other ``cards`` of the Discard All's colour,
     ``count`` of them, went under it) and ``knocked_out`` (``seat`` held ``count`` cards: the
-    mercy rule put it out of the hand, its cards under the discard pile).
+    mercy rule put it out of the hand, its cards face down under the draw pile).
 
     ``cards`` are seen only by the seats in ``visible_to`` when it is not ``None``; every seat
     sees the rest of the event (who, how many, which colour). Use :meth:`for_seat`.
