@@ -327,7 +327,11 @@ def _mercy(st: State, ev: list[Event] | None) -> None:
     hands = st.hands
     limit = st.tables.mercy
     out = [s for s in range(st.n) if len(hands[s]) >= limit]
-    if not out or st.phase >= PHASE_HAND_OVER:
+    if st.phase >= PHASE_HAND_OVER:
+        return
+    if not out:
+        if st.after_color >= 0 and not hands[st.after_color]:  # knocked out since it was chosen
+            st.after_color = _nx(st, st.after_color, st.direction)
         return
     for s in out:
         hand = hands[s]
@@ -342,6 +346,8 @@ def _mercy(st: State, ev: list[Event] | None) -> None:
     if len(left) == 1:
         end_hand(st, left[0], ev)
         return
+    if st.after_color >= 0 and not hands[st.after_color]:  # a Roulette's victim plays, then the next
+        st.after_color = _nx(st, st.after_color, st.direction)
     if st.current >= 0 and not hands[st.current]:  # the seat to act is out: the next plays
         st.phase = PHASE_TURN
         st.drawn = -1

@@ -84,7 +84,8 @@ def _mercy_ids(st: State, seat: int) -> list[int]:
     return [
         a
         for a in _legal_ids(st, seat)
-        if not (ACTION_KIND[a] == KIND_PLAY and NAMES_SEAT[ACTION_FIELDS[a][1]] and ACTION_FIELDS[a][2] >= 0
+        if not (ACTION_KIND[a] == KIND_PENALIZE and not hands[ACTION_FIELDS[a][2]])  # no penalty
+        and not (ACTION_KIND[a] == KIND_PLAY and NAMES_SEAT[ACTION_FIELDS[a][1]] and ACTION_FIELDS[a][2] >= 0
                 and not hands[ACTION_FIELDS[a][2]])
     ]  # fmt: skip
 
