@@ -251,7 +251,7 @@ def _face_value(value: int) -> str:
         DRAW_TWO: pgettext("card face", "Draw 2"),
         DRAW_THREE: pgettext("card face", "Draw 3"),
         BLANK: pgettext("card face", "Blank"),
-        NM_SKIP_ALL: pgettext("card face", "Skip All"),
+        NM_SKIP_ALL: pgettext("card face", "SkipAll"),
         NM_DISCARD_ALL: pgettext("card face", "Discard"),
         NM_DRAW_FOUR: pgettext("card face", "Draw 4"),
     }
@@ -279,7 +279,7 @@ def _face_wild(card: int) -> tuple[str, str]:
         NM_WILD_REVERSE_FOUR: (pgettext("card face", "Rev."), pgettext("card face", "Draw 4")),
         NM_WILD_SIX: (pgettext("card face", "Wild"), pgettext("card face", "Draw 6")),
         NM_WILD_TEN: (pgettext("card face", "Wild"), pgettext("card face", "Draw 10")),
-        NM_ROULETTE: (pgettext("card face", "Colour"), pgettext("card face", "Roulette")),
+        NM_ROULETTE: (pgettext("card face", "Colour"), pgettext("card face", "Wheel")),
     }
     return faces[card]
 
