@@ -282,6 +282,14 @@ def matches(rules: Rules, colour: int, top: int, card: int) -> bool:
     return not names_colour(rules, top) and symbol(rules, card) == symbol(rules, top)
 
 
+def nm_draws(card: int) -> int:
+    """No Mercy's draw cards (docs/rules.md §14) and what each draws; 0 for any other card."""
+    wild = {"WR+4": 4, "W+6": 6, "W+10": 10}
+    if IS_WILD[card]:
+        return wild.get(CARD_CODE[card], 0)
+    return {DRAW_TWO: 2, NM_DRAW_FOUR: 4}.get(CARD_VALUE[card], 0)
+
+
 def stacks_on(rules: Rules, pending: int, answer: int) -> bool:
     """Whether a draw card of kind ``answer`` answers one of kind ``pending`` (``WILD_DRAW_FOUR``
     or a draw value), as docs/rules.md §11 and §11.5 (stack_cards) say."""
@@ -353,7 +361,12 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
         draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE, AW_DRAW_TWO)  # All Wild's: AW-8
         fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR)
         kind = WILD_DRAW_FOUR if pending in fours else CARD_VALUE[pending]
-        if kind in draw_cards:
+        if rules.edition.no_mercy and nm_draws(pending):  # docs/rules.md §14, NM-2: as many or more
+            if act.card not in state.hands[s]:
+                return "not_in_hand"
+            if nm_draws(act.card) < nm_draws(pending) and not deflects(rules, state.color, act.card):
+                return "not_playable"
+        elif kind in draw_cards:
             # RULES §11: the seat a draw fell on may answer it, even when stack_cards or its hand
             # leave it no answer (docs/rules.md H-41, H-56); a card that may deflect it (H-48: of
             # the colour to match) is refused, if at all, for another reason (H-42).
