@@ -644,13 +644,13 @@ def test_hands_end_and_score_as_the_rulings_say(script: Script) -> None:
     if state.winner < 0:
         return
     top = state.discard[-1]
-    if rules.no_action_finish:
+    # No Mercy (docs/rules.md §14, NM-9): a winner left standing holds cards, and nothing doubles
+    went_out = not state.hands[state.winner]
+    if rules.no_action_finish and went_out:  # a hand won by knock-outs ends on any card
         assert not IS_WILD[top] and CARD_VALUE[top] <= 9, CARD_CODE[top]
     on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR, *NM_DRAWS) or (
         not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
     )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6); No Mercy's
-    # No Mercy (docs/rules.md §14, NM-9): a winner left standing holds cards, and nothing doubles
-    went_out = not state.hands[state.winner]
     factor = 2 if rules.double_finish and on_draw and went_out else 1
     charged = [factor * sum(POINTS[c] for c in hand) for hand in state.hands]
     if rules.mode in ("elimination", "challenge") or rules.scoring == "lowest":
