@@ -159,6 +159,10 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("all-wild-2", {"edition": "all-wild", "players": 2}),
     ("all-wild-5", {"edition": "all-wild", "players": 5}),
     ("all-wild-party", {"edition": "all-wild", **PARTY, "stacking": "any"}),
+    # UNO Show 'Em No Mercy (docs/rules.md §14), new lines after the old ones.
+    ("no-mercy-2", {"edition": "no-mercy", "players": 2}),
+    ("no-mercy-4", {"edition": "no-mercy", "players": 4}),
+    ("no-mercy-6", {"edition": "no-mercy", "players": 6, "jump_in": True, "uno_call": "strict"}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 

@@ -140,7 +140,7 @@ def test_needs_n_players_is_grammatical() -> None:
 
 @pytest.mark.parametrize(
     ("edition", "players"),
-    [("classic", 4), ("harry-potter", 3), ("cars2", 2), ("modern", 3), ("all-wild", 3)],
+    [("classic", 4), ("harry-potter", 3), ("cars2", 2), ("modern", 3), ("all-wild", 3), ("no-mercy", 4)],
 )
 def test_play_plays_a_bots_only_hand(edition: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
     # Without a terminal, ``play --auto --fast`` prints a bots-only game (the full screen: test_tui).

@@ -32,6 +32,7 @@ SECTIONS = (
     "House rules beyond the books",
     "The modern deck (`modern`)",
     "UNO All Wild (`all-wild`)",
+    "UNO Show 'Em No Mercy (`no-mercy`)",
 )
 
 
@@ -81,7 +82,21 @@ def test_notation_names_every_code_key_and_phase_of_the_format() -> None:
     all_wild = ("AW", "AWREV", "AWSKIP", "AWSKIP2", "AW+2", "AW+4", "AWT+2", "AWSWAP")
     for code in ("W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", *all_wild, "+2", "+3", "BLANK"):
         assert f"`{code}`" in NOTATION or f"+ `{code}`" in NOTATION, code
-    assert set(CARD_CODE[61:]) == {"W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", *all_wild}
+    no_mercy = ("WR+4", "W+6", "W+10", "WCR")
+    for code in (*no_mercy, "SE", "DA", "+4"):
+        assert f"`{code}`" in NOTATION, code
+    coloured = {c + v for c in "RYGB" for v in ("SE", "DA", "+4")}
+    assert set(CARD_CODE[61:]) == {
+        "W+4",
+        "HOWLER",
+        "INVIS",
+        "MATER",
+        "SHUFFLE",
+        "CUSTOM",
+        *all_wild,
+        *coloured,
+        *no_mercy,
+    }
 
 
 TEXT_FILES = ("*.py", "*.md", "*.json", "*.c", "*.h", "*.pyi", "*.toml", "*.cfg", "*.txt", "*.yml", "*.js")

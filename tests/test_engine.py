@@ -360,3 +360,29 @@ def test_an_all_wild_forced_swap_moves_what_was_known_with_the_hands() -> None:
     assert after.known == {0: {2: [parse_card("AW+4")]}}
     assert [(e.seat, e.target) for e in events if e.kind == "swap"] == [(0, 1)]
     assert sorted(view(after, 0).hand) == sorted(after.hands[0])
+
+
+def test_a_hand_knocked_out_by_the_mercy_rule_stays_hidden() -> None:
+    """docs/rules.md §14, NM-9: the cards of a seat knocked out go face down under the draw pile,
+    never onto the discard pile that every view shows; the seat's hand size is 0 in every view."""
+    rules = Rules(edition=find_edition("no-mercy"), players=3)
+    big = ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9", "Y1", "Y2", "Y3"] * 2
+    st = from_position(
+        rules,
+        hands=[
+            [parse_card(c) for c in ("R+4", "R5")],
+            [parse_card(c) for c in big[:22]],
+            [parse_card("B1")] * 2,
+        ],
+        draw_pile=[parse_card(c) for c in ("Y4", "Y5", "Y6", "Y7", "Y8")],
+        discard=[parse_card("R3")],
+        color=0,
+        current=0,
+    )
+    after, events = apply(st, 0, "play R+4")
+    assert [e.kind for e in events if e.kind == "knocked_out"] == ["knocked_out"]
+    for seat in (0, 2):
+        seen = view(after, seat)
+        assert seen.discard == (parse_card("R3"), parse_card("R+4")) and seen.hand_sizes[1] == 0
+        assert 1 not in seen.known
+    assert len(after.draw) == 2 + 25 and after.current == 2

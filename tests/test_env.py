@@ -440,3 +440,25 @@ def test_all_wild_grows_its_observation_to_its_own_cards() -> None:
     all_wild = layout_for(Rules(edition=find_edition("all-wild"), players=4))
     assert all_wild.size == 526 + 7 * 10 and all_wild.by_name["hand"].shape == (75,)
     assert layout_for(Rules(edition=find_edition("modern"), players=4)).size == 540
+
+
+def test_no_mercy_grows_its_observation_to_its_own_cards() -> None:
+    """docs/env.md: No Mercy's card-sized segments have 91 values (its cards are 75-90); All
+    Wild keeps its 75; its stacking adds ``pending_draw``; its table of actions holds its plays,
+    no ``pass`` (NM-1: a drawn card that plays is played) and a 7 naming each other seat."""
+    rules = Rules(edition=find_edition("no-mercy"), players=4)
+    layout = layout_for(rules)
+    assert layout.size == 526 + 7 * 26 + 1 and layout.by_name["hand"].shape == (91,)  # + pending_draw
+    assert layout.by_name["pending_draw"].shape == (1,)  # the box stacks (NM-2)
+    assert layout_for(Rules(edition=find_edition("all-wild"), players=4)).size == 596
+    texts = set(action_table(rules).texts)
+    assert {
+        "play RSE",
+        "play BDA uno",
+        "play G+4",
+        "play WR+4 R",
+        "play W+10 Y",
+        "play WCR",
+        "play R7 3",
+    } <= texts
+    assert "pass" not in texts and "play W G" not in texts and "play R7 4" not in texts

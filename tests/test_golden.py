@@ -1,5 +1,5 @@
 """The engine plays the golden trace (``tests/data/golden-trace.txt``, written by
-``tests/golden_trace.py``): every state, legal set, event and refusal of 536 seeded hands over
+``tests/golden_trace.py``): every state, legal set, event and refusal of 560 seeded hands over
 every edition, hand-level option and house rule, unchanged by a refactoring."""
 
 from __future__ import annotations

@@ -212,7 +212,7 @@ def test_target_unknown_arguments_and_every_card_code_in_the_rules() -> None:
     run(session)
     from unotable.cards import CARD_CODE  # noqa: PLC0415
 
-    for edition in ("classic", "harry-potter", "cars2", "modern", "all-wild"):
+    for edition in ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy"):
         t = Table(edition, 3, "greedy", "", seed=1)
         text = t.rules_in_words()
         for card in set(t.rules.deck()):

@@ -34,6 +34,7 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     IS_WILD,
+    NM_DRAW_FOUR,
     NUM_CARD_TYPES,
     POINTS,
     REVERSE,
@@ -71,6 +72,7 @@ from unotable.notation import (
 )
 from unotable.rules import CLASSIC, EDITIONS, MAX_PLAYERS, Rules
 from unotable.state import Phase, State
+from unotable.tables import NM_DRAWS
 from unotable.views import view
 
 MAX_STEPS: Final = 160
@@ -161,6 +163,9 @@ def rules_dicts(draw: st.DrawFn) -> dict[str, Any]:
     data.update({k: v for k, v in house_values.items() if k in data or HOUSE_RULE[k].is_on(v)})
     if edition == "all-wild":  # docs/rules.md §13, AW-10: refused with a deck of wild cards only
         data.pop("no_action_finish", None)
+    if edition == "no-mercy":  # docs/rules.md §14, NM-1: the box stacks any draw as large or larger
+        data.pop("stack_cards", None)
+        data["stacking"] = "any"
     return data
 
 
@@ -277,6 +282,14 @@ def matches(rules: Rules, colour: int, top: int, card: int) -> bool:
     return not names_colour(rules, top) and symbol(rules, card) == symbol(rules, top)
 
 
+def nm_draws(card: int) -> int:
+    """No Mercy's draw cards (docs/rules.md §14) and what each draws; 0 for any other card."""
+    wild = {"WR+4": 4, "W+6": 6, "W+10": 10}
+    if IS_WILD[card]:
+        return wild.get(CARD_CODE[card], 0)
+    return {DRAW_TWO: 2, NM_DRAW_FOUR: 4}.get(CARD_VALUE[card], 0)
+
+
 def stacks_on(rules: Rules, pending: int, answer: int) -> bool:
     """Whether a draw card of kind ``answer`` answers one of kind ``pending`` (``WILD_DRAW_FOUR``
     or a draw value), as docs/rules.md §11 and §11.5 (stack_cards) say."""
@@ -348,7 +361,12 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
         draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE, AW_DRAW_TWO)  # All Wild's: AW-8
         fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR)
         kind = WILD_DRAW_FOUR if pending in fours else CARD_VALUE[pending]
-        if kind in draw_cards:
+        if rules.edition.no_mercy and nm_draws(pending):  # docs/rules.md §14, NM-2: as many or more
+            if act.card not in state.hands[s]:
+                return "not_in_hand"
+            if nm_draws(act.card) < nm_draws(pending) and not deflects(rules, state.color, act.card):
+                return "not_playable"
+        elif kind in draw_cards:
             # RULES §11: the seat a draw fell on may answer it, even when stack_cards or its hand
             # leave it no answer (docs/rules.md H-41, H-56); a card that may deflect it (H-48: of
             # the colour to match) is refused, if at all, for another reason (H-42).
@@ -626,17 +644,19 @@ def test_hands_end_and_score_as_the_rulings_say(script: Script) -> None:
     if state.winner < 0:
         return
     top = state.discard[-1]
-    if rules.no_action_finish:
+    # No Mercy (docs/rules.md §14, NM-9): a winner left standing holds cards, and nothing doubles
+    went_out = not state.hands[state.winner]
+    if rules.no_action_finish and went_out:  # a hand won by knock-outs ends on any card
         assert not IS_WILD[top] and CARD_VALUE[top] <= 9, CARD_CODE[top]
-    on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR) or (
-        not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE)
-    )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6)
-    factor = 2 if rules.double_finish and on_draw else 1
+    on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR, *NM_DRAWS) or (
+        not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
+    )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6); No Mercy's
+    factor = 2 if rules.double_finish and on_draw and went_out else 1
     charged = [factor * sum(POINTS[c] for c in hand) for hand in state.hands]
     if rules.mode in ("elimination", "challenge") or rules.scoring == "lowest":
         assert state.hand_points == sum(charged)
     elif not rules.teams:
-        assert state.hand_points == sum(charged)  # the winner's hand is empty
+        assert state.hand_points == sum(charged) - charged[state.winner]  # 0 for a winner gone out
 
 
 @PROPERTY_SETTINGS

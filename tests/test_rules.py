@@ -14,7 +14,14 @@ from unotable.rules import EDITIONS, BlankEffect, Rules, birthday_day, find_edit
 
 @pytest.mark.parametrize(
     ("name", "size"),
-    [("classic", 108), ("harry-potter", 110), ("cars2", 112), ("modern", 112), ("all-wild", 112)],
+    [
+        ("classic", 108),
+        ("harry-potter", 110),
+        ("cars2", 112),
+        ("modern", 112),
+        ("all-wild", 112),
+        ("no-mercy", 168),
+    ],
 )
 def test_deck_sizes(name: str, size: int) -> None:
     assert len(Rules(edition=find_edition(name)).deck()) == size
@@ -58,6 +65,36 @@ def test_the_all_wild_deck() -> None:
         Rules.from_dict({"edition": "all-wild", "blanks": {"R": "R1"}})
     with pytest.raises(ConfigError, match="no Wild Customizable"):
         Rules.from_dict({"edition": "all-wild", "custom": {"draw": 2}})
+
+
+def test_the_no_mercy_deck() -> None:
+    """docs/rules.md §14: 168 cards, two of every number and no plain Wild or Wild Draw Four; 30
+    points for a Skip Everyone or a Discard All, 20 for a Draw Four, 50 for its wild cards."""
+    deck = Counter(CARD_CODE[c] for c in Rules(edition=find_edition("no-mercy")).deck())
+    for color in "RYGB":
+        assert all(deck[f"{color}{v}"] == 2 for v in range(10))
+        assert deck[f"{color}S"] == deck[f"{color}R"] == deck[f"{color}+2"] == deck[f"{color}DA"] == 3
+        assert deck[f"{color}SE"] == deck[f"{color}+4"] == 2
+    assert deck["WR+4"] == deck["WCR"] == 8 and deck["W+6"] == deck["W+10"] == 4
+    assert "W" not in deck and "W+4" not in deck and sum(deck.values()) == 168
+    assert POINTS[parse_card("RSE")] == POINTS[parse_card("BDA")] == 30 and POINTS[parse_card("G+4")] == 20
+    assert {POINTS[parse_card(c)] for c in ("WR+4", "W+6", "W+10", "WCR")} == {50}
+    edition = EDITIONS["no-mercy"]
+    assert find_edition("No_Mercy") is edition and edition.card_space == 91
+    assert EDITIONS["all-wild"].card_space == 75 and not edition.has_blanks
+
+
+def test_no_mercy_box_rules() -> None:
+    """NM-1: the box's rules are house rules always in force; a narrower stacking is refused."""
+    rules = Rules.from_dict({"edition": "no-mercy", "players": 3})
+    assert rules.stacking == "any" and rules.seven_zero and rules.draw_to_match and rules.must_play_drawn
+    assert Rules.from_dict(rules.to_dict()) == rules
+    with pytest.raises(ConfigError, match="stacks a draw card on any drawing as many or more"):
+        Rules.from_dict({"edition": "no-mercy", "stacking": "same"})
+    with pytest.raises(ConfigError, match="stacks a draw card on any drawing as many or more"):
+        Rules.from_dict({"edition": "no-mercy", "stacking": "any", "stack_cards": "up"})
+    with pytest.raises(ConfigError, match="no blank cards"):
+        Rules.from_dict({"edition": "no-mercy", "blanks": {"R": "R1"}})
 
 
 def test_all_wild_refuses_no_action_finish() -> None:

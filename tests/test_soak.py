@@ -28,7 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD
+from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, NM_DRAW_FOUR
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -50,7 +50,7 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy")
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -114,6 +114,9 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
     data.update((k, v) for k, v in house.items() if k in data)
     if edition == "all-wild":  # docs/rules.md §13, AW-10: every card is wild, no hand could end
         data.pop("no_action_finish", None)
+    if edition == "no-mercy":  # docs/rules.md §14, NM-1: the box stacks any draw as large or larger
+        data.pop("stack_cards", None)
+        data["stacking"] = "any"
     return Rules.from_dict(data)
 
 
@@ -131,7 +134,8 @@ def table_configs(rnd: random.Random) -> list[Rules]:
 
 def card_points(card: int) -> int:
     """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank;
-    40 for the modern deck's Wild Shuffle Hands and Wild Customizable (docs/rules.md §12)."""
+    40 for the modern deck's Wild Shuffle Hands and Wild Customizable (docs/rules.md §12); 30 for
+    No Mercy's Skip Everyone and Discard All (§14)."""
     value = CARD_VALUE[card]
     if CARD_CODE[card] in ("SHUFFLE", "CUSTOM"):
         return 40
@@ -139,6 +143,8 @@ def card_points(card: int) -> int:
         return 20
     if IS_WILD[card] or value == BLANK:
         return 50
+    if CARD_CODE[card][1:] in ("SE", "DA"):  # No Mercy's Skip Everyone and Discard All (NM-10)
+        return 30
     return value if value <= 9 else 20
 
 
@@ -206,8 +212,20 @@ def check_accounting(base: Sizes, after: State, events: list[Event]) -> None:
         elif e.kind == "swap":  # RULES §11 seven_zero
             assert e.seat is not None and e.target is not None
             sizes[e.seat], sizes[e.target] = sizes[e.target], sizes[e.seat]
-        elif e.kind == "pass_hands":
-            sizes = sizes[-1:] + sizes[:-1] if e.reason == "left" else sizes[1:] + sizes[:1]
+        elif e.kind == "pass_hands":  # among the seats still in (docs/rules.md §14, NM-9)
+            live = [s for s in range(len(sizes)) if sizes[s]]
+            moved = [sizes[s] for s in live]
+            moved = moved[-1:] + moved[:-1] if e.reason == "left" else moved[1:] + moved[:1]
+            for s, size in zip(live, moved, strict=True):
+                sizes[s] = size
+        elif e.kind == "discard_all":  # docs/rules.md §14, NM-5: cards onto the discard pile
+            assert e.seat is not None
+            sizes[e.seat] -= e.count
+            played += e.count
+        elif e.kind == "knocked_out":  # NM-9: the hand goes under the draw pile
+            assert e.seat is not None
+            sizes[e.seat] -= e.count
+            drawn -= e.count
         elif e.kind == "shuffle_hands":  # docs/rules.md §12, M-2: dealt one at a time from seat + 1
             assert e.seat is not None and e.count == sum(sizes)
             n = len(sizes)
@@ -271,13 +289,15 @@ def play_hand(
 
     # RULES §9: the winner went out, and the scores moved by the hand's points only.
     winner = st.winner
-    assert 0 <= winner < st.n and not st.hands[winner]
+    # No Mercy (docs/rules.md §14, NM-9): or the last player standing, the others knocked out.
+    standing = rules.edition.no_mercy and sum(1 for h in st.hands if h) == 1
+    assert 0 <= winner < st.n and (not st.hands[winner] or standing)
     points = [sum(card_points(c) for c in h) for h in st.hands]
     last = st.discard[-1]
-    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4") or (  # All Wild's: AW-8
-        not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE)
+    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4", "WR+4", "W+6", "W+10") or (  # AW-8, §14
+        not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
     )
-    if rules.double_finish and on_draw_card:  # docs/rules.md §11.5, H-20
+    if rules.double_finish and on_draw_card and not st.hands[winner]:  # docs/rules.md §11.5, H-20
         points = [2 * p for p in points]
     if rules.scoring == "lowest":
         assert st.hand_points == sum(points)
@@ -288,7 +308,7 @@ def play_hand(
         else:
             assert st.game_winners == []
     else:
-        assert st.hand_points == sum(points)
+        assert st.hand_points == sum(points) - points[winner]  # a winner standing scores not its own
         assert st.scores == [scores[s] + (st.hand_points if s == winner else 0) for s in range(st.n)]
         assert st.game_winners == ([winner] if st.scores[winner] >= rules.target else [])
     assert (st.phase == Phase.GAME_OVER) == bool(st.game_winners)
@@ -332,7 +352,7 @@ def test_random_play_soak() -> None:
     for kind in (
         "play", "draw", "pass", "color", "uno", "catch", "challenge", "accept", "invisibility",
         "reveal", "skip", "reverse", "reshuffle", "penalty", "wrong", "returned", "hand_over",
-        "game_over", "dealer_draw", "swap", "pass_hands", "shuffle_hands",
+        "game_over", "dealer_draw", "swap", "pass_hands", "shuffle_hands", "discard_all", "knocked_out",
     ):  # fmt: skip
         assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
     print(

@@ -391,7 +391,14 @@ def hidden_twin(game: Game, seat: int, rng: random.Random) -> Game:
 
 @pytest.mark.parametrize(
     ("seed", "edition"),
-    [(120, "classic"), (151, "harry-potter"), (22, "cars2"), (22, "modern"), (22, "all-wild")],
+    [
+        (120, "classic"),
+        (151, "harry-potter"),
+        (22, "cars2"),
+        (22, "modern"),
+        (22, "all-wild"),
+        (22, "no-mercy"),
+    ],
 )
 def test_the_screen_is_the_same_whatever_the_hidden_cards(seed: int, edition: str) -> None:
     """At each of the human's decisions, the screen drawn for a game whose hidden cards are

@@ -68,7 +68,29 @@ ALL_WILD_CARDS: Final = (
     AW_SWAP,
 )
 """The card types of UNO All Wild (docs/rules.md §13): wild cards that name no colour."""
-NUM_CARD_TYPES: Final = 75
+NM_SKIP_ALL: Final = 15
+"""UNO Show 'Em No Mercy (docs/rules.md §14): the value of its Skip Everyone (four colours)."""
+NM_DISCARD_ALL: Final = 16
+"""No Mercy's Discard All: its player discards every card of its colour with it (NM-5)."""
+NM_DRAW_FOUR: Final = 17
+"""No Mercy's coloured Draw Four."""
+NM_VALUES: Final = (NM_SKIP_ALL, NM_DISCARD_ALL, NM_DRAW_FOUR)
+NM_VALUE_CODES: Final = ("SE", "DA", "+4")
+NM_VALUE_NAMES: Final = ("Skip Everyone", "Discard All", "Draw Four")
+NM_FIRST: Final = 75
+"""The first of No Mercy's card types: its coloured cards, ``75 + colour * 3 + k`` for the k-th
+of :data:`NM_VALUES`, then its four wild cards; numbered after All Wild's, so that no earlier
+card type changes."""
+NM_WILD_REVERSE_FOUR: Final = 87
+"""No Mercy's Wild Reverse Draw Four: the direction changes, then the next player draws four."""
+NM_WILD_SIX: Final = 88
+NM_WILD_TEN: Final = 89
+NM_ROULETTE: Final = 90
+"""No Mercy's Wild Colour Roulette: the next player names a colour and turns cards until one of
+it comes (NM-7)."""
+NM_WILD_CODES: Final = ("WR+4", "W+6", "W+10", "WCR")
+NM_WILD_NAMES: Final = ("Wild Reverse Draw Four", "Wild Draw Six", "Wild Draw Ten", "Wild Colour Roulette")
+NUM_CARD_TYPES: Final = 91
 CLASSIC_CARD_TYPES: Final = 65
 """The card types of the three first editions (classic, Harry Potter, Cars 2): the card space
 of the native core and of those editions' env observations, which later cards leave unchanged."""
@@ -110,10 +132,12 @@ WILD_NAMES: Final = (
 
 
 def card_type(color: int, value: int) -> int:
-    """The card type of a coloured card.
+    """The card type of a coloured card (No Mercy's values too, :data:`NM_VALUES`).
 
     :raises ValueError: if the colour or value is out of range.
     """
+    if 0 <= color < 4 and value in NM_VALUES:
+        return NM_FIRST + color * 3 + NM_VALUES.index(value)
     if not (0 <= color < 4 and 0 <= value < VALUES_PER_COLOR):
         raise ValueError(f"no coloured card with colour {color} and value {value}")
     return color * VALUES_PER_COLOR + value
@@ -135,6 +159,17 @@ def _build_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], 
         values.append(WILD + i)
         codes.append(code)
         names.append(WILD_NAMES[i])
+    for color, letter in enumerate(COLORS):  # No Mercy's coloured cards (docs/rules.md §14)
+        for k, value in enumerate(NM_VALUES):
+            colors.append(color)
+            values.append(value)
+            codes.append(letter + NM_VALUE_CODES[k])
+            names.append(f"{COLOR_NAMES[color]} {NM_VALUE_NAMES[k]}")
+    for i, code in enumerate(NM_WILD_CODES):
+        colors.append(NO_COLOR)
+        values.append(NM_WILD_REVERSE_FOUR + i)
+        codes.append(code)
+        names.append(NM_WILD_NAMES[i])
     return tuple(colors), tuple(values), tuple(codes), tuple(names)
 
 
@@ -147,8 +182,11 @@ COLOR_BY_CODE: Final[dict[str, int]] = {c: i for i, c in enumerate(COLORS)}
 
 IS_WILD: Final = tuple(CARD_COLOR[t] == NO_COLOR for t in range(NUM_CARD_TYPES))
 """Per card type: printed as a wild card (a custom blank may still behave as one)."""
-NAMES_COLOR: Final = tuple(IS_WILD[t] and t not in ALL_WILD_CARDS for t in range(NUM_CARD_TYPES))
-"""Per card type: a wild card whose player names a colour (All Wild's name none: AW-1)."""
+NAMES_COLOR: Final = tuple(
+    IS_WILD[t] and t not in ALL_WILD_CARDS and t != NM_ROULETTE for t in range(NUM_CARD_TYPES)
+)
+"""Per card type: a wild card whose player names a colour (All Wild's name none: AW-1; No
+Mercy's Wild Colour Roulette neither, its victim does: NM-7)."""
 
 
 def _points(t: int) -> int:
@@ -157,6 +195,8 @@ def _points(t: int) -> int:
         return 40
     if t == AW_WILD:  # docs/rules.md §13: All Wild's plain Wild 20, its other cards 50
         return 20
+    if value in (NM_SKIP_ALL, NM_DISCARD_ALL):  # docs/rules.md §14, NM-10
+        return 30
     if IS_WILD[t] or value == BLANK:
         return 50
     if value <= 9:

@@ -36,6 +36,7 @@ from unotable.tables import (
     E_HOWLER,
     E_INVIS,
     E_MATER,
+    E_NUMBER,
     E_REVERSE,
     E_SHUFFLE,
     E_SKIP,
@@ -234,11 +235,17 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
     n = st.n
     pile = st.draw
     first = (st.dealer + 1) % n
+    under: list[int] = []
     for _ in range(4 * len(pile) + 8):
         if not pile:
             raise ConfigError("the draw pile ran out while turning the first card")
         t = pile.pop()
         fx = tb.base_effect[t]  # a first card is turned, not played: no house rule applies
+        if st.rules.edition.no_mercy and fx != E_NUMBER:  # docs/rules.md §14, NM-3: turn another
+            under.append(t)
+            if ev is not None:
+                ev.append(Event("first_card", cards=(t,), reason="covered"))
+            continue
         if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK, E_TARGET) or t == AW_SWAP:  # AW-4
             # back into the middle, floor(k/2) cards above it.
             k = len(pile)
@@ -249,7 +256,7 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
         break
     else:
         raise ConfigError("no card of the draw pile can start the discard pile")
-    st.discard = [t]
+    st.discard = [*under, t]
     if ev is not None:
         ev.append(Event("first_card", cards=(t,)))
     st.direction = 1

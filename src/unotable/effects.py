@@ -17,6 +17,8 @@ from unotable.cards import (
     CARD_COLOR,
     HOWLER,
     INVISIBILITY,
+    NM_ROULETTE,
+    NM_WILD_REVERSE_FOUR,
     NO_COLOR,
     NUM_CARD_TYPES,
     WILD_DRAW_FOUR,
@@ -52,16 +54,19 @@ from unotable.state import (
 )
 from unotable.tables import (
     E_BLANK,
+    E_DISCARD_ALL,
     E_DRAW,
     E_HOWLER,
     E_INVIS,
     E_MATER,
     E_NUMBER,
     E_REVERSE,
+    E_ROULETTE,
     E_SEVEN,
     E_SHUFFLE,
     E_SKIP,
     E_SKIP2,
+    E_SKIP_ALL,
     E_STACK,
     E_TARGET,
     E_WD4,
@@ -98,6 +103,12 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
 
     The action must be legal (see :func:`legal_ids`): nothing is checked here.
     """
+    _step(st, seat, aid, ev)
+    if st.tables.mercy:  # docs/rules.md §14, NM-9
+        _mercy(st, ev)
+
+
+def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
     kind, t, arg, uno = ACTION_FIELDS[aid]
     if kind == KIND_PLAY:  # RULES §3-§6 (the hot path, inline)
         tb = st.tables
@@ -137,7 +148,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             st.color = CARD_COLOR[t]
             if tb.multi_play and _series(st, seat, t, aid, ev):
                 return
-            st.current = (seat + st.direction) % st.n
+            st.current = _nx(st, seat, st.direction)
             if ev is not None:
                 ev.append(Event("turn", seat=st.current))
             return
@@ -145,19 +156,25 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         c = CARD_COLOR[t]
         if c >= 0:
             st.color = c
+        elif t in tb.draws_named:  # No Mercy's wild draw cards name the colour (docs/rules.md §14)
+            st.color = arg
+            if t == NM_WILD_REVERSE_FOUR:  # NM-6: the direction changes, then the next draws
+                st.direction = -st.direction
+                if ev is not None:
+                    ev.append(Event("reverse", seat=seat))
         d = st.direction
         n = st.n
         if left == 0 and fx != E_SHUFFLE:  # M-3: a last Wild Shuffle Hands deals cards back
             _go_out(st, seat, t, fx, arg, ev)
             return
         if fx == E_NUMBER:
-            st.current = (seat + d) % n
+            st.current = _nx(st, seat, d)
         elif fx == E_SKIP:
-            victim = (seat + d) % n
+            victim = _nx(st, seat, d)
             if tb.response_windows:
                 _open_response(st, victim, t, seat, False, prev_color, ev)
                 return
-            st.current = (victim + d) % n
+            st.current = _nx(st, victim, d)
             if ev is not None:
                 ev.append(Event("skip", seat=victim))
         elif fx == E_REVERSE:
@@ -165,7 +182,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
             if ev is not None:
                 ev.append(Event("reverse", seat=seat))
             if n == 2:  # RULES §6: a Skip with two players
-                victim = (seat + d) % n
+                victim = _nx(st, seat, d)
                 if tb.response_windows:
                     _open_response(st, victim, t, seat, False, prev_color, ev)
                     return
@@ -173,36 +190,36 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
                 if ev is not None:
                     ev.append(Event("skip", seat=victim))
             else:
-                st.current = (seat + d) % n
+                st.current = _nx(st, seat, d)
         elif fx == E_DRAW:
-            victim = (seat + d) % n
+            victim = _nx(st, seat, d)
             if tb.response_windows:  # with stacking, it may answer a stack: the total grows
                 _open_response(st, victim, t, seat, False, prev_color, ev, st.pend_draw + tb.draws[t])
                 return
             _draw_cards(st, victim, tb.draws[t], ev, CARD_CODE[t])
-            st.current = (victim + d) % n
+            st.current = _nx(st, victim, d)
             if ev is not None:
                 ev.append(Event("skip", seat=victim))
         elif fx in (E_WILD, E_INVIS):
             st.color = arg
-            st.current = (seat + d) % n
+            st.current = _nx(st, seat, d)
         elif fx == E_WD4:
             # Legal only without a card of the colour to match (RULES §3); judged if challenged.
             guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
             st.color = arg
-            _open_response(st, (seat + d) % n, t, seat, guilty, prev_color, ev, st.pend_draw + 4)
+            _open_response(st, _nx(st, seat, d), t, seat, guilty, prev_color, ev, st.pend_draw + 4)
             return
         elif fx == E_HOWLER:
             if tb.response_windows:
                 _open_response(st, arg, t, seat, False, prev_color, ev)
                 return
             _reveal(st, arg, [v for v in range(n) if v != arg], ev, "howler")
-            _ask_color(st, seat, (seat + d) % n)
+            _ask_color(st, seat, _nx(st, seat, d))
         elif fx == E_MATER:
             for other in range(n):
                 if other != seat:
                     _reveal(st, other, [seat], ev, "mater")
-            _ask_color(st, seat, (seat + d) % n)
+            _ask_color(st, seat, _nx(st, seat, d))
         else:  # E_BLANK and the effects of house rules
             _special_play(st, seat, t, fx, arg, uno, prev_color, ev)
             return
@@ -216,7 +233,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         facing = st.drew_facing[seat] = (st.color + 1) * NUM_CARD_TYPES + st.discard[-1]
         pile = st.draw
         if len(st.hands[seat]) >= st.tables.hand_limit:  # RULES §11.5: it draws no more
-            st.current = (seat + st.direction) % st.n
+            st.current = _nx(st, seat, st.direction)
             if ev is not None:
                 ev.append(Event("pass", seat=seat, reason="hand limit"))
                 ev.append(Event("turn", seat=st.current))
@@ -224,7 +241,7 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         if not pile:
             if not _reshuffle(st, ev):
                 # R-6: a player who chose to draw and finds nothing passes.
-                st.current = (seat + st.direction) % st.n
+                st.current = _nx(st, seat, st.direction)
                 if ev is not None:
                     ev.append(Event("pass", seat=seat, reason="nothing to draw"))
                     ev.append(Event("turn", seat=st.current))
@@ -240,18 +257,21 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         elif st.tables.draw_to_match:  # RULES §11: it draws on
             _draw_to_match(st, seat, facing, ev)
         else:
-            st.current = (seat + st.direction) % st.n  # R-5
+            st.current = _nx(st, seat, st.direction)  # R-5
             if ev is not None:
                 ev.append(Event("turn", seat=st.current))
     elif kind == KIND_PASS:
         st.phase = PHASE_TURN
         st.drawn = -1
         st.drew_facing[seat] = -1  # it keeps a playable card
-        st.current = (seat + st.direction) % st.n
+        st.current = _nx(st, seat, st.direction)
         if ev is not None:
             ev.append(Event("pass", seat=seat))
             ev.append(Event("turn", seat=st.current))
     elif kind == KIND_COLOR:
+        if st.discard[-1] == NM_ROULETTE:  # docs/rules.md §14, NM-7: its victim named it
+            _roulette(st, seat, arg, ev)
+            return
         st.color = arg
         st.phase = PHASE_TURN
         st.current = st.after_color
@@ -288,6 +308,56 @@ def step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None:
         raise AssertionError(f"unknown action kind {kind}")
 
 
+def _nx(st: State, seat: int, d: int) -> int:
+    """The seat after ``seat`` in direction ``d``: with No Mercy's mercy rule, the next one
+    still in the hand (a seat knocked out holds no card: docs/rules.md §14, NM-9)."""
+    n = st.n
+    s = (seat + d) % n
+    if st.tables.mercy:
+        hands = st.hands
+        while not hands[s] and s != seat:
+            s = (s + d) % n
+    return s
+
+
+def _mercy(st: State, ev: list[Event] | None) -> None:
+    """docs/rules.md §14, NM-9: after an action, every seat holding 25 cards or more is knocked
+    out (its cards go face down under the draw pile: every card of the discard pile is seen);
+    the last seat left wins the hand."""
+    hands = st.hands
+    limit = st.tables.mercy
+    out = [s for s in range(st.n) if len(hands[s]) >= limit]
+    if st.phase >= PHASE_HAND_OVER:
+        return
+    if not out:
+        if st.after_color >= 0 and not hands[st.after_color]:  # knocked out since it was chosen
+            st.after_color = _nx(st, st.after_color, st.direction)
+        return
+    for s in out:
+        hand = hands[s]
+        hands[s] = []
+        st.draw[0:0] = hand
+        st.known.pop(s, None)
+        st.exposed &= ~(1 << s)
+        st.drew_facing[s] = -1
+        if ev is not None:
+            ev.append(Event("knocked_out", seat=s, count=len(hand)))
+    left = [s for s in range(st.n) if hands[s]]
+    if len(left) == 1:
+        end_hand(st, left[0], ev)
+        return
+    if st.after_color >= 0 and not hands[st.after_color]:  # a Roulette's victim plays, then the next
+        st.after_color = _nx(st, st.after_color, st.direction)
+    if st.current >= 0 and not hands[st.current]:  # the seat to act is out: the next plays
+        st.phase = PHASE_TURN
+        st.drawn = -1
+        st.after_color = -1
+        _clear_response(st)
+        st.current = _nx(st, st.current, st.direction)
+        if ev is not None:
+            ev.append(Event("turn", seat=st.current))
+
+
 def _series(st: State, seat: int, t: int, aid: int, ev: list[Event] | None) -> bool:
     """docs/rules.md §11.5 multi_play: after ``seat``'s number card ``t``, whether its turn goes
     on (a ``play CARD more``: another card of that number follows); the series ends with a play
@@ -321,7 +391,7 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
     hand = st.hands[seat]
     got = 0
     pile = st.draw
-    room = st.tables.hand_limit - len(hand)
+    room = min(st.tables.hand_limit, st.tables.mercy or st.tables.hand_limit) - len(hand)  # NM-9: out at 25
     if k > room:  # RULES §11.5: a hand at the limit draws no more
         k = max(room, 0)
     while got < k:
@@ -394,7 +464,20 @@ def _special_play(
         return
     n = st.n
     d = st.direction
-    if fx == E_SKIP2:  # docs/rules.md §13, AW-5: the next two players, never the player itself
+    if fx == E_SKIP_ALL:  # docs/rules.md §14, NM-4: every other player; the player plays again
+        if ev is not None:
+            for i in range(1, n):
+                if st.hands[(seat + i * d) % n]:
+                    ev.append(Event("skip", seat=(seat + i * d) % n))
+        st.current = seat
+    elif fx == E_DISCARD_ALL:  # NM-5: the player's other cards of its colour go under it
+        if _discard_all(st, seat, t, ev):
+            return
+        st.current = _nx(st, seat, d)
+    elif fx == E_ROULETTE:  # NM-7: the next player names the colour they turn cards for
+        victim = _nx(st, seat, d)
+        _ask_color(st, victim, _nx(st, victim, d))
+    elif fx == E_SKIP2:  # docs/rules.md §13, AW-5: the next two players, never the player itself
         skipped = min(2, n - 1)
         if ev is not None:
             for i in range(1, skipped + 1):
@@ -402,17 +485,17 @@ def _special_play(
         st.current = (seat + (skipped + 1) * d) % n
     elif fx == E_TARGET:  # docs/rules.md §13, AW-6: the seat named draws two; play goes on
         _draw_cards(st, arg, 2, ev, CARD_CODE[t])
-        st.current = (seat + d) % n
+        st.current = _nx(st, seat, d)
     elif fx == E_STACK:
         tb = st.tables
         total = st.pend_draw + tb.draws[t]  # an answer adds to the stack it answers
-        victim = (seat + d) % n
+        victim = _nx(st, seat, d)
         if _can_answer(st, victim, t):
             _open_response(st, victim, t, seat, False, prev_color, ev, total)
             return
         _clear_response(st)  # no answer held: it applies at once, as in RULES §3
         _draw_cards(st, victim, total, ev, CARD_CODE[t])
-        st.current = (victim + d) % n
+        st.current = _nx(st, victim, d)
         if ev is not None:
             ev.append(Event("skip", seat=victim))
     else:
@@ -422,11 +505,69 @@ def _special_play(
             if ev is not None:
                 ev.append(Event("swap", seat=seat, target=arg))
         else:  # E_ZERO
-            dest = [(s + d) % n for s in range(n)]
+            dest = [_nx(st, s, d) if st.hands[s] else s for s in range(n)]  # NM-9: the out stay out
             if ev is not None:
                 ev.append(Event("pass_hands", seat=seat, reason="left" if d == 1 else "right"))
         _move_hands(st, seat, dest, uno)
-        st.current = (seat + d) % n
+        st.current = _nx(st, seat, d)
+    if ev is not None:
+        ev.append(Event("turn", seat=st.current))
+
+
+def _discard_all(st: State, seat: int, t: int, ev: list[Event] | None) -> bool:
+    """docs/rules.md §14, NM-5: ``seat`` played the Discard All ``t``; every card of its colour
+    left in the hand goes onto the discard pile under it (wild cards have no colour: kept).
+    Whether that emptied the hand (it is then over, won by ``seat``)."""
+    color = CARD_COLOR[t]
+    hand = st.hands[seat]
+    gone = [x for x in hand if CARD_COLOR[x] == color]
+    if gone:
+        st.hands[seat] = hand = [x for x in hand if CARD_COLOR[x] != color]
+        st.discard[-1:-1] = gone
+        if st.known and seat in st.known:
+            for x in gone:
+                _forget(st, seat, x)
+        if ev is not None:
+            ev.append(Event("discard_all", seat=seat, cards=tuple(gone), count=len(gone)))
+    if not hand:
+        end_hand(st, seat, ev)
+        return True
+    if len(hand) == 1 and gone and st.tables.uno_call is False:  # UNO is called as an action
+        st.exposed |= 1 << seat
+    return False
+
+
+def _roulette(st: State, seat: int, color: int, ev: list[Event] | None) -> None:
+    """docs/rules.md §14, NM-7: ``seat``, on whom a Wild Colour Roulette was played, named
+    ``color``: it turns cards face up from the draw pile until one of that colour comes (wild
+    cards have none), takes them all, and loses its turn; ``color`` is the colour to match."""
+    st.color = color
+    st.phase = PHASE_TURN
+    then = st.after_color
+    st.after_color = -1
+    if ev is not None:
+        ev.append(Event("color", seat=seat, color=color))
+    hand = st.hands[seat]
+    turned: list[int] = []
+    while len(hand) < min(st.tables.hand_limit, st.tables.mercy or st.tables.hand_limit):
+        if not st.draw and not _reshuffle(st, ev):
+            break
+        x = st.draw.pop()
+        hand.append(x)
+        turned.append(x)
+        if CARD_COLOR[x] == color:
+            break
+    if turned:
+        st.exposed &= ~(1 << seat)
+        st.drew_facing[seat] = -1
+        known = st.known.setdefault(seat, {})
+        for viewer in range(st.n):
+            if viewer != seat:
+                known.setdefault(viewer, []).extend(turned)
+    if ev is not None:  # turned face up: every seat sees them
+        ev.append(Event("draw", seat=seat, cards=tuple(turned), count=len(turned), reason="WCR"))
+        ev.append(Event("skip", seat=seat))
+    st.current = then
     if ev is not None:
         ev.append(Event("turn", seat=st.current))
 
@@ -459,7 +600,7 @@ def _shuffle_hands(st: State, seat: int, arg: int, uno: bool, ev: list[Event] | 
     if not hands[seat]:  # M-3: the cards ran out before the deal came round to the player
         end_hand(st, seat, ev)
         return
-    st.current = (seat + st.direction) % n
+    st.current = _nx(st, seat, st.direction)
     if ev is not None:
         ev.append(Event("turn", seat=st.current))
 
@@ -504,14 +645,16 @@ def _draw_to_match(st: State, seat: int, facing: int, ev: list[Event] | None) ->
     ok = st.tables.playable[facing]
     hand = st.hands[seat]
     while True:
+        if st.tables.mercy and len(hand) >= st.tables.mercy:  # NM-9: knocked out (``step``)
+            return
         if len(hand) >= st.tables.hand_limit:  # RULES §11.5: it stops at the limit, and passes
-            st.current = (seat + st.direction) % st.n
+            st.current = _nx(st, seat, st.direction)
             if ev is not None:
                 ev.append(Event("pass", seat=seat, reason="hand limit"))
                 ev.append(Event("turn", seat=st.current))
             return
         if not st.draw and not _reshuffle(st, ev):
-            st.current = (seat + st.direction) % st.n
+            st.current = _nx(st, seat, st.direction)
             if ev is not None:
                 ev.append(Event("pass", seat=seat, reason="nothing to draw"))
                 ev.append(Event("turn", seat=st.current))
@@ -537,13 +680,13 @@ def _blank_effect(st: State, seat: int, t: int, arg: int, ev: list[Event] | None
         if ev is not None:
             ev.append(Event("reverse", seat=seat))
     d = st.direction
-    victim = (seat + d) % n
+    victim = _nx(st, seat, d)
     if effect.reveal:
         _reveal(st, victim, [v for v in range(n) if v != victim], ev, "blank")
     if effect.draw:
         _draw_cards(st, victim, effect.draw, ev, CARD_CODE[t])
     if effect.skip or (effect.reverse and n == 2):
-        st.current = (victim + d) % n
+        st.current = _nx(st, victim, d)
         if ev is not None:
             ev.append(Event("skip", seat=victim))
     else:
@@ -566,12 +709,11 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
     which answers it in turn, as if the deflector had played it (a Wild Draw Four deflected is
     no longer challenged: H-5)."""
     tb = st.tables
-    n = st.n
     if tb.base_effect[t] == E_REVERSE:
         st.direction = -st.direction
         if ev is not None:
             ev.append(Event("reverse", seat=seat))
-    victim = (seat + st.direction) % n
+    victim = _nx(st, seat, st.direction)
     total = st.pend_draw
     card = st.pend_card
     if ev is not None:
@@ -590,7 +732,7 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
         return
     _clear_response(st)  # no answer held: it applies at once (H-4)
     _draw_cards(st, victim, total, ev, CARD_CODE[card])
-    st.current = (victim + st.direction) % n
+    st.current = _nx(st, victim, st.direction)
     if ev is not None:
         ev.append(Event("skip", seat=victim))
         ev.append(Event("turn", seat=st.current))
@@ -640,11 +782,11 @@ def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
         ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
     if t == HOWLER:
         _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
-        _ask_color(st, player, (player + d) % n)
+        _ask_color(st, player, _nx(st, player, d))
         return
     if total:  # a draw card, or with stacking the whole stack
         _draw_cards(st, seat, total, ev, CARD_CODE[t])
-    st.current = (seat + d) % n
+    st.current = _nx(st, seat, d)
     if ev is not None:
         ev.append(Event("skip", seat=seat))
         ev.append(Event("turn", seat=st.current))
@@ -663,7 +805,7 @@ def _challenge(st: State, seat: int, ev: list[Event] | None) -> None:
         st.current = seat
     else:
         _draw_cards(st, seat, total + CHALLENGE_PENALTY, ev, "lost challenge")
-        st.current = (seat + st.direction) % st.n
+        st.current = _nx(st, seat, st.direction)
         if ev is not None:
             ev.append(Event("skip", seat=seat))
     if ev is not None:
@@ -690,7 +832,7 @@ def _invisibility(st: State, seat: int, color: int, uno: bool, ev: list[Event] |
     if left == 0:
         _go_out(st, seat, INVISIBILITY, E_INVIS, color, ev)
         return
-    st.current = (player + st.direction) % st.n if t == HOWLER else seat
+    st.current = _nx(st, player, st.direction) if t == HOWLER else seat
     if ev is not None:
         ev.append(Event("turn", seat=st.current))
 
@@ -711,7 +853,7 @@ def _undo_wrong(st: State, seat: int, offender: int, ev: list[Event] | None) -> 
     _draw_cards(st, offender, WRONG_CARD_PENALTY, ev, "wrong card")
     st.phase = PHASE_TURN
     st.drawn = -1
-    st.current = (offender + st.direction) % st.n
+    st.current = _nx(st, offender, st.direction)
     if ev is not None:
         ev.append(Event("turn", seat=st.current))
 
@@ -728,13 +870,13 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
         if effect.reverse:
             d = st.direction = -d
         if effect.draw:
-            _draw_cards(st, (seat + d) % st.n, effect.draw, ev, CARD_CODE[t])
+            _draw_cards(st, _nx(st, seat, d), effect.draw, ev, CARD_CODE[t])
     elif fx in (E_DRAW, E_STACK):  # a stack still pending is drawn whole (RULES §11)
-        _draw_cards(st, (seat + d) % st.n, st.pend_draw + tb.draws[t], ev, CARD_CODE[t])
+        _draw_cards(st, _nx(st, seat, d), st.pend_draw + tb.draws[t], ev, CARD_CODE[t])
     elif fx == E_TARGET:  # AW-6: the seat named still draws two
         _draw_cards(st, arg, 2, ev, CARD_CODE[t])
     elif fx == E_WD4:
-        _draw_cards(st, (seat + d) % st.n, st.pend_draw + 4, ev, CARD_CODE[t])
+        _draw_cards(st, _nx(st, seat, d), st.pend_draw + 4, ev, CARD_CODE[t])
     elif fx == E_REVERSE:
         st.direction = -d
     end_hand(st, seat, ev)

@@ -23,7 +23,10 @@ class Event:
     with the play, as for any play); an ``accept`` of a stack
     of draw cards has ``reason`` ``stack`` and ``count`` its total; in the modern deck
     (docs/rules.md §12), ``shuffle_hands`` (``seat`` played the Wild Shuffle Hands: ``count``
-    cards were gathered and dealt out again; each seat sees only its own new hand).
+    cards were gathered and dealt out again; each seat sees only its own new hand); in No Mercy
+    (docs/rules.md §14), ``discard_all`` (``seat``'s other ``cards`` of the Discard All's colour,
+    ``count`` of them, went under it) and ``knocked_out`` (``seat`` held ``count`` cards: the
+    mercy rule put it out of the hand, its cards face down under the draw pile).
 
     ``cards`` are seen only by the seats in ``visible_to`` when it is not ``None``; every seat
     sees the rest of the event (who, how many, which colour). Use :meth:`for_seat`.

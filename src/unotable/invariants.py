@@ -47,14 +47,17 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
     ):  # docs/rules.md §11.5 multi_play, H-25: a series goes on in a turn, with a card to follow
         raise InvariantError(f"a series after {CARD_CODE[st.series]} with no card to follow it")
     if phase >= Phase.HAND_OVER:
-        if st.current != -1 or st.winner < 0 or st.hands[st.winner]:
+        standing = st.tables.mercy and sum(1 for h in st.hands if h) == 1  # NM-9: last one left
+        if st.current != -1 or st.winner < 0 or (st.hands[st.winner] and not standing):
             raise InvariantError("a finished hand needs no current seat and a winner with no cards")
         if (phase == Phase.GAME_OVER) != bool(st.game_winners):
             raise InvariantError("game_over exactly when there are game winners")
         return
     if not 0 <= st.current < n:
         raise InvariantError(f"current seat {st.current} in phase {st.phase_name}")
-    if any(not h for h in st.hands):
+    if st.tables.mercy and sum(1 for h in st.hands if h) >= 2 and st.hands[st.current]:
+        pass  # docs/rules.md §14, NM-9: a seat knocked out holds nothing while the hand goes on
+    elif any(not h for h in st.hands):
         raise InvariantError("a seat has no cards but the hand goes on")
     if st.rules.edition.only_specials:  # AW-1: All Wild has no colour to match
         if st.color != -1:

@@ -25,6 +25,7 @@ from unotable.notation import (
     ACCEPT_ID,
     ACTION_ARG,
     ACTION_CARD,
+    ACTION_FIELDS,
     ACTION_ID,
     ACTION_KIND,
     ACTION_MORE,
@@ -69,6 +70,27 @@ from unotable.state import (
 
 def legal_ids(st: State, seat: int) -> list[int]:
     """Ids of the legal actions of ``seat`` (``TABLE_SEAT`` for the referee), in no set order."""
+    if st.tables.mercy and st.phase < PHASE_HAND_OVER and not all(st.hands):
+        return _mercy_ids(st, seat)
+    return _legal_ids(st, seat)
+
+
+def _mercy_ids(st: State, seat: int) -> list[int]:
+    """docs/rules.md §14, NM-9: a seat knocked out by the mercy rule (its hand empty while the
+    hand goes on) takes no action, and no 7 names it."""
+    if 0 <= seat < st.n and not st.hands[seat]:
+        return []
+    hands = st.hands
+    return [
+        a
+        for a in _legal_ids(st, seat)
+        if not (ACTION_KIND[a] == KIND_PENALIZE and not hands[ACTION_FIELDS[a][2]])  # no penalty
+        and not (ACTION_KIND[a] == KIND_PLAY and NAMES_SEAT[ACTION_FIELDS[a][1]] and ACTION_FIELDS[a][2] >= 0
+                and not hands[ACTION_FIELDS[a][2]])
+    ]  # fmt: skip
+
+
+def _legal_ids(st: State, seat: int) -> list[int]:
     if seat == st.current:  # -1 once the hand is over
         phase = st.phase
         tb = st.tables

@@ -29,6 +29,13 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     MATER,
+    NM_DISCARD_ALL,
+    NM_DRAW_FOUR,
+    NM_ROULETTE,
+    NM_SKIP_ALL,
+    NM_WILD_REVERSE_FOUR,
+    NM_WILD_SIX,
+    NM_WILD_TEN,
     REVERSE,
     SKIP,
     WILD,
@@ -53,6 +60,19 @@ _ACTIONS: Final[dict[int, tuple[str, str, str, str]]] = {
         N_("blue Draw Three"),
     ),
     BLANK: (N_("red Blank"), N_("yellow Blank"), N_("green Blank"), N_("blue Blank")),
+    NM_SKIP_ALL: (
+        N_("red Skip Everyone"),
+        N_("yellow Skip Everyone"),
+        N_("green Skip Everyone"),
+        N_("blue Skip Everyone"),
+    ),
+    NM_DISCARD_ALL: (
+        N_("red Discard All"),
+        N_("yellow Discard All"),
+        N_("green Discard All"),
+        N_("blue Discard All"),
+    ),
+    NM_DRAW_FOUR: (N_("red Draw Four"), N_("yellow Draw Four"), N_("green Draw Four"), N_("blue Draw Four")),
 }
 _WILDS: Final = {
     WILD: N_("Wild"),
@@ -70,6 +90,10 @@ _WILDS: Final = {
     AW_DRAW_FOUR: N_("Wild Draw Four"),
     AW_TARGET: N_("Wild Targeted Draw Two"),
     AW_SWAP: N_("Wild Forced Swap"),
+    NM_WILD_REVERSE_FOUR: N_("Wild Reverse Draw Four"),
+    NM_WILD_SIX: N_("Wild Draw Six"),
+    NM_WILD_TEN: N_("Wild Draw Ten"),
+    NM_ROULETTE: N_("Wild Colour Roulette"),
 }
 
 

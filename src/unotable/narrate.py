@@ -146,6 +146,30 @@ def _sentence(e: Event, me: bool, on_me: bool, has_target: bool, has_color: bool
             "{who} gathered every hand and dealt the {n} cards out again.",
             e.count,
         )
+    if k == "discard_all":  # docs/rules.md §14, NM-5
+        if me:
+            return ngettext(
+                "You discarded {n} more card of its colour with the Discard All.",
+                "You discarded {n} more cards of its colour with the Discard All.",
+                e.count,
+            )
+        return ngettext(
+            "{who} discarded {n} more card of its colour with the Discard All.",
+            "{who} discarded {n} more cards of its colour with the Discard All.",
+            e.count,
+        )
+    if k == "knocked_out":  # docs/rules.md §14, NM-9: the mercy rule
+        if me:
+            return ngettext(
+                "You hold {n} card: the mercy rule puts you out of the hand.",
+                "You hold {n} cards: the mercy rule puts you out of the hand.",
+                e.count,
+            )
+        return ngettext(
+            "{who} holds {n} card: the mercy rule puts them out of the hand.",
+            "{who} holds {n} cards: the mercy rule puts them out of the hand.",
+            e.count,
+        )
     if k == "pass_hands":
         return (
             _("Every hand passes to the left.")

@@ -24,6 +24,8 @@ from unotable.cards import (
     INVISIBILITY,
     IS_WILD,
     MATER,
+    NAMES_COLOR,
+    NM_FIRST,
     NUM_CARD_TYPES,
     SEVEN,
     WILD_CUSTOM,
@@ -165,6 +167,14 @@ def _build() -> list[Action]:
                 acts.append(Action(Kind.PLAY, t, -1, uno))
             if NAMES_SEAT[t]:
                 acts += [Action(Kind.PLAY, t, s, uno) for s in range(MAX_PLAYERS)]
+    # UNO Show 'Em No Mercy's cards (docs/rules.md §14), last again: its coloured cards name
+    # nothing, its wild draw cards a colour, its Wild Colour Roulette none (its victim does, NM-7).
+    for t in range(NM_FIRST, NUM_CARD_TYPES):
+        for uno in (False, True):
+            if NAMES_COLOR[t]:
+                acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
+            else:
+                acts.append(Action(Kind.PLAY, t, -1, uno))
     return acts
 
 

@@ -31,6 +31,13 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     MATER,
+    NM_DISCARD_ALL,
+    NM_DRAW_FOUR,
+    NM_ROULETTE,
+    NM_SKIP_ALL,
+    NM_WILD_REVERSE_FOUR,
+    NM_WILD_SIX,
+    NM_WILD_TEN,
     REVERSE,
     SKIP,
     VALUES_PER_COLOR,
@@ -51,6 +58,17 @@ MAX_PLAYERS: Final = 10
 HAND_SIZE: Final = 7
 MAX_TARGET: Final = 100_000
 """The highest target score (200 times the books' 500): a game to a higher one would never end."""
+
+
+NO_MERCY_COLOURED: Final = (
+    (SKIP, 3),
+    (REVERSE, 3),
+    (DRAW_TWO, 3),
+    (NM_SKIP_ALL, 2),
+    (NM_DISCARD_ALL, 3),
+    (NM_DRAW_FOUR, 2),
+)
+"""No Mercy's action cards of each colour and their copies (docs/rules.md §14)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +92,11 @@ class Edition:
     only_specials: bool = False
     """The deck is its ``specials`` alone, with no coloured card, Wild or Wild Draw Four (UNO
     All Wild, docs/rules.md §13)."""
+    no_mercy: bool = False
+    """UNO Show 'Em No Mercy (docs/rules.md §14): its own coloured cards (two of every number,
+    three Skip, Reverse, Draw Two and Discard All, two Skip Everyone and Draw Four in each
+    colour) and no Wild or Wild Draw Four; its box rules are house rules always in force
+    (stacking up, 7-0, draw until a card plays, NM-1)."""
 
     @property
     def card_space(self) -> int:
@@ -93,6 +116,15 @@ class Edition:
         """The edition's cards without blanks, as card types in a canonical order."""
         deck: list[int] = []
         if self.only_specials:
+            for card, copies in self.specials:
+                deck += [card] * copies
+            return deck
+        if self.no_mercy:  # docs/rules.md §14: the 168 cards of the box
+            for color in range(4):
+                for value in range(10):
+                    deck += [card_type(color, value)] * 2
+                for value, copies in NO_MERCY_COLOURED:
+                    deck += [card_type(color, value)] * copies
             for card, copies in self.specials:
                 deck += [card] * copies
             return deck
@@ -179,7 +211,24 @@ ALL_WILD: Final = Edition(
 )
 """UNO All Wild (docs/rules.md §13): 112 cards, every one wild, no colour to match or name."""
 
-EDITIONS: Final[dict[str, Edition]] = {e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN, ALL_WILD)}
+NO_MERCY: Final = Edition(
+    name="no-mercy",
+    title=N_("UNO Show 'Em No Mercy"),  # marked: the page shows it in its language
+    draw_value=DRAW_TWO,
+    draw_amount=2,
+    specials=((NM_WILD_REVERSE_FOUR, 8), (NM_WILD_SIX, 4), (NM_WILD_TEN, 4), (NM_ROULETTE, 8)),
+    has_blanks=False,
+    suggestion_penalty=4,  # NM-11
+    response_windows=False,
+    dealer_method="draw",
+    no_mercy=True,
+)
+"""UNO Show 'Em No Mercy (docs/rules.md §14): 168 cards, stacking up to a Wild Draw Ten, 7-0,
+draw until a card plays."""
+
+EDITIONS: Final[dict[str, Edition]] = {
+    e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN, ALL_WILD, NO_MERCY)
+}
 """The editions by name."""
 EDITION_ALIASES: Final[dict[str, str]] = {
     "uno": "classic",
@@ -193,7 +242,18 @@ EDITION_ALIASES: Final[dict[str, str]] = {
     "uno-2018": "modern",
     "allwild": "all-wild",
     "all_wild": "all-wild",
+    "nomercy": "no-mercy",
+    "no_mercy": "no-mercy",
+    "show-em-no-mercy": "no-mercy",
 }
+NO_MERCY_BOX_RULES: Final[Mapping[str, Any]] = {
+    "stacking": "any",
+    "seven_zero": True,
+    "draw_to_match": True,
+    "must_play_drawn": True,
+}
+"""docs/rules.md §14, NM-1: the house rules No Mercy's sheet makes its own, always in force (a
+draw card answers only with one drawing as many or more: ``Tables.answers``)."""
 
 
 def find_edition(name: str) -> Edition:
@@ -338,6 +398,15 @@ class Rules:
                         name=name, value=getattr(self, name)
                     )
                 )
+        if self.edition.no_mercy:  # docs/rules.md §14, NM-1: the box's rules are always played
+            if self.stacking == "same" or self.stack_cards is not False:
+                raise ConfigError(
+                    _("the {edition} deck stacks a draw card on any drawing as many or more").format(
+                        edition=self.edition.name
+                    )
+                )
+            for name, value in NO_MERCY_BOX_RULES.items():
+                object.__setattr__(self, name, value)
         for rule in HOUSE_RULE_RECORDS:
             rule.check(getattr(self, rule.name))
         if self.scoring not in SCORING_MODES:

@@ -22,6 +22,7 @@ EDITION_TITLES: Final = {
     "cars2": N_("Cars 2 UNO"),
     "modern": N_("UNO (2018 deck)"),
     "all-wild": N_("UNO All Wild"),
+    "no-mercy": N_("UNO Show 'Em No Mercy"),
 }
 MODE_NAMES: Final = {
     "solo": N_("solo"),
@@ -108,6 +109,27 @@ _EDITION_NOTES: Final[dict[str, tuple[str, ...]]] = {
         ),
         N_("Scoring: 20 points for each Wild left in a hand, 50 for every other card."),
     ),
+    "no-mercy": (
+        N_(
+            "Deck: 168 cards: two of each number 0-9 in four colours, Skip, Reverse, Draw Two, Skip "
+            "Everyone, Discard All and Draw Four, and the wild Reverse Draw Four, Draw Six, Draw Ten "
+            "and Colour Roulette. No plain Wild, and no challenge."
+        ),
+        N_(
+            "Box rules always on: stack a draw card on one drawing as many or fewer (any colour); a 7 "
+            "swaps hands with a player you name, a 0 passes every hand on; with nothing played, draw "
+            "until a card plays, and play it."
+        ),
+        N_(
+            "Skip Everyone: you play again. Discard All: your other cards of its colour go with it. "
+            "Wild Reverse Draw Four: the direction changes, then the next player draws 4. Wild Colour "
+            "Roulette: the next player names a colour and takes every card turned until one of it."
+        ),
+        N_(
+            "Mercy rule: a player with 25 cards or more is out of the hand; the last one left wins it. "
+            "Scoring: Skip Everyone and Discard All 30, wild cards 50."
+        ),
+    ),
 }
 
 
@@ -116,7 +138,7 @@ def _house_notes(rules: Rules) -> list[str]:
     out: list[str] = []
     if rules.preset not in (None, "official"):
         out.append(_("House rules: the {preset} preset.").format(preset=rules.preset))
-    if rules.stacking:
+    if rules.stacking and not rules.edition.no_mercy:  # No Mercy's is in its notes (NM-1)
         out.append(
             _(
                 "Stacking: a draw card played on you may be answered with a draw card of the same kind, "

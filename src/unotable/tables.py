@@ -31,6 +31,13 @@ from unotable.cards import (
     IS_WILD,
     MATER,
     NAMES_COLOR,
+    NM_DISCARD_ALL,
+    NM_DRAW_FOUR,
+    NM_ROULETTE,
+    NM_SKIP_ALL,
+    NM_WILD_REVERSE_FOUR,
+    NM_WILD_SIX,
+    NM_WILD_TEN,
     NUM_CARD_TYPES,
     POINTS,
     REVERSE,
@@ -86,6 +93,19 @@ _ALL_WILD_EFFECTS: Final = {
 }
 """What All Wild's cards do (docs/rules.md §13), as the effects of other cards."""
 
+MERCY_LIMIT: Final = 25
+"""docs/rules.md §14: No Mercy's mercy rule knocks out a seat holding 25 cards or more."""
+E_SKIP_ALL: Final = 16
+"""No Mercy's Skip Everyone (docs/rules.md §14, NM-4): every other player loses a turn; its
+player plays again."""
+E_DISCARD_ALL: Final = 17
+"""No Mercy's Discard All (docs/rules.md §14, NM-5): the player's cards of its colour go under it."""
+E_ROULETTE: Final = 18
+"""No Mercy's Wild Colour Roulette (docs/rules.md §14, NM-7): the next player names a colour and
+takes the cards turned until one of it comes."""
+NM_DRAWS: Final = {NM_WILD_REVERSE_FOUR: 4, NM_WILD_SIX: 6, NM_WILD_TEN: 10}
+"""No Mercy's wild draw cards and what they draw (its coloured Draw Four: 4)."""
+
 
 def _base_effect(t: int) -> int:
     if t == WILD:
@@ -104,7 +124,17 @@ def _base_effect(t: int) -> int:
         return E_WILD
     if t in _ALL_WILD_EFFECTS:
         return _ALL_WILD_EFFECTS[t]
+    if t in NM_DRAWS:  # the Wild Reverse Draw Four changes the direction first (``step``)
+        return E_DRAW
+    if t == NM_ROULETTE:
+        return E_ROULETTE
     value = CARD_VALUE[t]
+    if value == NM_SKIP_ALL:
+        return E_SKIP_ALL
+    if value == NM_DISCARD_ALL:
+        return E_DISCARD_ALL
+    if value == NM_DRAW_FOUR:
+        return E_DRAW
     if value == SKIP:
         return E_SKIP
     if value == REVERSE:
@@ -132,6 +162,7 @@ class Tables:
         "draw_amount",
         "draw_to_match",
         "draws",
+        "draws_named",
         "effect",
         "finishing",
         "forced_play",
@@ -139,6 +170,7 @@ class Tables:
         "jump_in",
         "lenient",
         "matching",
+        "mercy",
         "more_ways",
         "multi_play",
         "must_play_drawn",
@@ -173,6 +205,11 @@ class Tables:
     draws: tuple[int, ...]
     """Per card type: the cards a draw card (effect ``E_DRAW``) makes its victim draw (the
     edition's ``draw_amount``; All Wild's Wild Draw Two 2 and Wild Draw Four 4)."""
+    mercy: int
+    """No Mercy's mercy rule (docs/rules.md §14, NM-9): a seat holding this many cards is out of
+    the hand (0: no such rule)."""
+    draws_named: frozenset[int]
+    """The wild draw cards whose player names a colour with the play (No Mercy's: §14)."""
     response_windows: bool
     suggestion_penalty: int
     must_play_drawn: bool
@@ -243,9 +280,15 @@ class Tables:
         edition = rules.edition
         self.draw_amount = edition.draw_amount
         self.draws = tuple(
-            4 if t == AW_DRAW_FOUR else 2 if t == AW_DRAW_TWO else edition.draw_amount
+            4
+            if t == AW_DRAW_FOUR or (not IS_WILD[t] and CARD_VALUE[t] == NM_DRAW_FOUR)
+            else 2
+            if t == AW_DRAW_TWO
+            else NM_DRAWS.get(t, edition.draw_amount)
             for t in range(NUM_CARD_TYPES)
         )
+        self.draws_named = frozenset(NM_DRAWS)
+        self.mercy = MERCY_LIMIT if edition.no_mercy else 0
         self.response_windows = edition.response_windows
         self.suggestion_penalty = edition.suggestion_penalty
         self.must_play_drawn = rules.must_play_drawn
@@ -286,6 +329,8 @@ class Tables:
                 return False
             if order == "up":
                 return kind[a] == kind[t] or (four_a and not four_t)
+            if self.rules.edition.no_mercy:  # docs/rules.md §14, NM-2: as many or more
+                return self.draws[a] >= self.draws[t]
             return self.stacking == "any" or kind[a] == kind[t]
 
         self.answers = tuple(

@@ -412,7 +412,7 @@ def test_all_wild_in_the_browser(browser: Any, sqlite_url: str) -> None:
         page.goto(server.http + "/")
         page.wait_for_selector("#create-form")
         tagline = page.text_content(".tagline") or ""
-        assert "(5 boxes to choose from)" in tagline, tagline
+        assert "(6 boxes to choose from)" in tagline, tagline
         titles = page.eval_on_selector_all("#edition option", "els => els.map((e) => e.textContent)")
         assert "UNO All Wild" in titles, titles
         code = server.room(
@@ -432,6 +432,43 @@ def test_all_wild_in_the_browser(browser: Any, sqlite_url: str) -> None:
         log = page.text_content("#log") or ""
         assert "Ana swapped hands with" in log, log
         assert " and called " not in log, log  # no colour is ever called (AW-1)
+
+
+def test_no_mercy_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    """docs/rules.md §14: a hand of UNO Show 'Em No Mercy is played to its end in the browser,
+    its cards drawn by their own art, and its end (going out or the mercy rule) told in the log."""
+    with page_on(browser, sqlite_url) as (server, page):
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        titles = page.eval_on_selector_all("#edition option", "els => els.map((e) => e.textContent)")
+        assert "UNO Show 'Em No Mercy" in titles, titles
+        code = server.room(
+            {
+                "edition": "no-mercy",
+                "players": 3,
+                "seats": ["human", "greedy", "greedy"],
+                "bot_delay": 0.1,
+                "target": 1,
+            }
+        )
+        take_seat(page, server.http, code, "Ana")
+        page.wait_for_selector("#hand .card svg[data-face]", state="attached")
+        pairs = page.eval_on_selector_all(
+            "#hand .card[data-code]",
+            "els => els.map((e) => [e.dataset.code, e.querySelector('svg').dataset.face])",
+        )
+        assert pairs and all(code == face for code, face in pairs), pairs  # no card drawn as a back
+        ana = Player(page, "Ana")
+        deadline = time.monotonic() + 240  # one hand: one won by the mercy rule is worth 0 (NM-10)
+        while True:
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            m = state(page)
+            if m is not None and m["table"]["hand_over"]:
+                break
+            if not ana.turn():
+                time.sleep(0.1)
+        log = page.text_content("#log") or ""
+        assert "the mercy rule puts" in log or "went out" in log, log
 
 
 @contextmanager

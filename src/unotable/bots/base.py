@@ -32,6 +32,7 @@ from unotable.notation import (
     KIND_WRONG,
     Kind,
 )
+from unotable.state import Phase
 from unotable.views import View
 
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG), int(Kind.PENALIZE)})
@@ -316,8 +317,13 @@ def next_seat(view: View, seat: int, steps: int = 1) -> int:
 
 
 def opponents(view: View) -> list[int]:
-    """The seats playing against this one."""
-    return [s for s in range(view.rules.players) if not partners(view, view.seat, s)]
+    """The seats playing against this one (not those No Mercy's mercy rule knocked out, NM-9)."""
+    out = view.rules.edition.no_mercy and view.phase < Phase.HAND_OVER
+    return [
+        s
+        for s in range(view.rules.players)
+        if not partners(view, view.seat, s) and not (out and view.hand_sizes[s] == 0)
+    ]
 
 
 def best_color(view: View, hand: Sequence[int], *, avoid_seat: int = -1) -> int:

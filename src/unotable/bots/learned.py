@@ -10,6 +10,7 @@ out-of-turn moment it lets pass. Needs numpy (the ``[rl]`` extra); the weights s
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Final
@@ -61,9 +62,25 @@ def relative_ids(seat: int, n: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _classic_cards(v: View) -> View:
+    """``v`` with the later editions' cards left out (the network reads the first three
+    editions' 65 card types: a card numbered past them would land in another segment)."""
+    t = CLASSIC_CARD_TYPES
+    return replace(
+        v,
+        hand=tuple(c for c in v.hand if c < t),
+        discard=(*(c for c in v.discard[:-1] if c < t), v.discard[-1] if v.discard[-1] < t else 0),
+        drawn=v.drawn if v.drawn < t else -1,
+        known={o: tuple(c for c in cards if c < t) for o, cards in v.known.items()},
+        pending_card=v.pending_card if v.pending_card < t else -1,
+    )
+
+
 def features(v: View, window: bool, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
     """The network's input for ``v`` (``window``: an out-of-turn moment)."""
     x = np.zeros(LAYOUT.size, np.float32) if out is None else out
+    if v.rules.edition.card_space > CLASSIC_CARD_TYPES:
+        v = _classic_cards(v)
     LAYOUT.encode(v, window, x)
     return x
 

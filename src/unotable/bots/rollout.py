@@ -102,7 +102,7 @@ def play_id(st: State, seat: int, card: int, color: int) -> int:
         hands = st.hands
         teams = st.rules.teams
         target = min(
-            (s for s in range(n) if s != seat),
+            (s for s in range(n) if s != seat and hands[s]),  # NM-9: never a seat knocked out
             key=lambda s: (teams and s % 2 == seat % 2, len(hands[s]), (s - seat) % n),
         )
         return ways[target if target < seat else target - 1]
@@ -143,7 +143,12 @@ class _Scorer:
         self.swap_best = -1
         if st.tables.seven_zero:
             self.swap_best = min(
-                len(hands[s]) for s in range(n) if s != seat and not (teams and s % 2 == seat % 2)
+                (
+                    len(hands[s])
+                    for s in range(n)
+                    if s != seat and hands[s] and not (teams and s % 2 == seat % 2)
+                ),
+                default=-1,
             )
 
     def score(self, t: int) -> float:

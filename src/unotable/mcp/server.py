@@ -110,7 +110,7 @@ def build_server() -> MCPServer:
         """Start a new game: you are player 0, bots play the others (you leave the room you
         were at, if any).
 
-        edition: classic, harry-potter, cars2, modern or all-wild. players: 2 to 10, you
+        edition: classic, harry-potter, cars2, modern, all-wild or no-mercy. players: 2 to 10, you
         included. bots: one bot for every other player (greedy, random, search, learned; options as in
         'search:budget=100'), or one per other player separated by commas. house_rules: RULES
         section 11's house rules, e.g. 'party' or 'stacking,jump_in' (empty: none). seed: your

@@ -45,7 +45,8 @@ class TableError(UnoError, ValueError):
 class Table:
     """A game against bots (see the module's docstring).
 
-    :param edition: ``classic``, ``harry-potter``, ``cars2``, ``modern``, ``all-wild`` (or an alias).
+    :param edition: ``classic``, ``harry-potter``, ``cars2``, ``modern``, ``all-wild``,
+        ``no-mercy`` (or an alias).
     :param players: the table's size, the player included.
     :param bots: one bot spec for every other player, or one per other player separated by
         commas (``"greedy"``, ``"greedy,random,search:budget=100"``).

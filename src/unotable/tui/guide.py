@@ -37,6 +37,7 @@ CARDS: Final[dict[str, tuple[str, ...]]] = {
     "cars2": ("MATER",),
     "modern": ("SHUFFLE", "CUSTOM"),
     "all-wild": ("AW", "AWSKIP2", "AWT+2", "AWSWAP"),
+    "no-mercy": ("RSE", "GDA", "B+4", "WR+4", "W+6", "W+10", "WCR"),
 }
 """The cards each edition's picture shows (the notation's codes): the classic deck's kinds, then
 what each other edition adds."""
@@ -44,9 +45,9 @@ what each other edition adds."""
 _TITLE: Final = N_("How to play: the player's guide")
 _INTRO: Final = N_(
     "unotable plays UNO with the exact rules of the box: the classic deck, Harry Potter, Cars 2, "
-    "the 2018 deck and All Wild. This guide is for the people at the table: what each card does, "
-    "how a turn goes, what each edition adds and what each house rule changes. The terminal's help "
-    "(? or F1) and the page's keys (?) say the same in fewer words."
+    "the 2018 deck, All Wild and Show 'Em No Mercy. This guide is for the people at the table: "
+    "what each card does, how a turn goes, what each edition adds and what each house rule "
+    "changes. The terminal's help (? or F1) and the page's keys (?) say the same in fewer words."
 )
 _CARDS_TITLE: Final = N_("The cards and a turn")
 _EDITIONS_TITLE: Final = N_("The editions")

@@ -36,6 +36,13 @@ from unotable.cards import (
     HOWLER,
     INVISIBILITY,
     MATER,
+    NM_DISCARD_ALL,
+    NM_DRAW_FOUR,
+    NM_ROULETTE,
+    NM_SKIP_ALL,
+    NM_WILD_REVERSE_FOUR,
+    NM_WILD_SIX,
+    NM_WILD_TEN,
     REVERSE,
     SKIP,
     WILD,
@@ -244,6 +251,9 @@ def _face_value(value: int) -> str:
         DRAW_TWO: pgettext("card face", "Draw 2"),
         DRAW_THREE: pgettext("card face", "Draw 3"),
         BLANK: pgettext("card face", "Blank"),
+        NM_SKIP_ALL: pgettext("card face", "SkipAll"),
+        NM_DISCARD_ALL: pgettext("card face", "Discard"),
+        NM_DRAW_FOUR: pgettext("card face", "Draw 4"),
     }
     return faces.get(value, str(value))
 
@@ -266,6 +276,10 @@ def _face_wild(card: int) -> tuple[str, str]:
         AW_DRAW_FOUR: (pgettext("card face", "Wild"), pgettext("card face", "Draw 4")),
         AW_TARGET: (pgettext("card face", "Target"), pgettext("card face", "Draw 2")),
         AW_SWAP: (pgettext("card face", "Forced"), pgettext("card face", "Swap")),
+        NM_WILD_REVERSE_FOUR: (pgettext("card face", "Rev."), pgettext("card face", "Draw 4")),
+        NM_WILD_SIX: (pgettext("card face", "Wild"), pgettext("card face", "Draw 6")),
+        NM_WILD_TEN: (pgettext("card face", "Wild"), pgettext("card face", "Draw 10")),
+        NM_ROULETTE: (pgettext("card face", "Colour"), pgettext("card face", "Wheel")),
     }
     return faces[card]
 

@@ -229,17 +229,80 @@ Object.assign(SYMBOLS, {
   },
 });
 
+// UNO Show 'Em No Mercy (docs/rules.md §14): its coloured cards in their colour, its wild cards
+// in the four colours on a white oval.
+Object.assign(SYMBOLS, {
+  SE(c) {
+    // Skip Everyone: a Skip sign with the other players' arrows going round it.
+    const arc = '<path d="M-24,-8 A25,25 0 0,1 8,-24" fill="none" stroke="STROKE" stroke-width="WIDTH" ' +
+      'stroke-linecap="round"/>';
+    return (
+      at(0, 0, 0.72, SYMBOLS.S(c)) +
+      outlined(arc, 3.5, c) +
+      outlined(arc.replace("M-24,-8 A25,25 0 0,1 8,-24", "M24,8 A25,25 0 0,1 -8,24"), 3.5, c) +
+      '<polygon points="8,-30 16,-23 6,-18" fill="' + c + '" stroke="' + INK + '" stroke-width="1.2"/>' +
+      '<polygon points="-8,30 -16,23 -6,18" fill="' + c + '" stroke="' + INK + '" stroke-width="1.2"/>'
+    );
+  },
+  DA(c) {
+    // Discard All: a fan of cards of the colour going down onto the pile.
+    return (
+      smallCard(-14, -10, 16, 24, c) + smallCard(0, -14, 16, 24, c) + smallCard(14, -10, 16, 24, c) +
+      outlined('<path d="M0,4 L0,24" fill="none" stroke="STROKE" stroke-width="WIDTH" stroke-linecap="round"/>', 4, c) +
+      '<polygon points="-8,20 8,20 0,30" fill="' + c + '" stroke="' + INK + '" stroke-width="1.4"/>'
+    );
+  },
+  "+4"(c) {
+    return (
+      smallCard(-13, 12, 16, 24, c) + smallCard(-4, 2, 16, 24, c) + smallCard(5, -8, 16, 24, c) +
+      smallCard(14, -18, 16, 24, c)
+    );
+  },
+  "WR+4"() {
+    return SYMBOLS.AWREV() + smallCard(0, 0, 12, 18, COLORS.R) + smallCard(4, -4, 12, 18, COLORS.Y);
+  },
+  "W+6"() {
+    return FOUR.concat(FOUR.slice(0, 2)).map((c, i) => smallCard(-18 + i * 7, 16 - i * 7, 13, 20, c)).join("");
+  },
+  "W+10"() {
+    const cards = [];
+    for (let i = 0; i < 10; i += 1) cards.push(smallCard(-22 + i * 4.8, 20 - i * 4.6, 11, 17, FOUR[i % 4]));
+    return cards.join("");
+  },
+  WCR() {
+    // Wild Colour Roulette: a wheel of the four colours, its pointer at the top.
+    const q = (a, c) => {
+      const r = 25;
+      const x1 = (r * Math.cos(a)).toFixed(2);
+      const y1 = (r * Math.sin(a)).toFixed(2);
+      const x2 = (r * Math.cos(a + Math.PI / 4)).toFixed(2);
+      const y2 = (r * Math.sin(a + Math.PI / 4)).toFixed(2);
+      return '<path d="M0,0 L' + x1 + "," + y1 + " A" + r + "," + r + " 0 0,1 " + x2 + "," + y2 + ' Z" fill="' + c + '"/>';
+    };
+    const slices = [];
+    for (let i = 0; i < 8; i += 1) slices.push(q((Math.PI / 4) * i, FOUR[i % 4]));
+    return (
+      '<circle r="27" fill="' + INK + '"/>' + slices.join("") +
+      '<circle r="5" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>' +
+      '<polygon points="-6,-33 6,-33 0,-22" fill="#fff" stroke="' + INK + '" stroke-width="1.5"/>'
+    );
+  },
+});
+
 const WILDS = {
   W: "WILD", "W+4": "W+4", HOWLER: "HOWLER", INVIS: "INVIS", MATER: "MATER", SHUFFLE: "SHUFFLE", CUSTOM: "CUSTOM",
   AW: "WILD", AWREV: "AWREV", AWSKIP: "AWSKIP", AWSKIP2: "AWSKIP2", "AW+2": "AW+2", "AW+4": "W+4", "AWT+2": "AWT+2",
-  AWSWAP: "AWSWAP",
+  AWSWAP: "AWSWAP", "WR+4": "WR+4", "W+6": "W+6", "W+10": "W+10", WCR: "WCR",
 };
 const OVAL_FILL = {
   W: WILD_FIELD, "W+4": "#fff", HOWLER: "#fff", INVIS: "#37474f", MATER: "#ffe0b2", SHUFFLE: "#fff", CUSTOM: "#eceff1",
   AW: WILD_FIELD, AWREV: "#fff", AWSKIP: "#fff", AWSKIP2: "#fff", "AW+2": "#fff", "AW+4": "#fff", "AWT+2": "#fff",
-  AWSWAP: "#fff",
+  AWSWAP: "#fff", "WR+4": "#fff", "W+6": "#fff", "W+10": "#fff", WCR: "#fff",
 };
-const CORNER_TEXT = { "+2": "+2", "+3": "+3", "W+4": "+4", "AW+2": "+2", "AW+4": "+4", "AWT+2": "+2" };
+const CORNER_TEXT = {
+  "+2": "+2", "+3": "+3", "+4": "+4", "W+4": "+4", "AW+2": "+2", "AW+4": "+4", "AWT+2": "+2", "WR+4": "+4",
+  "W+6": "+6", "W+10": "+10",
+};
 
 function at(x, y, scale, body) {
   return '<g transform="translate(' + x + " " + y + ") scale(" + scale + ')">' + body + "</g>";

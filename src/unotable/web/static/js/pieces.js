@@ -5,7 +5,8 @@ import { el, prefs } from "./dom.js";
 import { cardName } from "./strings.js";
 
 function isWild(code) {
-  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM"].includes(code) || /^AW/.test(code);
+  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", "WR+4", "W+6", "W+10", "WCR"].includes(code) ||
+    /^AW/.test(code);
 }
 
 function faceMarkup(code) {

@@ -28,6 +28,8 @@ export function renderSeats(m, names, legal) {
       me ? null : Array.from({ length: Math.min(count, 6) }, () => backNode("mini")));
     const badges = [];
     if (count === 1 && !exposed) badges.push(el("span", { class: "badge uno" }, t("UNO")));
+    // docs/rules.md §14, NM-9: a seat knocked out by No Mercy's mercy rule holds nothing while the hand goes on.
+    if (count === 0 && !table.hand_over) badges.push(el("span", { class: "badge out" }, t("out: mercy rule")));
     if (exposed) badges.push(el("span", { class: "badge exposed" }, t("no UNO call!")));
     if (view.dealer === seat) badges.push(el("span", { class: "badge dealer" }, t("dealer")));
     if (info.away) badges.push(el("span", { class: "badge away" }, t("away: a bot plays")));

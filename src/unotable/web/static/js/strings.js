@@ -156,6 +156,10 @@ export function cardName(code) {
     case "AW+4": return t("Wild Draw Four");
     case "AWT+2": return t("Wild Targeted Draw Two");
     case "AWSWAP": return t("Wild Forced Swap");
+    case "WR+4": return t("Wild Reverse Draw Four");
+    case "W+6": return t("Wild Draw Six");
+    case "W+10": return t("Wild Draw Ten");
+    case "WCR": return t("Wild Colour Roulette");
     default: break;
   }
   const c = code[0];
@@ -172,6 +176,9 @@ export function cardName(code) {
     "+2": { R: t("red Draw Two"), Y: t("yellow Draw Two"), G: t("green Draw Two"), B: t("blue Draw Two") },
     "+3": { R: t("red Draw Three"), Y: t("yellow Draw Three"), G: t("green Draw Three"), B: t("blue Draw Three") },
     BLANK: { R: t("red blank card"), Y: t("yellow blank card"), G: t("green blank card"), B: t("blue blank card") },
+    SE: { R: t("red Skip Everyone"), Y: t("yellow Skip Everyone"), G: t("green Skip Everyone"), B: t("blue Skip Everyone") },
+    DA: { R: t("red Discard All"), Y: t("yellow Discard All"), G: t("green Discard All"), B: t("blue Discard All") },
+    "+4": { R: t("red Draw Four"), Y: t("yellow Draw Four"), G: t("green Draw Four"), B: t("blue Draw Four") },
   };
   return (names[value] && names[value][c]) || code;
 }
@@ -263,6 +270,8 @@ export function narrate(e, names) {
     case "swap": return t("{name} swapped hands with {target}.", { name: who, target });
     case "deflect": return tn("{name} sent the {card} on to {target}: {n} card.", "{name} sent the {card} on to {target}: {n} cards.", e.count || 0, { name: who, card: cards, target });
     case "shuffle_hands": return tn("{name} gathered every hand and dealt the {n} card out again.", "{name} gathered every hand and dealt the {n} cards out again.", e.count || 0, { name: who });
+    case "discard_all": return tn("{name} discarded {n} more card of its colour with the Discard All.", "{name} discarded {n} more cards of its colour with the Discard All.", e.count || 0, { name: who });
+    case "knocked_out": return tn("{name} holds {n} card: the mercy rule puts them out of the hand.", "{name} holds {n} cards: the mercy rule puts them out of the hand.", e.count || 0, { name: who });
     case "pass_hands": return e.reason === "left" ? t("Every hand passes to the left.") : t("Every hand passes to the right.");
     case "invisibility": return t("{name} vanished with Invisibility and called {color}.", { name: who, color: colorName(e.color) });
     case "reveal": return revealLine(e, who);
