@@ -34,7 +34,7 @@ from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
 from unotable.state import Phase
-from unotable.web.driver import Driver, answer_window
+from unotable.web.driver import LANDING_SECONDS, Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
@@ -103,6 +103,11 @@ class Room:
         known: a change of seats or presence that shows nothing new is not sent."""
         self.last_change = now
         """When the game last changed: the turn timer and the answer window count from it."""
+        self.extra = 0.0
+        """Seconds of "More time" given since the game's last change (added to its timers)."""
+        self._more_time_hand = (-1, -1)
+        self._more_time_used: set[int] = set()
+        """Who asked for "More time" in the hand ``_more_time_hand`` (once a hand each)."""
         self.alone_since: float | None = now
         """Since when nobody has been connected (``None`` while someone is)."""
         self.driver = Driver(self)
@@ -201,8 +206,53 @@ class Room:
         return spec
 
     def left(self, seconds: float) -> float:
-        """Seconds left of a pause of ``seconds`` counted from the game's last change."""
-        return max(0.0, self.last_change + seconds - time.monotonic())
+        """Seconds left of a pause of ``seconds`` counted from the landing of the game's last
+        change on the page (:data:`~unotable.web.driver.LANDING_SECONDS`), with the "More time"
+        given since."""
+        return max(0.0, self.last_change + LANDING_SECONDS + self.extra + seconds - time.monotonic())
+
+    def clock_player(self) -> int | None:
+        """The person whose turn timer or answer window runs now, if any."""
+        game = self.game
+        p = game.current_player
+        if not self.in_play or game.hand_over or p is None or self.bot_spec(p) is not None:
+            return None
+        v = game.view(p)
+        if (
+            v.phase == Phase.RESPOND
+            and answer_window(v.legal)
+            and self.settings.room.auto_accept_seconds is not None
+        ):
+            return p
+        return p if self.settings.turn_seconds else None
+
+    def more_time(self, player: int) -> None:
+        """Person ``player``'s "More time": the room's ``more_time_seconds`` added to their
+        running turn timer or answer window, once a hand.
+
+        :raises ProtocolError: ``no_more_time`` (the room gives none), ``no_clock`` (no timer
+            runs for them now) or ``more_time_used`` (already asked in this hand); nothing
+            changes then.
+        """
+        seconds = self.settings.room.more_time_seconds
+        if not seconds:
+            raise ProtocolError("no_more_time")
+        if self.clock_player() != player:
+            raise ProtocolError("no_clock")
+        hand = (self.game_number, self.game.hand_index)
+        if self._more_time_hand != hand:
+            self._more_time_hand, self._more_time_used = hand, set()
+        if player in self._more_time_used:
+            raise ProtocolError("more_time_used")
+        self._more_time_used.add(player)
+        self.extra += seconds
+        self._touched()
+
+    def more_time_used(self) -> list[int]:
+        """The players who asked for "More time" in this hand."""
+        if self._more_time_hand != (self.game_number, self.game.hand_index):
+            return []
+        return sorted(self._more_time_used)
 
     async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
         """``player`` takes ``action`` (the notation of the hand's table): checked, stored, applied
@@ -539,8 +589,9 @@ class Room:
         p = game.current_player
         if self.started and not game.hand_over and p is not None and self.bot_spec(p) is None:
             v = game.view(p)
-            if v.phase == Phase.RESPOND and answer_window(v.legal):
-                answer = {"player": p, "seconds": round(self.left(self.settings.room.auto_accept_seconds), 1)}
+            hp = self.settings.room.auto_accept_seconds
+            if v.phase == Phase.RESPOND and answer_window(v.legal) and hp is not None:
+                answer = {"player": p, "seconds": round(self.left(hp), 1)}
             if self.settings.turn_seconds:
                 timer = {"player": p, "seconds": round(self.left(self.settings.turn_seconds), 1)}
         players = []
@@ -589,6 +640,7 @@ class Room:
             "settings": self.settings_dict(),
             "timer": timer,
             "answer": answer,
+            "more_time": {"seconds": self.settings.room.more_time_seconds, "used": self.more_time_used()},
             "suggestion": {
                 "on": self.settings.room.suggestion_penalty,
                 "cards": self.settings.rules.edition.suggestion_penalty,  # what it costs (RULES §8)
@@ -705,6 +757,7 @@ class Room:
         return (
             self.seq,
             self.last_change,
+            self.extra,
             None if timer is None else timer["player"],
             None if answer is None else answer["player"],
             rest,
@@ -728,6 +781,7 @@ class Room:
 
     def _game_changed(self, events: list[Event]) -> None:
         self.last_change = time.monotonic()
+        self.extra = 0.0
         self.version += 1
         if self.fanout:
             table = self.table()
