@@ -155,7 +155,11 @@ def test_more_time_adds_to_the_running_timer_once_a_hand(store: Store) -> None:
     assert r.version == version + 1  # the driver looks again, everyone sees the new countdown
     move = next_move(r)
     assert move is not None and 40 < move.delay <= 40 + LANDING_SECONDS
-    assert r.table()["timer"]["seconds"] > 40 and r.table()["more_time"] == {"seconds": 30, "used": [p]}
+    assert r.table()["timer"]["seconds"] > 40 and r.table()["more_time"] == {
+        "seconds": 30,
+        "used": [p],
+        "added": 30,
+    }
     with pytest.raises(ProtocolError) as info:
         r.more_time(p)
     assert info.value.code == "more_time_used"
@@ -163,6 +167,7 @@ def test_more_time_adds_to_the_running_timer_once_a_hand(store: Store) -> None:
     r._game_changed([])  # what an action does once stored
     move = next_move(r)
     assert move is not None and move.delay <= 10 + LANDING_SECONDS
+    assert r.table()["more_time"] == {"seconds": 30, "used": [p], "added": 0}
 
 
 def test_more_time_needs_a_timer_and_the_rooms_leave(store: Store) -> None:
@@ -187,7 +192,7 @@ def test_more_time_over_the_websocket(client: TestClient) -> None:
         p = m["table"]["timer"]["player"]
     with client.websocket_connect(f"/ws/{code}") as ws:
         m = hello(ws, tokens[p])
-        assert m["table"]["more_time"] == {"seconds": 30, "used": []}
+        assert m["table"]["more_time"] == {"seconds": 30, "used": [], "added": 0}
         ws.send_json({"type": "more_time", "token": tokens[p]})
         m = ws.receive_json()
         assert m["type"] == "update" and m["table"]["more_time"]["used"] == [p]

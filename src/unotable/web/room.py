@@ -640,7 +640,11 @@ class Room:
             "settings": self.settings_dict(),
             "timer": timer,
             "answer": answer,
-            "more_time": {"seconds": self.settings.room.more_time_seconds, "used": self.more_time_used()},
+            "more_time": {
+                "seconds": self.settings.room.more_time_seconds,
+                "used": self.more_time_used(),
+                "added": self.extra,
+            },
             "suggestion": {
                 "on": self.settings.room.suggestion_penalty,
                 "cards": self.settings.rules.edition.suggestion_penalty,  # what it costs (RULES §8)
