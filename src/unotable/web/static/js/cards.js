@@ -323,7 +323,7 @@ function face(code, options) {
   const mark = opts.colorblind ? markBadge(color, 82, 20) + markBadge(color, 18, 130) : "";
   // ColorADD under the top-left index and above the bottom-right one, upright both times: the
   // code's triangles tell red from blue by their slant, which a half turn would swap.
-  const add = opts.coloradd ? at(19, 48, 1, colorAddBadge(color)) + at(81, 102, 1, colorAddBadge(color)) : "";
+  const add = opts.coloradd ? at(19, 50, 1.3, colorAddBadge(color)) + at(81, 100, 1.3, colorAddBadge(color)) : "";
   return svg(
     frame(c) + '<ellipse ' + OVAL + ' fill="#fff"/>' + center + corners(corner) + mark + add,
     code,
