@@ -188,3 +188,66 @@ def test_coloradd_symbols_on_faces_and_the_picker(browser: Any, sqlite_url: str)
         page.wait_for_selector("#hand .card")
         assert page.locator("#hand [data-coloradd]").count() == 0
         assert page.evaluate("() => localStorage.getItem('coloradd')") == "0"
+
+
+SAY_AGAIN = """([phase, current, legal, pending, clock]) => {
+  const g = window.unotable;
+  const m = g.msg;
+  m.view.phase = phase;
+  m.view.current = current === "me" ? m.seat : 1 - m.seat;
+  m.view.legal = legal;
+  m.view.pending = pending;
+  m.table.more_time = { seconds: 30, used: [], added: 0 };
+  m.table.timer = clock ? { player: m.you, seconds: 25 } : null;
+  g.clock = m.table.timer;
+  g.timerEnd = clock ? performance.now() + 25000 : null;
+  g.timerTotal = clock ? 25 : 0;
+  g.render();
+  document.querySelector("#announce").textContent = "";
+  document.body.dispatchEvent(new KeyboardEvent("keydown", { key: "l", bubbles: true }));
+  return document.querySelector("#announce").textContent;
+}"""
+"""Lay a decision on the page's last message, then press L: what the live region says."""
+
+
+def test_every_decision_that_needs_an_answer_is_said_with_the_time_left(
+    browser: Any, sqlite_url: str
+) -> None:
+    """Your turn, a draw pending on you, a challenge offer, an Invisibility window, a colour to
+    choose and a UNO to catch: each is said in the live region, with the seconds left on your
+    clock and the "More time" key when it is offered."""
+    with page_on(browser, sqlite_url) as (server, page):
+        code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 10.0})
+        take_seat(page, server.http, code, "Ana")
+        page.wait_for_selector("#hand .card")
+        other = 1
+        cases = [
+            (["turn", "me", ["draw"], None, True], "Nothing to play: draw a card."),
+            (["respond", "me", ["accept"], {"card": "R+2", "from": other, "draw": 2}, True], "Take 2 cards."),
+            (
+                ["respond", "me", ["accept", "challenge"], {"card": "W+4", "from": other, "draw": 4}, True],
+                "Challenge",
+            ),
+            (
+                [
+                    "respond",
+                    "me",
+                    ["accept", "invisibility R", "invisibility B"],
+                    {"card": "RS", "from": other, "draw": 0},
+                    True,
+                ],
+                "vanish with Invisibility or accept",
+            ),
+            (
+                ["choose_color", "me", ["color R", "color Y", "color G", "color B"], None, True],
+                "Choose the colour.",
+            ),
+            (["turn", "other", [f"catch {other}"], None, False], "did not call UNO: catch them!"),
+        ]
+        for args, words in cases:
+            said = page.evaluate(SAY_AGAIN, args)
+            assert words in said, (args, said)
+            if args[4]:
+                assert "seconds left." in said and "Press T for more time." in said, said
+            else:
+                assert "seconds left" not in said, said
