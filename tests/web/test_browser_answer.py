@@ -221,7 +221,7 @@ def test_every_decision_that_needs_an_answer_is_said_with_the_time_left(
         take_seat(page, server.http, code, "Ana")
         page.wait_for_selector("#hand .card")
         other = 1
-        cases = [
+        cases: list[tuple[list[Any], str]] = [
             (["turn", "me", ["draw"], None, True], "Nothing to play: draw a card."),
             (["respond", "me", ["accept"], {"card": "R+2", "from": other, "draw": 2}, True], "Take 2 cards."),
             (
