@@ -38,6 +38,7 @@ from unotable.web.driver import LANDING_SECONDS, Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
+from unotable.web.moretime import MoreTime
 from unotable.web.protocol import ProtocolError
 from unotable.web.seats import (
     PALETTE,
@@ -103,11 +104,8 @@ class Room:
         known: a change of seats or presence that shows nothing new is not sent."""
         self.last_change = now
         """When the game last changed: the turn timer and the answer window count from it."""
-        self.extra = 0.0
-        """Seconds of "More time" given since the game's last change (added to its timers)."""
-        self._more_time_hand = (-1, -1)
-        self._more_time_used: set[int] = set()
-        """Who asked for "More time" in the hand ``_more_time_hand`` (once a hand each)."""
+        self.more = MoreTime()
+        """The "More time" given (its seconds count on the clock running now) and who asked."""
         self.alone_since: float | None = now
         """Since when nobody has been connected (``None`` while someone is)."""
         self.driver = Driver(self)
@@ -209,7 +207,7 @@ class Room:
         """Seconds left of a pause of ``seconds`` counted from the landing of the game's last
         change on the page (:data:`~unotable.web.driver.LANDING_SECONDS`), with the "More time"
         given since."""
-        return max(0.0, self.last_change + LANDING_SECONDS + self.extra + seconds - time.monotonic())
+        return max(0.0, self.last_change + LANDING_SECONDS + self.more.extra + seconds - time.monotonic())
 
     def clock_player(self) -> int | None:
         """The person whose turn timer or answer window runs now, if any."""
@@ -239,20 +237,8 @@ class Room:
             raise ProtocolError("no_more_time")
         if self.clock_player() != player:
             raise ProtocolError("no_clock")
-        hand = (self.game_number, self.game.hand_index)
-        if self._more_time_hand != hand:
-            self._more_time_hand, self._more_time_used = hand, set()
-        if player in self._more_time_used:
-            raise ProtocolError("more_time_used")
-        self._more_time_used.add(player)
-        self.extra += seconds
+        self.more.give(player, (self.game_number, self.game.hand_index), seconds)
         self._touched()
-
-    def more_time_used(self) -> list[int]:
-        """The players who asked for "More time" in this hand."""
-        if self._more_time_hand != (self.game_number, self.game.hand_index):
-            return []
-        return sorted(self._more_time_used)
 
     async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
         """``player`` takes ``action`` (the notation of the hand's table): checked, stored, applied
@@ -642,8 +628,8 @@ class Room:
             "answer": answer,
             "more_time": {
                 "seconds": self.settings.room.more_time_seconds,
-                "used": self.more_time_used(),
-                "added": self.extra,
+                "used": self.more.used((self.game_number, game.hand_index)),
+                "added": self.more.extra,
             },
             "suggestion": {
                 "on": self.settings.room.suggestion_penalty,
@@ -761,7 +747,7 @@ class Room:
         return (
             self.seq,
             self.last_change,
-            self.extra,
+            self.more.extra,
             None if timer is None else timer["player"],
             None if answer is None else answer["player"],
             rest,
@@ -785,7 +771,7 @@ class Room:
 
     def _game_changed(self, events: list[Event]) -> None:
         self.last_change = time.monotonic()
-        self.extra = 0.0
+        self.more.moved()
         self.version += 1
         if self.fanout:
             table = self.table()
