@@ -22,7 +22,7 @@ from unotable.state import Phase
 from unotable.views import view
 from unotable.web.app import create_app
 from unotable.web.client import choose
-from unotable.web.driver import next_move
+from unotable.web.driver import LANDING_SECONDS, next_move
 from unotable.web.room import Room
 from unotable.web.seats import Seat
 from unotable.web.settings import parse_settings
@@ -343,7 +343,7 @@ def test_the_answer_window_is_the_same_with_or_without_invisibility(tmp_path: Pa
             if v.phase == Phase.RESPOND and answers <= {"accept", "invisibility"}:
                 move = next_move(r)
                 assert move is not None and move.player == p and move.action == "accept"
-                assert move.pause == 2.5 and 0 <= move.delay <= 2.5
+                assert move.pause == 2.5 and 0 <= move.delay <= 2.5 + LANDING_SECONDS
                 assert r.table()["answer"]["player"] == p
                 seen[INVISIBILITY in v.hand] += 1
             elif v.phase == Phase.RESPOND:

@@ -6,6 +6,7 @@ English word on the screen; the page's French elides as the server's does."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any, Final
 
 import pytest
@@ -79,6 +80,15 @@ def test_lobby_table_end_of_hand_and_replay_in_the_browser_language(
         server.stop()
 
 
+def wait_words(page: Any, lang: str) -> None:
+    """Wait until the page's catalogue is ``lang``'s. Polled from here: ``wait_for_function``
+    does not await an async predicate (its promise is truthy at once), so it did not wait."""
+    deadline = time.monotonic() + 10
+    while page.evaluate("async () => (await import('/static/js/strings.js')).wordsLang()") != lang:
+        assert time.monotonic() < deadline, f"the {lang} catalogue did not load"
+        time.sleep(0.05)
+
+
 def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any, sqlite_url: str) -> None:
     """pt-BR gets Brazil's catalogue (the picker says so, the lobby says "Jogar agora", not
     Portugal's "Jogar já"); the page's French fills "la main de {name}" as "la main d'Ana", "le
@@ -100,9 +110,7 @@ def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any,
         assert guide.ok and "Curinga Comprar 4" in guide.text() and 'lang="pt-BR"' in guide.text()
         page.click("#keys-close")
         page.select_option("#lang", "fr")
-        page.wait_for_function(  # the catalogue loaded, not just the lang attribute set
-            "async () => (await import('/static/js/strings.js')).wordsLang() === 'fr'"
-        )
+        wait_words(page, "fr")  # the catalogue loaded, not just the lang attribute set
         filled = page.evaluate(
             """async () => {
                 const { fillWords } = await import("/static/js/strings.js");
@@ -115,9 +123,7 @@ def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any,
         )
         assert filled == ["la main d'Ana", "la main de Ben", "le tour du 7 rouge", "de Harry", "d'Hermione"]
         page.select_option("#lang", "pt")
-        page.wait_for_function(  # the catalogue loaded, not just the lang attribute set
-            "async () => (await import('/static/js/strings.js')).wordsLang() === 'pt'"
-        )
+        wait_words(page, "pt")  # the catalogue loaded, not just the lang attribute set
         assert (
             page.evaluate(
                 """async () => (await import("/static/js/strings.js"))

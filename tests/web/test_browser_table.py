@@ -205,7 +205,8 @@ def test_language_sound_and_colour_marks_are_remembered(browser: Any, sqlite_url
         code = page.get_attribute("#hand .card", "data-code")
         as_html = (
             "([c, cb]) => { const s = document.createElement('span');"
-            " s.innerHTML = window.unotable.art.cards().face(c, {colorblind: cb}); return s.innerHTML; }"
+            " s.innerHTML = window.unotable.art.cards().face(c, {colorblind: cb, coloradd: true});"
+            " return s.innerHTML; }"  # ColorADD: on by default (issue 34)
         )
         marked = page.evaluate(as_html, [code, True])
         assert marked != page.evaluate(as_html, [code, False])

@@ -78,6 +78,7 @@ from unotable.web.settings import (
     DEFAULT_AWAY_BOT,
     DEFAULT_BOT_DELAY,
     GRACE_RANGE,
+    MORE_TIME_RANGE,
     ROUNDS_RANGE,
     TARGET_RANGE,
     TURN_SECONDS_RANGE,
@@ -307,6 +308,7 @@ async def options(request: Request) -> Response:
             "room": {
                 "grace_seconds": list(GRACE_RANGE),
                 "auto_accept_seconds": list(AUTO_ACCEPT_RANGE),
+                "more_time_seconds": list(MORE_TIME_RANGE),
                 "away_bot": DEFAULT_AWAY_BOT,
             },
             "reactions": list(REACTIONS),

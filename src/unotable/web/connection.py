@@ -29,6 +29,7 @@ from unotable.web.messages import (
     ClientMessage,
     FreeSeat,
     Hello,
+    MoreTime,
     NextHand,
     Penalize,
     Ping,
@@ -144,6 +145,11 @@ async def _react(c: Connection, m: React, player: int | None) -> None:
     if not c.room.chat_log.allow_reaction(player, address):  # per seat, not per connection
         raise ProtocolError("slow_down")
     c.room.react(player, m.reaction)
+
+
+@_seated(MoreTime)
+async def _more_time(c: Connection, m: MoreTime, player: int) -> None:
+    c.room.more_time(player)
 
 
 @_seated(AskQr)

@@ -24,7 +24,7 @@ import logging
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
 from unotable.bots.spec import BotSpec
 from unotable.bots.table import OUT_OF_TURN_KINDS, decision_seed, out_of_turn, table_seed
@@ -41,6 +41,12 @@ from unotable.web.storage import DEAL
 from unotable.web.thinker import Decision, Thinker, ThinkerBusyError, make_room_bot
 
 log = logging.getLogger("unotable.web")
+
+LANDING_SECONDS: Final = 1.5
+"""Seconds the page takes to show a change (a card's flight and the effects after it, motion.js,
+1.3 s at most): the turn timer and the answer window count from the landing, so a person has
+the whole of their time to read and answer. The server's own figure, the same for every seat: a
+slow or malicious page cannot stretch anyone's time (docs/web.md, "Time to answer")."""
 
 OUT_OF_TURN = tuple(sorted(Kind(k).name.lower() for k in OUT_OF_TURN_KINDS))
 """Actions a seat may take out of turn, as the notation spells them: not answers to its phase
@@ -126,7 +132,8 @@ class Room(Protocol):
         ...
 
     def left(self, seconds: float) -> float:
-        """What is left of a pause of ``seconds`` counted from the room's last change."""
+        """What is left of a pause of ``seconds`` counted from the landing of the room's last
+        change (:data:`LANDING_SECONDS`), with the "More time" given since."""
         ...
 
     async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
@@ -219,7 +226,7 @@ def _game_move(room: Room) -> Move | None:
         think = Decision(bots[p], bot.seed, views[p], bot.thinks_long)
         return Move(p, "", (2 if window else 1) * s.bot_delay, think)
     v = views[p]
-    if v.phase == Phase.RESPOND and answer_window(v.legal):
+    if v.phase == Phase.RESPOND and answer_window(v.legal) and s.room.auto_accept_seconds is not None:
         pause = s.room.auto_accept_seconds
         return Move(p, "accept", room.left(pause), pause=pause)
     if s.turn_seconds:
@@ -306,6 +313,7 @@ class Driver:
 
 
 __all__ = [
+    "LANDING_SECONDS",
     "Driver",
     "Move",
     "answer_window",

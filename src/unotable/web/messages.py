@@ -268,6 +268,16 @@ class AskQr(ClientMessage):
     token: str = field(metadata=_TOKEN)
 
 
+@_declare(CLIENT_MESSAGES)
+@dataclass(frozen=True, kw_only=True)
+class MoreTime(ClientMessage):
+    """Add the room's `more_time_seconds` to the seat's running timer, once a hand."""
+
+    TYPE: ClassVar[str] = "more_time"
+    WHO: ClassVar[str] = SEAT
+    token: str = field(metadata=_TOKEN)
+
+
 # ---- what the server sends
 
 
@@ -530,6 +540,7 @@ __all__ = [
     "FreeSeat",
     "Hello",
     "Message",
+    "MoreTime",
     "NextHand",
     "Penalize",
     "Ping",

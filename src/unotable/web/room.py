@@ -34,10 +34,11 @@ from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
 from unotable.state import Phase
-from unotable.web.driver import Driver, answer_window
+from unotable.web.driver import LANDING_SECONDS, Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
+from unotable.web.moretime import MoreTime
 from unotable.web.protocol import ProtocolError
 from unotable.web.seats import (
     PALETTE,
@@ -103,6 +104,8 @@ class Room:
         known: a change of seats or presence that shows nothing new is not sent."""
         self.last_change = now
         """When the game last changed: the turn timer and the answer window count from it."""
+        self.more = MoreTime()
+        """The "More time" given (its seconds count on the clock running now) and who asked."""
         self.alone_since: float | None = now
         """Since when nobody has been connected (``None`` while someone is)."""
         self.driver = Driver(self)
@@ -201,8 +204,41 @@ class Room:
         return spec
 
     def left(self, seconds: float) -> float:
-        """Seconds left of a pause of ``seconds`` counted from the game's last change."""
-        return max(0.0, self.last_change + seconds - time.monotonic())
+        """Seconds left of a pause of ``seconds`` counted from the landing of the game's last
+        change on the page (:data:`~unotable.web.driver.LANDING_SECONDS`), with the "More time"
+        given since."""
+        return max(0.0, self.last_change + LANDING_SECONDS + self.more.extra + seconds - time.monotonic())
+
+    def clock_player(self) -> int | None:
+        """The person whose turn timer or answer window runs now, if any."""
+        game = self.game
+        p = game.current_player
+        if not self.in_play or game.hand_over or p is None or self.bot_spec(p) is not None:
+            return None
+        v = game.view(p)
+        if (
+            v.phase == Phase.RESPOND
+            and answer_window(v.legal)
+            and self.settings.room.auto_accept_seconds is not None
+        ):
+            return p
+        return p if self.settings.turn_seconds else None
+
+    def more_time(self, player: int) -> None:
+        """Person ``player``'s "More time": the room's ``more_time_seconds`` added to their
+        running turn timer or answer window, once a hand.
+
+        :raises ProtocolError: ``no_more_time`` (the room gives none), ``no_clock`` (no timer
+            runs for them now) or ``more_time_used`` (already asked in this hand); nothing
+            changes then.
+        """
+        seconds = self.settings.room.more_time_seconds
+        if not seconds:
+            raise ProtocolError("no_more_time")
+        if self.clock_player() != player:
+            raise ProtocolError("no_clock")
+        self.more.give(player, (self.game_number, self.game.hand_index), seconds)
+        self._touched()
 
     async def act(self, player: int, action: str, *, version: int | None = None) -> bool:
         """``player`` takes ``action`` (the notation of the hand's table): checked, stored, applied
@@ -539,8 +575,9 @@ class Room:
         p = game.current_player
         if self.started and not game.hand_over and p is not None and self.bot_spec(p) is None:
             v = game.view(p)
-            if v.phase == Phase.RESPOND and answer_window(v.legal):
-                answer = {"player": p, "seconds": round(self.left(self.settings.room.auto_accept_seconds), 1)}
+            hp = self.settings.room.auto_accept_seconds
+            if v.phase == Phase.RESPOND and answer_window(v.legal) and hp is not None:
+                answer = {"player": p, "seconds": round(self.left(hp), 1)}
             if self.settings.turn_seconds:
                 timer = {"player": p, "seconds": round(self.left(self.settings.turn_seconds), 1)}
         players = []
@@ -589,6 +626,11 @@ class Room:
             "settings": self.settings_dict(),
             "timer": timer,
             "answer": answer,
+            "more_time": {
+                "seconds": self.settings.room.more_time_seconds,
+                "used": self.more.used((self.game_number, game.hand_index)),
+                "added": self.more.extra,
+            },
             "suggestion": {
                 "on": self.settings.room.suggestion_penalty,
                 "cards": self.settings.rules.edition.suggestion_penalty,  # what it costs (RULES §8)
@@ -705,6 +747,7 @@ class Room:
         return (
             self.seq,
             self.last_change,
+            self.more.extra,
             None if timer is None else timer["player"],
             None if answer is None else answer["player"],
             rest,
@@ -728,6 +771,7 @@ class Room:
 
     def _game_changed(self, events: list[Event]) -> None:
         self.last_change = time.monotonic()
+        self.more.moved()
         self.version += 1
         if self.fanout:
             table = self.table()

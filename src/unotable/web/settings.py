@@ -17,8 +17,8 @@ The request is JSON::
 ``seats`` has one entry per player of the whole game (8 in ``two-tables``): ``"human"`` for a
 person, or a bot spec (``random``, ``greedy``, ``aggressive``, ``cautious``, ``search``, with the
 options :data:`BOT_OPTIONS` allows). ``room`` holds the room's own options (:class:`RoomOptions`:
-absent people, Harry Potter's answer window, the suggestion penalty, chat, listing); each is
-optional. Anything else is refused with :class:`SettingsError`.
+absent people, Harry Potter's answer window (``null``: off), "More time", the suggestion
+penalty, chat, listing); each is optional. Anything else is refused with :class:`SettingsError`.
 """
 
 from __future__ import annotations
@@ -57,8 +57,12 @@ DEFAULT_FORGET_UNO: Final = 0.2
 """How often a room's bots forget UNO unless their spec says otherwise (as ``uno play``)."""
 GRACE_RANGE: Final = (0.0, 600.0, 20.0)
 """Seconds a person may be offline before a bot plays for them: (low, high, default)."""
-AUTO_ACCEPT_RANGE: Final = (0.0, 30.0, 3.0)
-"""Seconds of Harry Potter's answer window: (low, high, default)."""
+AUTO_ACCEPT_RANGE: Final = (0.0, 120.0, 3.0)
+"""Seconds of Harry Potter's answer window: (low, high, default); ``null`` turns it off (the
+room waits for the answer, as it waits for a turn without a turn timer)."""
+MORE_TIME_RANGE: Final = (0.0, 300.0, 30.0)
+"""Seconds a person's "More time" adds to their turn or answer window, once a hand: (low, high,
+default); 0 gives no "More time"."""
 DEFAULT_AWAY_BOT: Final = "greedy"
 KEYS: Final = frozenset(
     {
@@ -86,8 +90,11 @@ class RoomOptions:
     """A person offline this long while a game is in play is away: ``away_bot`` plays for them."""
     away_bot: str = DEFAULT_AWAY_BOT
     """The bot spec that plays an away person's seat, or a seat freed during a game."""
-    auto_accept_seconds: float = AUTO_ACCEPT_RANGE[2]
-    """Harry Potter: the answer window of a person an action card is played on (P-342)."""
+    auto_accept_seconds: float | None = AUTO_ACCEPT_RANGE[2]
+    """Harry Potter: the answer window of a person an action card is played on (P-342);
+    ``None``: off, the room waits for the answer (the turn timer, if any, still runs)."""
+    more_time_seconds: float = MORE_TIME_RANGE[2]
+    """What a person's "More time" (once a hand) adds to their turn timer or answer window."""
     suggestion_penalty: bool = False
     """Whether the table may give the suggestion penalty (RULES §8) at all."""
     chat: bool = False
@@ -119,12 +126,17 @@ class RoomOptions:
         for key, (low, high, _) in (
             ("grace_seconds", GRACE_RANGE),
             ("auto_accept_seconds", AUTO_ACCEPT_RANGE),
+            ("more_time_seconds", MORE_TIME_RANGE),
         ):
             if key in data:
                 value = data[key]
+                if value is None and key == "auto_accept_seconds":  # off: wait for the answer
+                    values[key] = None
+                    continue
                 if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+                    off = " or null (off)" if key == "auto_accept_seconds" else ""
                     raise SettingsError(
-                        f"room: {key} must be from {low:g} to {high:g} seconds, not {value!r}"
+                        f"room: {key} must be from {low:g} to {high:g} seconds{off}, not {value!r}"
                     )
                 values[key] = float(value)
         for key in ("suggestion_penalty", "chat", "spectator_reactions", "listed"):

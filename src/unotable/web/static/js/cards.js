@@ -1,9 +1,10 @@
 // The card faces and the card back, drawn by the project as SVG (our own art: no Mattel artwork).
 //
-//   Cards.face(code, {colorblind})   -> SVG markup of the card with that notation code
+//   Cards.face(code, {colorblind, coloradd}) -> SVG markup of the card with that notation code
 //   Cards.back()                     -> SVG markup of a card's back
-//   Cards.chooser(color, {colorblind}) -> SVG markup of a colour swatch (with its mark)
+//   Cards.chooser(color, {colorblind, coloradd}) -> SVG markup of a colour swatch (with its marks)
 //   Cards.mark(color)                -> SVG markup of a colour's colour-blind mark alone
+//   Cards.colorAdd(color)            -> SVG markup of a colour's ColorADD symbol alone
 //
 // The markup has presentation attributes only (no style attributes, no ids), so any number of
 // cards can share a page under a strict Content-Security-Policy. It is decorative: the element
@@ -26,6 +27,28 @@ const MARKS = {
     '<rect x="-5" y="-1.1" width="10" height="2.2" fill="' + INK + '"/>' +
     '<rect x="-5" y="2.4" width="10" height="2.2" fill="' + INK + '"/>',
 };
+
+// The ColorADD code's symbols (Miguel Neiva's code for colour-blind people, which Mattel's UNO
+// ColorADD deck of 2017 prints in two corners of every card; docs/web.md, "Colour-blind
+// symbols"): the three primaries are a triangle angled upwards (red), a triangle angled
+// downwards (blue) and a diagonal line (yellow); a mixed colour joins its primaries' symbols
+// (green = yellow's line and blue's triangle). Drawn in ink on a white badge centred on (0, 0).
+const COLORADD = {
+  R: '<polygon points="-4.5,4.5 4.5,4.5 4.5,-4.5" fill="' + INK + '"/>',
+  B: '<polygon points="-4.5,-4.5 -4.5,4.5 4.5,4.5" fill="' + INK + '"/>',
+  Y: '<line x1="-3.5" y1="4.5" x2="3.5" y2="-4.5" stroke="' + INK + '" stroke-width="2" stroke-linecap="round"/>',
+  G:
+    '<line x1="-7.5" y1="4.5" x2="-2.5" y2="-4.5" stroke="' + INK + '" stroke-width="2" stroke-linecap="round"/>' +
+    '<polygon points="0,-4.5 0,4.5 8,4.5" fill="' + INK + '"/>',
+};
+
+function colorAddBadge(color) {
+  const half = color === "G" ? 10.5 : 7.5;
+  return (
+    '<g data-coloradd="' + color + '"><rect x="' + -half + '" y="-7" width="' + 2 * half + '" height="14" rx="2.5" ' +
+    'fill="#fff" stroke="' + INK + '" stroke-width="1"/>' + COLORADD[color] + "</g>"
+  );
+}
 
 function svg(body, label) {
   return (
@@ -361,8 +384,11 @@ function face(code, options) {
     corner = CORNER_TEXT[value] ? label(CORNER_TEXT[value], 20, 30, 20, "#fff", 2.6) : at(19, 23, 0.42, symbol("#fff"));
   }
   const mark = opts.colorblind ? markBadge(color, 82, 20) + markBadge(color, 18, 130) : "";
+  // ColorADD under the top-left index and above the bottom-right one, upright both times: the
+  // code's triangles tell red from blue by their slant, which a half turn would swap.
+  const add = opts.coloradd ? at(19, 50, 1.3, colorAddBadge(color)) + at(81, 100, 1.3, colorAddBadge(color)) : "";
   return svg(
-    frame(c) + '<ellipse ' + OVAL + ' fill="#fff"/>' + center + corners(corner) + mark,
+    frame(c) + '<ellipse ' + OVAL + ' fill="#fff"/>' + center + corners(corner) + mark + add,
     code,
   );
 }
@@ -384,7 +410,9 @@ function chooser(color, options) {
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40" class="swatch-svg" aria-hidden="true" ' +
     'focusable="false"><circle cx="20" cy="20" r="18" fill="' + c + '" stroke="#fff" stroke-width="3"/>' +
-    (opts.colorblind ? at(20, 20, 1.25, '<circle r="8" fill="#fff"/>' + MARKS[color]) : "") +
+    (opts.colorblind ? at(20, opts.coloradd ? 12.5 : 20, opts.coloradd ? 0.85 : 1.25,
+      '<circle r="8" fill="#fff"/>' + MARKS[color]) : "") +
+    (opts.coloradd ? at(20, opts.colorblind ? 28.5 : 20, opts.colorblind ? 0.8 : 1.15, colorAddBadge(color)) : "") +
     "</svg>"
   );
 }
@@ -397,4 +425,12 @@ function mark(color) {
   );
 }
 
-export const Cards = Object.freeze({ face, back, chooser, mark, colors: Object.freeze({ ...COLORS }) });
+function colorAdd(color) {
+  if (!COLORADD[color]) return "";
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-11 -8 22 16" class="coloradd-svg" aria-hidden="true" ' +
+    'focusable="false">' + colorAddBadge(color) + "</svg>"
+  );
+}
+
+export const Cards = Object.freeze({ face, back, chooser, mark, colorAdd, colors: Object.freeze({ ...COLORS }) });

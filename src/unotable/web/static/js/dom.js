@@ -27,6 +27,8 @@ export function show(id) {
 export const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 export const prefs = {
   colorblind: () => localStorage.getItem("colorblind") === "1",
+  // The ColorADD symbols: on unless this browser's person turned them off (docs/web.md).
+  coloradd: () => localStorage.getItem("coloradd") !== "0",
 };
 
 export function announce(text) {

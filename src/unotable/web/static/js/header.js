@@ -22,6 +22,13 @@ export function renderHeader() {
     renderHeader();
     rerender();
   });
+  const add = el("button", { type: "button", id: "coloradd", class: "toggle", "aria-pressed": String(prefs.coloradd()),
+    title: t("ColorADD: the colour-blind symbols of UNO ColorADD on the cards") }, t("ColorADD symbols"));
+  add.addEventListener("click", () => {
+    localStorage.setItem("coloradd", prefs.coloradd() ? "0" : "1");
+    renderHeader();
+    rerender();
+  });
   const muted = Art.sound().muted();
   const mute = el("button", { type: "button", id: "mute", class: "toggle", "aria-pressed": String(muted),
     title: muted ? t("Sound is off") : t("Sound is on") }, t("Mute"));
@@ -32,7 +39,7 @@ export function renderHeader() {
   const keys = el("button", { type: "button", id: "keys-button", class: "toggle", "aria-label": t("Keys"),
     title: t("Keys") }, "?");
   keys.addEventListener("click", toggleKeys);
-  $("prefs").replaceChildren(lang, cb, mute, keys);
+  $("prefs").replaceChildren(lang, cb, add, mute, keys);
   $("announce").setAttribute("aria-label", t("Announcements"));
   document.querySelector(".skip-link").textContent = t("Skip to the game");
   $("prefs").setAttribute("aria-label", t("Settings"));
@@ -52,6 +59,8 @@ function keysList() {
     ["C", t("catch a player who did not call UNO")],
     ["A / X", t("accept or challenge")],
     ["R Y G B", t("choose a colour")],
+    ["T", t("ask for more time (once a hand)")],
+    ["L", t("hear again what you must do now, and the time left")],
     ["?", t("show or hide this list")],
     ["Esc", t("close")],
   ];

@@ -4,8 +4,8 @@
 import { $ } from "./dom.js";
 import { toggleKeys } from "./header.js";
 import { canPick, sortLegal, withUno } from "./legal.js";
-import { act } from "./net.js";
-import { render } from "./late.js";
+import { act, askMoreTime } from "./net.js";
+import { announceDecision, moreTimeLeft, render } from "./late.js";
 import { game } from "./state.js";
 
 document.addEventListener("keydown", (ev) => {
@@ -65,6 +65,8 @@ document.addEventListener("keydown", (ev) => {
   } else if ((key === "c" || key === "C") && legal.catches.length) act(`catch ${legal.catches[0]}`);
   else if ((key === "a" || key === "A") && legal.accept) act("accept");
   else if ((key === "x" || key === "X") && legal.challenge) act("challenge");
+  else if ((key === "t" || key === "T") && moreTimeLeft(game.msg)) askMoreTime();
+  else if (key === "l" || key === "L") announceDecision(game.msg, true);
   else if ("rygbRYGB".includes(key) && key.length === 1) {
     const c = key.toUpperCase();
     if (legal.colors.includes(c)) act(`color ${c}`);

@@ -315,6 +315,16 @@ function createForm(opts) {
   const roomBounds = opts.room || {};
   const graceRange = roomBounds.grace_seconds || [0, 600, 20];
   const grace = el("input", { type: "number", id: "grace-seconds", min: graceRange[0], max: graceRange[1], value: graceRange[2] });
+  // Time to answer (docs/web.md): Harry Potter's answer window (or off: the room waits for the
+  // answer) and the seconds of each person's "More time", once a hand.
+  const answerRange = roomBounds.auto_accept_seconds || [0, 120, 3];
+  const answer = el("input", { type: "number", id: "answer-seconds", min: answerRange[0], max: answerRange[1], step: 0.5,
+    value: answerRange[2] });
+  const answerOff = el("input", { type: "checkbox", id: "answer-off" });
+  answerOff.addEventListener("change", () => { answer.disabled = answerOff.checked; });
+  const moreRange = roomBounds.more_time_seconds || null;
+  const moreTime = moreRange ? el("input", { type: "number", id: "more-time-seconds", min: moreRange[0], max: moreRange[1],
+    value: moreRange[2] }) : null;
   const house = el("select", { name: "house", id: "house" },
     (opts.house || ["official"]).map((k) => el("option", { value: k },
       opts.house_preset_labels && opts.house_preset_labels[k] ? t(opts.house_preset_labels[k]) : presetWords(k))),
@@ -389,6 +399,9 @@ function createForm(opts) {
     el("fieldset", { class: "house" }, el("legend", {}, t("House rules")), field(t("Preset"), house), controls.map((c) => c.node)),
     el("fieldset", { class: "room-options" }, el("legend", {}, t("The room")),
       field(t("A bot plays for someone away this many seconds"), grace),
+      field(t("Harry Potter: seconds to answer a card played on you"), answer),
+      check(answerOff, t("Wait for every answer (no time limit on answering)")),
+      moreTime ? field(t("More time: seconds a player may add to their timer, once a hand (0: none)"), moreTime) : null,
       check(listed, t("List this room so anyone can join it")),
       check(chat, t("Allow a short chat")),
       check(spectators, t("Spectators may react")),
@@ -413,7 +426,9 @@ function createForm(opts) {
     if (Number(rounds.value) !== 1) body.rounds = Number(rounds.value);
     if (opts.room) {  // a server with the room's own options (docs/web.md)
       body.room = { listed: listed.checked, chat: chat.checked, spectator_reactions: spectators.checked,
-        suggestion_penalty: penalty.checked, grace_seconds: Number(grace.value) };
+        suggestion_penalty: penalty.checked, grace_seconds: Number(grace.value),
+        auto_accept_seconds: answerOff.checked ? null : Number(answer.value) };
+      if (moreTime) body.room.more_time_seconds = Number(moreTime.value);
     }
     try {
       const room = await api("POST", "/api/rooms", body);

@@ -116,3 +116,8 @@ export function act(action) {
   clearTimeout(ws.probe);
   ws.probe = setTimeout(() => { if (ws.heardAt < sentAt) ping(ws); }, PROBE_MS);
 }
+
+// The person's "More time" for their running turn timer or answer window (once a hand).
+export function askMoreTime() {
+  if (game.token) send({ type: CLIENT.MORE_TIME, token: game.token });
+}

@@ -10,7 +10,7 @@ function isWild(code) {
 }
 
 function faceMarkup(code) {
-  return Art.cards().face(code, { colorblind: prefs.colorblind() });
+  return Art.cards().face(code, { colorblind: prefs.colorblind(), coloradd: prefs.coloradd() });
 }
 
 export function cardNode(code, attrs = {}) {

@@ -14,7 +14,8 @@ export const CLIENT = Object.freeze({
   "REACT": "react",
   "CHAT": "chat",
   "PING": "ping",
-  "QR": "qr"
+  "QR": "qr",
+  "MORE_TIME": "more_time"
 });
 
 /** Per type the client sends: who may send it and its fields. */
@@ -133,6 +134,15 @@ export const CLIENT_MESSAGES = freeze({
     "fields": {}
   },
   "qr": {
+    "who": "seat",
+    "fields": {
+      "token": {
+        "type": "string",
+        "required": true
+      }
+    }
+  },
+  "more_time": {
     "who": "seat",
     "fields": {
       "token": {

@@ -7,7 +7,7 @@ import { $, el, prefs, show } from "./dom.js";
 import { playCard, playPicks, togglePick } from "./input.js";
 import { drawTimer, provide } from "./late.js";
 import { canPick, sortLegal, withUno } from "./legal.js";
-import { act } from "./net.js";
+import { act, askMoreTime } from "./net.js";
 import { renderOverlay } from "./overlay.js";
 import { backNode, cardNode } from "./pieces.js";
 import { renderSeats } from "./seats.js";
@@ -85,7 +85,7 @@ function renderCentre(m, legal) {
 }
 
 // One sentence for the decision in front of the seat.
-function decisionText(m, names, legal) {
+export function decisionText(m, names, legal) {
   const { view, table } = m;
   const mySeat = m.seat;
   if (table.status === "waiting") return t("The game starts when every seat is taken.");
@@ -185,12 +185,26 @@ function renderActions(legal, names) {
   for (const c of legal.invis) {
     buttons.push(b(t("Invisibility, calling {color}", { color: colorName(c) }), withUno(`invisibility ${c}`, legal, game.armed), `c-${c} invis`));
   }
+  const more = moreTimeLeft(game.msg);
+  if (more) {
+    buttons.push(el("button", { type: "button", id: "more-time", class: "secondary", dataset: { action: "more-time" },
+      onclick: askMoreTime }, t("More time (+{n} s)", { n: more })));
+  }
   $("actions").replaceChildren(...buttons);
+}
+
+// The seconds "More time" would add to this person's running timer, or 0 when it is not offered
+// (no timer of theirs runs, the room gives none, or they had it in this hand).
+export function moreTimeLeft(m) {
+  const clock = m.table.answer || m.table.timer;
+  const more = m.table.more_time;
+  if (!clock || !more || !more.seconds || m.you === null || clock.player !== m.you || m.table.hand_over) return 0;
+  return (more.used || []).includes(m.you) ? 0 : more.seconds;
 }
 
 function colorButton(c, action, onclick) {
   return el("button", { type: "button", class: `swatch c-${c}`, dataset: { action }, "aria-label": colorName(c), onclick },
-    el("span", { class: "swatch-art", "aria-hidden": "true", html: Art.cards().chooser(c, { colorblind: prefs.colorblind() }) }),
+    el("span", { class: "swatch-art", "aria-hidden": "true", html: Art.cards().chooser(c, { colorblind: prefs.colorblind(), coloradd: prefs.coloradd() }) }),
     el("span", { class: "swatch-name" }, colorName(c)));
 }
 
@@ -268,4 +282,4 @@ export function layoutHand() {
 
 window.addEventListener("resize", () => { if (!$("table").hidden) layoutHand(); });
 
-provide({ render });
+provide({ render, moreTimeLeft });

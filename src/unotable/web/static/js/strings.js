@@ -302,6 +302,9 @@ export function errorWords(code) {
     case "penalty_off": return t("This room plays without the suggestion penalty.");
     case "penalty_given": return t("That player has already had the suggestion penalty in this hand.");
     case "chat_off": return t("This room has no chat.");
+    case "no_more_time": return t("This room gives no more time.");
+    case "no_clock": return t("No timer runs for you now.");
+    case "more_time_used": return t("You have already had more time in this hand.");
     case "bad_chat": return t("A message is 1 to 120 characters of plain text.");
     case "slow_down": return t("Slow down a little.");
     case "bad_rejoin": return t("That link or code does not take back a seat: it may have been used already.");

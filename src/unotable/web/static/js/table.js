@@ -9,7 +9,7 @@ import { joinPage } from "./lobby.js";
 import { animate, measure } from "./motion.js";
 import { act, connect, setOffline } from "./net.js";
 import { SERVER } from "./protocol.js";
-import { render } from "./render.js";
+import { decisionText, moreTimeLeft, render } from "./render.js";
 import { onQr, onSocial } from "./social.js";
 import { game, seatNames } from "./state.js";
 import { errorWords, narrate, t, tn } from "./strings.js";
@@ -93,20 +93,21 @@ export function onMessage(m) {
   const clock = m.table.answer || m.table.timer || null;
   game.clock = clock;
   game.timerEnd = clock ? performance.now() + 1000 * clock.seconds : null;
-  game.timerTotal = !clock ? 0 : m.table.answer ? ((m.table.settings.room || {}).auto_accept_seconds || clock.seconds)
-    : m.table.settings.turn_seconds;
+  // The whole of the clock: the room's setting, with the person's "More time" once given. The
+  // server counts it from the card's landing, so the first second and a half shows it whole.
+  const extra = clock ? (m.table.more_time || {}).added || 0 : 0;
+  game.timerTotal = !clock ? 0 : extra + (m.table.answer ? ((m.table.settings.room || {}).auto_accept_seconds || clock.seconds)
+    : m.table.settings.turn_seconds);
   render();
   if (m.type !== SERVER.WELCOME) {
     const myTurnNow = m.seat !== null && m.view.current === m.seat && m.view.legal.length > 0;
     const myTurnBefore = before && before.seat !== null && before.view.current === before.seat;
-    if (myTurnNow && !myTurnBefore) {
-      Art.play("turn");
-      lines.push(t("Your turn."));
-    }
-    announce(lines.slice(-3).join(" "));
+    if (myTurnNow && !myTurnBefore) Art.play("turn");
+    announce([...lines.slice(-3), announceDecision(m)].filter(Boolean).join(" "));
     if (rects) animate(m.events, rects, before, m);
   } else {
-    announce(back ? t("Connected again: the table is live.") : t("You are at the table of room {code}.", { code: m.table.code }));
+    announce([back ? t("Connected again: the table is live.") : t("You are at the table of room {code}.", { code: m.table.code }),
+      announceDecision(m)].filter(Boolean).join(" "));
   }
   const log = $("log");
   log.scrollTop = log.scrollHeight;
@@ -142,6 +143,34 @@ function noteEvent(e, before, m) {
   void m;
 }
 
+// What the person must answer now, for the live region (a screen reader's only view of the
+// table): the decision's sentence (their turn, a draw pending on them, a challenge, an
+// Invisibility window, a colour to choose, a catch or a jump-in), the seconds left on their
+// timer and the "More time" key. Said once per decision (a message that changes nothing for them
+// says nothing again), or again on asking (key L: `again`). "" when nothing waits for them.
+export function announceDecision(m, again = false) {
+  if (!m || m.seat === null || m.table.hand_over || m.table.status !== "playing") return "";
+  const legal = sortLegal(m.view.legal);
+  const mine = m.view.current === m.seat && m.view.legal.length > 0;
+  const outOfTurn = legal.catches.length || legal.wrongs.length || Object.keys(legal.plays).length;
+  const text = mine || outOfTurn ? decisionText(m, seatNames(m.table), legal) : "";
+  const key = `${m.seq}|${text}|${((m.table.more_time || {}).used || []).join()}`;
+  if (!text || (!again && key === game.lastDecision)) {
+    if (!text) game.lastDecision = null;
+    return "";
+  }
+  game.lastDecision = key;
+  const parts = [text];
+  const clock = game.clock;
+  if (clock && m.you !== null && clock.player === m.you) {
+    parts.push(tn("{n} second left.", "{n} seconds left.", Math.ceil(timerLeft())));
+    if (moreTimeLeft(m)) parts.push(t("Press T for more time."));
+  }
+  const spoken = parts.join(" ");
+  if (again) announce(spoken);
+  return spoken;
+}
+
 // The turn timer counts down between messages (the ring and the seconds).
 setInterval(() => {
   if (game.timerEnd === null || game.timerEnd === undefined || !game.msg || $("table").hidden) return;
@@ -149,7 +178,9 @@ setInterval(() => {
 }, 250);
 
 function timerLeft() {
-  return game.timerEnd ? Math.max(0, (game.timerEnd - performance.now()) / 1000) : 0;
+  if (!game.timerEnd) return 0;
+  const left = Math.max(0, (game.timerEnd - performance.now()) / 1000);
+  return game.timerTotal ? Math.min(game.timerTotal, left) : left;
 }
 
 export function drawTimer() {
@@ -173,6 +204,13 @@ export function drawTimer() {
   const answer = $("answer-left");
   if (answer) answer.textContent = tn("If you do not answer, you accept in {n} second.", "If you do not answer, you accept in {n} seconds.", Math.ceil(left));
   const whole = Math.ceil(left);
+  // A person who cannot see the ring hears once that their time runs short.
+  const mine = m.you !== null && timer.player === m.you;
+  const warn = `${m.seq}|${((m.table.more_time || {}).used || []).join()}`;
+  if (mine && timer.seconds > 10 && left <= 10 && left > 0 && game.warned !== warn) {
+    game.warned = warn;
+    announce(tn("{n} second left.", "{n} seconds left.", whole) + (moreTimeLeft(m) ? ` ${t("Press T for more time.")}` : ""));
+  }
   if (left <= 5 && left > 0 && m.seat !== null && m.table.seating[m.seat] === timer.player && whole !== game.lastTick) {
     game.lastTick = whole;
     Art.play("tick");
@@ -217,4 +255,4 @@ export function leaveTable() {
   route();
 }
 
-provide({ enterTable, leaveTable, drawTimer });
+provide({ enterTable, leaveTable, drawTimer, announceDecision });
