@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from unotable.cards import AW_SWAP, CARD_CODE, CARD_COLOR, CARD_VALUE, IS_WILD, NO_COLOR
-from unotable.effects import _can_answer, _draw_cards
+from unotable.effects import _can_answer
 from unotable.errors import ConfigError, PositionError
 from unotable.events import Event
 from unotable.invariants import InvariantError, check_invariants
+from unotable.piles import _draw_cards
 from unotable.rules import HAND_SIZE, Rules, birthday_day
 from unotable.scoring import _game_winners
 from unotable.shuffle import _shuffle

@@ -17,13 +17,14 @@ here, where callers import it from.
   :func:`check` (why an action is refused);
 - :mod:`unotable.scoring`: the points of a hand (:func:`hand_points`, :func:`charged_points`,
   :func:`eliminated_seats`, the game's winners);
-- :mod:`unotable.effects`: :func:`step`, :func:`apply`, :func:`end_hand` and what each action
-  does;
+- :mod:`unotable.piles`: the moves every effect shares (the next seat, drawing, reshuffling,
+  :func:`end_hand`, No Mercy's knock-outs);
+- :mod:`unotable.effects`: :func:`step`, :func:`apply` and what each action does;
 - :mod:`unotable.race`: :func:`window_open` (may anyone act out of turn now) and the order of
   the out-of-turn race.
 
 The parts import one another only downwards (tables and shuffle, then scoring, legality,
-effects, dealing), and :mod:`unotable.state` imports none of them.
+piles, effects, dealing), and :mod:`unotable.state` imports none of them.
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ from unotable.effects import (
     UNO_PENALTY,
     WRONG_CARD_PENALTY,
     apply,
-    end_hand,
     step,
 )
 from unotable.legality import actors, check, legal_actions, legal_ids, pending_draw, seat_index
+from unotable.piles import end_hand
 from unotable.race import window_open
 from unotable.scoring import charged_points, eliminated_seats, hand_points
 from unotable.tables import (
