@@ -25,7 +25,9 @@ from unotable.web.messages import (
     HOST,
     SEAT,
     Act,
+    AnswerAsk,
     AskQr,
+    AskSeat,
     ClientMessage,
     FreeSeat,
     Hello,
@@ -144,6 +146,18 @@ async def _react(c: Connection, m: React, player: int | None) -> None:
     if not c.room.chat_log.allow_reaction(player, address):  # per seat, not per connection
         raise ProtocolError("slow_down")
     c.room.react(player, m.reaction)
+
+
+@_on(AskSeat)
+async def _ask_seat(c: Connection, m: AskSeat, _: int | None) -> None:
+    if c.listener is None:  # pragma: no cover - Connection.handle refuses it first
+        raise ProtocolError("hello_first")
+    c.room.ask_seat(c.listener, m.player, m.name, c.ws.client.host if c.ws.client else "")
+
+
+@_seated(AnswerAsk)
+async def _answer_ask(c: Connection, m: AnswerAsk, player: int) -> None:
+    await c.room.answer_ask(player, m.ask, m.give)
 
 
 @_seated(AskQr)

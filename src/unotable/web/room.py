@@ -17,10 +17,11 @@ nobody hears of one that was not stored (P-182).
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Final
@@ -37,7 +38,7 @@ from unotable.state import Phase
 from unotable.web.driver import Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
-from unotable.web.messages import Retired, Update, Welcome
+from unotable.web.messages import AskAnswer, Retired, SeatAsk, Update, Welcome
 from unotable.web.protocol import ProtocolError
 from unotable.web.seats import (
     PALETTE,
@@ -50,17 +51,35 @@ from unotable.web.seats import (
     normal_code,
     qr_svg,
     rejoin_keys,
+    seat_history,
     secrets_of,
+    stints_of,
 )
 from unotable.web.settings import RoomSettings, SettingsError, parse_bot
 from unotable.web.social import Chat, reaction
-from unotable.web.storage import Secrets, Store, StoredGame
+from unotable.web.storage import Secrets, Store, StoredGame, StoredOccupant
 from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")
 
 QR_POOL: Final = ThreadPoolExecutor(1, thread_name_prefix="unotable-qr")
 """The one thread that makes rejoin links' QR codes (asked for one at a time by the pages)."""
+ASK_SECONDS: Final = 15.0
+"""Seconds between two asks for a seat back from one address (P-581)."""
+
+
+class Ask:
+    """A spectator's ask for an away seat back, waiting for the host's answer."""
+
+    def __init__(self, number: int, player: int, name: str, listener: Listener) -> None:
+        self.number = number
+        self.player = player
+        self.name = name
+        self.listener = listener
+
+    def message(self) -> SeatAsk:
+        """What the host's connections are shown."""
+        return SeatAsk(ask=self.number, player=self.player, name=self.name)
 
 
 def new_seed() -> int:
@@ -81,8 +100,16 @@ class Room:
         seeds: Callable[[], int] = new_seed,
         *,
         host: int | None = None,
+        occupants: Sequence[StoredOccupant] = (),
     ) -> None:
         self.store = store
+        self.occupants = list(occupants)
+        """Who sat in each seat from when, oldest first (P-580)."""
+        self.asks: dict[int, Ask] = {}
+        """Asks for a seat back waiting for the host, by number."""
+        self._ask_numbers = itertools.count(1)
+        self._asked_at: dict[str, float] = {}
+        """When each address last asked for a seat back (monotonic seconds)."""
         self.seeds = seeds
         self.code = code
         self.settings = settings
@@ -382,6 +409,7 @@ class Room:
                     rejoin_hash=keys.rejoin_hash,
                     code_hash=keys.code_hash,
                     address=address,
+                    since=(self.game_number, self.seq),
                 )
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
@@ -389,6 +417,7 @@ class Room:
             if not ok:
                 raise ProtocolError("seat_taken", player=player)
             self.seats[player].take(name, color, keys)
+            self._sat(player, name, None)
             if self.host is None:
                 self.host = player
             self.presence.went(player, time.monotonic())
@@ -426,6 +455,98 @@ class Room:
             self._retire(seat.player, "rejoined")
             self._touched()
             return token, seat.player
+
+    def _sat(self, player: int, name: str | None, bot: str | None) -> None:
+        """``player``'s seat has a new occupant from now on (stored already)."""
+        self.occupants.append(StoredOccupant(player, self.game_number, self.seq, name, bot))
+
+    def history(self, player: int) -> list[dict[str, Any]]:
+        """Who sat in ``player``'s seat during this game, hands from when to when (P-580)."""
+        stints = stints_of(self.occupants, player, self.game_number)
+        if not stints:  # a room stored before seats had a history: whoever sits there now
+            seat = self.seats[player]
+            stints = [(0, seat.name, seat.bot)]
+        game = self.game
+        return seat_history(stints, self.log.ends, game.hand_index + 1, game.finished)
+
+    # ---- asking for a seat back (P-581)
+
+    def absent(self, player: int, now: float | None = None) -> bool:
+        """Whether ``player``'s seat is a person's whose every connection has been gone for the
+        room's grace (shown away to everyone; the seat may be asked back)."""
+        seat = self.seats[player]
+        if seat.token_hash is None or player in self.fanout.connected():
+            return False
+        return self.presence.away(player, time.monotonic() if now is None else now)
+
+    def ask_seat(self, listener: Listener, player: int, name: Any, address: str) -> None:
+        """A spectator's connection (``listener``) asks for ``player``'s away seat back, as
+        ``name``: the host's connections are shown the ask (``seat_ask``) to give or refuse.
+
+        :raises ProtocolError: ``seated``, ``no_seat``, ``bad_name``, ``not_away``,
+            ``host_away``, ``ask_pending`` or ``slow_down``; nothing changes then.
+        """
+        if listener.player is not None:
+            raise ProtocolError("seated")
+        if not 0 <= player < len(self.seats):
+            raise ProtocolError("no_seat", player=player)
+        name = clean_name(name)
+        if not self.absent(player):
+            raise ProtocolError("not_away", player=player + 1)
+        if self.host is None or self.host == player or not self.fanout.of(self.host):
+            raise ProtocolError("host_away")
+        if any(a.player == player or a.listener is listener for a in self.asks.values()):
+            raise ProtocolError("ask_pending")
+        now = time.monotonic()
+        if now - self._asked_at.get(address, -ASK_SECONDS) < ASK_SECONDS:
+            raise ProtocolError("slow_down")
+        self._asked_at[address] = now
+        if len(self._asked_at) > 256:  # forget the old ones
+            self._asked_at = {a: t for a, t in self._asked_at.items() if now - t < ASK_SECONDS}
+        ask = Ask(next(self._ask_numbers), player, name, listener)
+        self.asks[ask.number] = ask
+        for lst in self.fanout.of(self.host):
+            lst.send_json(ask.message())
+
+    async def answer_ask(self, host: int, number: int, give: bool) -> None:
+        """The host gives (``give``) or refuses ask ``number``. Given, the asker's connection
+        gets a new token of the seat (``ask_answer``); the seat's old token and rejoin keys stop
+        working and its connections, if any, are retired (P-345).
+
+        :raises ProtocolError: ``not_host``, ``no_ask``, ``not_away`` or ``storage``.
+        """
+        if host != self.host:
+            raise ProtocolError("not_host")
+        async with self.lock:
+            ask = self.asks.pop(number, None)
+            if ask is None:
+                raise ProtocolError("no_ask")
+            if not give:
+                ask.listener.send_json(AskAnswer(player=ask.player, reason="refused"))
+                return
+            seat = self.seats[ask.player]
+            if seat.token_hash is None or not self.absent(ask.player):
+                ask.listener.send_json(AskAnswer(player=ask.player, reason="back"))
+                raise ProtocolError("not_away", player=ask.player + 1)
+            token = secrets.token_urlsafe(32)
+            keys = secrets_of(token)
+            try:
+                await self._store_keys(seat, seat.token_hash, keys)
+            except ProtocolError:
+                self.asks[number] = ask  # nothing changed: the host may try again
+                raise
+            seat.take(seat.name, seat.color, keys)
+            self._retire(ask.player, "given")
+            ask.listener.send_json(AskAnswer(player=ask.player, reason="given", token=token))
+            self._touched()
+
+    def _drop_asks(self, player: int | None, reason: str, listener: Listener | None = None) -> None:
+        """Forget the asks for ``player``'s seat (or of ``listener``), telling their askers why."""
+        for number, ask in list(self.asks.items()):
+            if ask.player == player or ask.listener is listener:
+                del self.asks[number]
+                if ask.listener is not listener:
+                    ask.listener.send_json(AskAnswer(player=ask.player, reason=reason))
 
     async def _store_keys(self, seat: Seat, old: str, keys: Secrets) -> None:
         try:
@@ -476,7 +597,14 @@ class Room:
             labels[player] = label
             settings = replace(self.settings, seats=tuple(labels))
             try:
-                ok = await self.store.call(self.store.set_seat, self.code, player, label, settings.to_dict())
+                ok = await self.store.call(
+                    self.store.set_seat,
+                    self.code,
+                    player,
+                    label,
+                    settings.to_dict(),
+                    (self.game_number, self.seq),
+                )
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
                 raise ProtocolError("storage") from None
@@ -487,6 +615,8 @@ class Room:
             had_person = seat.token_hash is not None
             seat.bot = label
             seat.take(None, None, None)
+            self._sat(player, None, label)
+            self._drop_asks(player, "gone")
             if had_person:
                 self._retire(player, "freed" if label is None else "bot")
             self.presence.forget(player)
@@ -557,6 +687,8 @@ class Room:
                     "connected": on,
                     "away": away,
                     "away_bot": self.settings.room.away_bot if away else None,
+                    "absent": self.absent(s.player, now),
+                    "sat": self.history(s.player),
                     "host": s.player == self.host,
                     "avatar": self.avatar(s),
                 }
@@ -583,7 +715,7 @@ class Room:
                 "winner": last.winner,
                 "points": last.hand_points,
                 "credit": list(last.credit),
-                "hands": hands_face_up(game),
+                "hands": self._hands_by(hands_face_up(game), game.hand_index),
             },
             "score_rows": score_rows(game),
             "settings": self.settings_dict(),
@@ -600,6 +732,17 @@ class Room:
                 for accused, asked in sorted(self.votes().items())
             },
         }
+
+    def _hands_by(self, hands: list[dict[str, Any]], hand: int) -> list[dict[str, Any]]:
+        """The hands laid face up, each with who played it in that seat (``by``: one, or
+        several who took turns in it, the last holding the cards at the end; P-580)."""
+        for h in hands:
+            h["by"] = [
+                {"name": o["name"], "bot": o["bot"]}
+                for o in self.history(h["player"])
+                if o["from_hand"] <= hand and (o["to_hand"] is None or hand <= o["to_hand"])
+            ]
+        return hands
 
     def settings_dict(self) -> dict[str, Any]:
         """The table's ``settings`` (made once per settings: they change only by the host's
@@ -667,6 +810,7 @@ class Room:
         self.alone_since = None
         if player is not None:
             self.presence.came(player)
+            self._drop_asks(player, "back")
         u = self.message(player, self.log.hand_events)
         rejoin = self.rejoin_info(player, token, base) if player is not None and token is not None else None
         listener.send_json(
@@ -681,11 +825,15 @@ class Room:
                 chat=tuple(self.chat_log.lines),
             )
         )
+        if player is not None and player == self.host:
+            for ask in self.asks.values():  # the asks still waiting for an answer
+                listener.send_json(ask.message())
         self._touched(skip=listener, table=u.table)  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
-        """Forget a closed connection."""
+        """Forget a closed connection (and its ask for a seat back, if any)."""
         self.fanout.remove(listener)
+        self._drop_asks(None, "gone", listener)
         player = listener.player
         if player is not None and not self.fanout.of(player) and self.seats[player].token_hash is not None:
             self.presence.went(player, time.monotonic())

@@ -14,7 +14,9 @@ export const CLIENT = Object.freeze({
   "REACT": "react",
   "CHAT": "chat",
   "PING": "ping",
-  "QR": "qr"
+  "QR": "qr",
+  "ASK_SEAT": "ask_seat",
+  "ANSWER_ASK": "answer_ask"
 });
 
 /** Per type the client sends: who may send it and its fields. */
@@ -140,6 +142,40 @@ export const CLIENT_MESSAGES = freeze({
         "required": true
       }
     }
+  },
+  "ask_seat": {
+    "who": "watcher",
+    "fields": {
+      "token": {
+        "type": "string or null",
+        "required": false
+      },
+      "player": {
+        "type": "integer",
+        "required": true
+      },
+      "name": {
+        "type": "string",
+        "required": true
+      }
+    }
+  },
+  "answer_ask": {
+    "who": "host",
+    "fields": {
+      "token": {
+        "type": "string",
+        "required": true
+      },
+      "ask": {
+        "type": "integer",
+        "required": true
+      },
+      "give": {
+        "type": "boolean",
+        "required": true
+      }
+    }
   }
 });
 
@@ -152,7 +188,9 @@ export const SERVER = Object.freeze({
   "RETIRED": "retired",
   "CHAT": "chat",
   "REACTION": "reaction",
-  "QR": "qr"
+  "QR": "qr",
+  "SEAT_ASK": "seat_ask",
+  "ASK_ANSWER": "ask_answer"
 });
 
 /** Per type the server sends: who may send it and its fields. */
@@ -293,6 +331,40 @@ export const SERVER_MESSAGES = freeze({
       "qr_svg": {
         "type": "string",
         "required": true
+      }
+    }
+  },
+  "seat_ask": {
+    "who": "server",
+    "fields": {
+      "ask": {
+        "type": "integer",
+        "required": true
+      },
+      "player": {
+        "type": "integer",
+        "required": true
+      },
+      "name": {
+        "type": "string",
+        "required": true
+      }
+    }
+  },
+  "ask_answer": {
+    "who": "server",
+    "fields": {
+      "player": {
+        "type": "integer",
+        "required": true
+      },
+      "reason": {
+        "type": "string",
+        "required": true
+      },
+      "token": {
+        "type": "string or null",
+        "required": false
       }
     }
   }
