@@ -44,8 +44,15 @@ def _bot_then_dan(server: LiveServer) -> tuple[str, int]:
     """A game of Ana, a random bot and a greedy bot; after the first hand the host frees the
     random bot's seat and Dan takes it (he never connects: the away bot plays for him). Played
     to its end; the room's code and the log's length when Dan sat down."""
-    code = server.room({"players": 3, "seats": ["human", "random", "greedy"], "bot_delay": 0, "target": 150,
-                        "room": {"grace_seconds": 0}})
+    code = server.room(
+        {
+            "players": 3,
+            "seats": ["human", "random", "greedy"],
+            "bot_delay": 0,
+            "target": 150,
+            "room": {"grace_seconds": 0},
+        }
+    )
     ana, _ = server.join(code, "Ana")
     with ws_connect(f"{server.ws}/ws/{code}") as ws:
         ws.send(json.dumps({"type": "hello", "token": ana}))
@@ -112,7 +119,9 @@ def test_a_spectator_takes_a_free_seat_from_the_table(browser: Any, sqlite_url: 
 
 def test_an_away_person_asks_for_the_seat_back_and_the_host_gives_it(browser: Any, sqlite_url: str) -> None:
     with page_on(browser, sqlite_url) as (server, host):
-        code = server.room({"players": 2, "seats": ["human", "human"], "bot_delay": 0, "room": {"grace_seconds": 0}})
+        code = server.room(
+            {"players": 2, "seats": ["human", "human"], "bot_delay": 0, "room": {"grace_seconds": 0}}
+        )
         host.goto(f"{server.http}/r/{code}")
         host.fill("#name", "Ana")
         host.click("#take-seat")
