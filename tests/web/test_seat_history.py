@@ -46,10 +46,10 @@ def test_seat_history_counts_hands_from_the_log() -> None:
     }
 
 
-def test_a_newcomer_in_a_bots_seat_is_named_only_for_what_they_played(sqlite_url: str) -> None:
+def test_a_newcomer_in_a_bots_seat_is_named_only_for_what_they_played(db_url: str) -> None:
     settings = {"players": 3, "seats": ["human", "random", "greedy"], "bot_delay": 0, "target": 150}
     settings["room"] = {"grace_seconds": 0}
-    with TestClient(create_app(sqlite_url, seeds=lambda: SEED, rate=1000.0)) as client:
+    with TestClient(create_app(db_url, seeds=lambda: SEED, rate=1000.0)) as client:
         code = make_room(client, settings)
         ana = join(client, code, "Ana")[0]
         with client.websocket_connect(f"/ws/{code}") as ws:
@@ -90,7 +90,7 @@ def test_a_newcomer_in_a_bots_seat_is_named_only_for_what_they_played(sqlite_url
         steps = page["steps"]
         if page["next"] is None:  # the step Dan's stint begins is the next hand's deal
             assert steps[joined_at]["hand"] == 0 and steps[joined_at + 1]["hand"] == 1
-    with TestClient(create_app(sqlite_url, seeds=lambda: SEED)) as again:  # after a restart
+    with TestClient(create_app(db_url, seeds=lambda: SEED)) as again:  # after a restart
         info = again.get(f"/api/rooms/{code}").json()
         assert info["players"][1]["sat"] == sat
 
