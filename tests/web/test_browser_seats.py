@@ -83,7 +83,8 @@ def test_the_results_and_the_replay_name_whoever_sat_in_the_seat(browser: Any, s
         assert places.count("1st") + places.count("1st=") >= 1
         shared = page.evaluate(
             "async () => { const o = await import('/static/js/overlay.js');"
-            " return [o.placeText(2, true), o.placeText(1, false), o.placeText(11, false), o.placeText(3, true)]; }"
+            " return [o.placeText(2, true), o.placeText(1, false),"
+            " o.placeText(11, false), o.placeText(3, true)]; }"
         )
         assert shared == ["2nd=", "1st", "11th", "3rd="]  # as the terminal's results.place
         # the replay: the bot's moves are the bot's, Dan's are Dan's
