@@ -12,7 +12,7 @@ import { SERVER } from "./protocol.js";
 import { render } from "./render.js";
 import { askBack, hostAsk } from "./seats.js";
 import { onQr, onSocial } from "./social.js";
-import { game, playerName as playerNameOf, seatNames } from "./state.js";
+import { game, playerName, seatNames } from "./state.js";
 import { errorWords, narrate, t, tn } from "./strings.js";
 
 export function onMessage(m) {
@@ -50,7 +50,7 @@ export function onMessage(m) {
     return;
   }
   if (m.type === SERVER.SEAT_ASK) {
-    if (game.msg) hostAsk(m, game.msg.table.players.map((p) => playerNameOf(game.msg.table, p.player)));
+    if (game.msg) hostAsk(m, game.msg.table.players.map((p) => playerName(game.msg.table, p.player)));
     return;
   }
   if (m.type === SERVER.ASK_ANSWER) {
