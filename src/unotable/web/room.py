@@ -108,6 +108,10 @@ class Room:
         self.asks: dict[int, Ask] = {}
         """Asks for a seat back waiting for the host, by number."""
         self._ask_numbers = itertools.count(1)
+        self._history: dict[
+            int, tuple[tuple[int, ...], tuple[str | None, str | None], list[dict[str, Any]]]
+        ] = {}
+        """Each seat's :meth:`history`, with what it was made from."""
         self._asked_at: dict[str, float] = {}
         """When each address last asked for a seat back (monotonic seconds)."""
         self.seeds = seeds
@@ -461,13 +465,21 @@ class Room:
         self.occupants.append(StoredOccupant(player, self.game_number, self.seq, name, bot))
 
     def history(self, player: int) -> list[dict[str, Any]]:
-        """Who sat in ``player``'s seat during this game, hands from when to when (P-580)."""
+        """Who sat in ``player``'s seat during this game, hands from when to when (P-580):
+        made again only when a seat changes hands or a hand is dealt or ends (every table
+        carries it)."""
+        game = self.game
+        seat = self.seats[player]
+        key = (len(self.occupants), self.game_number, len(self.log.ends), game.hand_index, game.finished)
+        cached = self._history.get(player)
+        if cached is not None and cached[0] == key and cached[1] == (seat.name, seat.bot):
+            return cached[2]
         stints = stints_of(self.occupants, player, self.game_number)
         if not stints:  # a room stored before seats had a history: whoever sits there now
-            seat = self.seats[player]
             stints = [(0, seat.name, seat.bot)]
-        game = self.game
-        return seat_history(stints, self.log.ends, game.hand_index + 1, game.finished)
+        made = seat_history(stints, self.log.ends, game.hand_index + 1, game.finished)
+        self._history[player] = (key, (seat.name, seat.bot), made)
+        return made
 
     # ---- asking for a seat back (P-581)
 
