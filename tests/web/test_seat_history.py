@@ -11,7 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from unotable.web.app import create_app
-from unotable.web.seats import seat_history
+from unotable.web.seats import seat_history, stints_of
+from unotable.web.storage import StoredOccupant
 
 from .test_api import make_room
 from .test_api_seats import SEED, hello, join, people, pump, seat_of, wait
@@ -44,6 +45,20 @@ def test_seat_history_counts_hands_from_the_log() -> None:
         "from_hand": 2,
         "to_hand": None,
     }
+
+
+def test_stints_carry_into_the_next_game_and_a_seat_replaced_at_once_keeps_the_last() -> None:
+    rows = [
+        StoredOccupant(1, 0, 0, None, "random"),
+        StoredOccupant(0, 0, 0, "Ana", None),
+        StoredOccupant(1, 0, 30, None, None),  # freed...
+        StoredOccupant(1, 0, 30, "Dan", None),  # ...and taken before anyone played
+        StoredOccupant(1, 1, 12, None, "greedy"),
+    ]
+    assert stints_of(rows, 1, 0) == [(0, None, "random"), (30, "Dan", None)]
+    assert stints_of(rows, 1, 1) == [(0, "Dan", None), (12, None, "greedy")]  # the rematch
+    assert stints_of(rows, 0, 2) == [(0, "Ana", None)]
+    assert stints_of(rows, 2, 0) == []
 
 
 def test_a_newcomer_in_a_bots_seat_is_named_only_for_what_they_played(db_url: str) -> None:
