@@ -76,6 +76,11 @@ def test_the_results_and_the_replay_name_whoever_sat_in_the_seat(browser: Any, s
         hands = state(page)["table"]["hand"] + 1  # type: ignore[index]
         line = page.inner_text("#who-sat li[data-player='1']")
         assert line == f"Seat 2: Random bot 2 (hand 1), Dan (hands 2-{hands})"
+        score = page.inner_text("#seats .seat[data-player='1'] .score")
+        assert (
+            score.endswith("points for the seat")
+            and page.inner_text("#seats .seat[data-player='0'] .score")[-6:] == "points"
+        )
         heads = page.locator("#scores thead th").all_inner_texts()
         assert heads[2] == "Seat 2" and heads[1] == "Ana"  # the seat's score, never called Dan's alone
         places = page.locator("#scores tr.places td").all_inner_texts()

@@ -7,7 +7,7 @@ import { send } from "./net.js";
 import { avatarNode, backNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
 import { render } from "./render.js";
-import { avatarOf, game, seatInfo } from "./state.js";
+import { avatarOf, game, seatInfo, sitters } from "./state.js";
 import { t, tn } from "./strings.js";
 import { enterTable } from "./table.js";
 
@@ -57,7 +57,9 @@ export function renderSeats(m, names, legal) {
     el("div", { class: "seat-text" },
       el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, " ", t("(you)")) : null),
       el("div", { class: "meta" }, el("span", { class: "count" }, tn("{n} card", "{n} cards", count)),
-        score !== null && score !== undefined ? el("span", { class: "score" }, tn("{n} point", "{n} points", score)) : null,
+        score !== null && score !== undefined ? el("span", { class: "score" }, sitters(table, player)
+          // the seat changed hands: its score is the seat's, not the newcomer's alone (P-580)
+          ? tn("{n} point for the seat", "{n} points for the seat", score) : tn("{n} point", "{n} points", score)) : null,
         game.clock && game.clock.player === player ? el("span", { class: "secs" }) : null),
       badges.length ? el("div", { class: "badges" }, badges) : null),
     fan, seatMenu(m, player, seat, names), spectatorButton(m, info, player), revealNode, known,
