@@ -321,7 +321,8 @@ def test_the_end_of_a_hand_lays_every_hand_face_up(browser: Any, sqlite_url: str
             box = page.locator(f'#hands-up .hand-up[data-player="{h["player"]}"]')
             assert box.locator(".card").count() == len(h["cards"])
             assert box.locator(".hand-points").get_attribute("data-points") == str(h["points"])
-        assert page.locator("#scores tbody tr").count() == len(m["table"]["score_rows"]) + 1
+        # a row a hand, the totals and (issue 34) the places
+        assert page.locator("#scores tbody tr").count() == len(m["table"]["score_rows"]) + 2
 
 
 def test_mater_reveal_reaches_only_its_player(browser: Any, sqlite_url: str) -> None:

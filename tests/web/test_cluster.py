@@ -77,7 +77,7 @@ def test_nodes_started_together_migrate_once() -> None:
     assert errors == []
     store = Store(url)
     with store.engine.begin() as conn:
-        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0004"
+        assert conn.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0005"
         assert conn.execute(text("SELECT count(*) FROM cluster")).scalar_one() == 1
     store.close()
 

@@ -98,7 +98,12 @@ def check_client(client: SeatClient, player: int | None, t: Truth) -> int:
         if player is None:
             assert m["view"]["hand"] == [] and m["view"]["legal"] == [] and m["view"]["drawn"] is None
         last_hand = m["table"]["last_hand"]
-        assert (None if last_hand is None else last_hand["hands"]) == step.hands_up
+        hands_up = (
+            None
+            if last_hand is None
+            else [{k: v for k, v in h.items() if k != "by"} for h in last_hand["hands"]]
+        )
+        assert hands_up == step.hands_up  # (issue 34's `by`: who played each, names only)
         assert "rejoin" not in m or (m["type"] == "welcome" and player is not None)
         checked += 1
     return checked

@@ -108,8 +108,21 @@ def test_the_type_names_are_todays() -> None:
         "ping",
         "qr",
         "more_time",
+        "ask_seat",  # issue 34: a seat asked back through the host
+        "answer_ask",
     ]
-    assert set(SERVER_MESSAGES) == {"welcome", "update", "error", "pong", "retired", "chat", "reaction", "qr"}
+    assert set(SERVER_MESSAGES) == {
+        "welcome",
+        "update",
+        "error",
+        "pong",
+        "retired",
+        "chat",
+        "reaction",
+        "qr",
+        "seat_ask",
+        "ask_answer",
+    }
 
 
 def test_parse_gives_the_declared_class() -> None:
@@ -285,6 +298,7 @@ def _refusal(m: Any, player: int | None, *, said_hello: bool = True) -> str | No
 
 def _sample(cls: type[ClientMessage], token: str | None) -> ClientMessage:
     values = {"token": token, "action": "draw", "player": 1, "bot": "greedy", "reaction": "gg", "text": "hi"}
+    values |= {"name": "Ana", "ask": 1, "give": True}
     return cls(**{name: values[name] for name in cls.NAMES})
 
 

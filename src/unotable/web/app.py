@@ -70,7 +70,7 @@ from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit, dumps
 from unotable.web.relay import NodeAuth, Relay, relayed
 from unotable.web.room import Room, new_seed
-from unotable.web.seats import PALETTE, clean_color, clean_name
+from unotable.web.seats import PALETTE, clean_color, clean_name, stints_of
 from unotable.web.settings import (
     AUTO_ACCEPT_RANGE,
     BOT_DELAY_RANGE,
@@ -491,6 +491,17 @@ def replay_steps(rules: Rules, stored: StoredGame) -> list[dict[str, Any]]:
     return steps
 
 
+def replay_stints(room: Room, player: int, number: int) -> list[dict[str, Any]]:
+    """Who sat in ``player``'s seat during game ``number``: ``{"name", "bot", "step"}`` each,
+    from the replay's step ``step`` on (P-580): whoever sat down when the log had ``n`` rows
+    plays row ``n``, the replay's step ``n + 1``. Empty for a room stored before seats had a
+    history (the page then names whoever sits there now)."""
+    return [
+        {"name": name, "bot": bot, "step": seq + 1 if seq else 0}
+        for seq, name, bot in stints_of(room.occupants, player, number)
+    ]
+
+
 def _whole(request: Request, name: str, default: int) -> int:
     text = request.query_params.get(name)
     if text is None:
@@ -513,7 +524,10 @@ async def game_replay(request: Request) -> Response:
         raise ProtocolError("bad_request", detail=f"count is 1 to {REPLAY_PAGE}")
     number = int(text) if text.isdigit() and len(text) < 6 else -1
     hub = _hub(request)
-    players = [{"player": s.player, "name": s.name, "bot": s.bot} for s in room.seats]
+    players = [
+        {"player": s.player, "name": s.name, "bot": s.bot, "sat": replay_stints(room, s.player, number)}
+        for s in room.seats
+    ]
     gzipped = "gzip" in request.headers.get("accept-encoding", "").lower()
     key = (room.code, number, start, count, json.dumps(players), gzipped)
     body = hub.replay_pages.get(key)

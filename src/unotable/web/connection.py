@@ -25,7 +25,9 @@ from unotable.web.messages import (
     HOST,
     SEAT,
     Act,
+    AnswerAsk,
     AskQr,
+    AskSeat,
     ClientMessage,
     FreeSeat,
     Hello,
@@ -126,7 +128,7 @@ async def _rematch(c: Connection, m: Rematch, _: int) -> None:
 
 @_seated(Penalize)
 async def _penalize(c: Connection, m: Penalize, player: int) -> None:
-    await c.room.penalize(player, m.player)
+    await c.room.referee.penalize(player, m.player)
 
 
 @_seated(FreeSeat)
@@ -150,6 +152,18 @@ async def _react(c: Connection, m: React, player: int | None) -> None:
 @_seated(MoreTime)
 async def _more_time(c: Connection, m: MoreTime, player: int) -> None:
     c.room.more_time(player)
+
+
+@_on(AskSeat)
+async def _ask_seat(c: Connection, m: AskSeat, _: int | None) -> None:
+    if c.listener is None:  # pragma: no cover - Connection.handle refuses it first
+        raise ProtocolError("hello_first")
+    c.room.asks.ask(c.listener, m.player, m.name, c.ws.client.host if c.ws.client else "")
+
+
+@_seated(AnswerAsk)
+async def _answer_ask(c: Connection, m: AnswerAsk, player: int) -> None:
+    await c.room.asks.answer(player, m.ask, m.give)
 
 
 @_seated(AskQr)

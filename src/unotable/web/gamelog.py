@@ -78,7 +78,18 @@ class GameLog:
     def __init__(self, store: Store, code: str, rules: Rules, stored: StoredGame) -> None:
         self.store = store
         self.code = code
-        self.game = replay(rules, stored)
+        self.ends: list[int] = []
+        """The log's length as each finished hand ended (the seats' history, P-580)."""
+        steps = 0
+
+        def step(game: Game, seat: str | None, action: str | None, events: list[Event]) -> None:
+            nonlocal steps
+            if action is not None:
+                steps += 1
+            if len(game.results) > len(self.ends):
+                self.ends.append(steps)
+
+        self.game = replay(rules, stored, step)
         self.game_id = stored.id
         self.number = stored.number
         self.seed = stored.seed
@@ -112,6 +123,8 @@ class GameLog:
         whose seat at the hand's table is ``seat``; its events."""
         await self.record(seat, text)
         events = self.game.apply(actor, text)
+        if len(self.game.results) > len(self.ends):
+            self.ends.append(self.seq)
         if self.game.finished:
             await self.store.call(self.mark_finished)
         return events

@@ -29,7 +29,15 @@ from unotable.web.protocol import ProtocolError
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
-from unotable.web.storage import DB_THREADS, ListedRoom, Store, StoredGame, StoredRoom, StoredSeat
+from unotable.web.storage import (
+    DB_THREADS,
+    ListedRoom,
+    Store,
+    StoredGame,
+    StoredOccupant,
+    StoredRoom,
+    StoredSeat,
+)
 from unotable.web.thinker import Thinker, worker_pool
 
 log = logging.getLogger("unotable.web")
@@ -298,7 +306,10 @@ class Hub:
                     raise ProtocolError("storage") from None
             rules = settings.rules.to_dict()
             stored = StoredGame(game_id, 0, rules, settings.players, settings.rounds, seed, False, ())
-            room = Room(self.store, code, settings, seats, stored, self.seeds)
+            occupants = [
+                StoredOccupant(s.player, 0, 0, s.name, s.bot) for s in stored_seats if s.bot is not None
+            ]
+            room = Room(self.store, code, settings, seats, stored, self.seeds, occupants=occupants)
             self.rooms[code] = room
             self._missing.pop(code, None)
             room.driver.thinker = self.thinker
@@ -565,7 +576,16 @@ class Hub:
             Seat(s.player, s.bot, s.name, s.token_hash, s.color, s.rejoin_hash, s.code_hash)
             for s in stored.seats
         ]
-        return Room(self.store, stored.code, settings, seats, stored.game, self.seeds, host=stored.host)
+        return Room(
+            self.store,
+            stored.code,
+            settings,
+            seats,
+            stored.game,
+            self.seeds,
+            host=stored.host,
+            occupants=stored.occupants,
+        )
 
     async def _database_answers(self) -> bool:
         try:

@@ -76,6 +76,18 @@ def _text(limit: int, doc: str) -> dict[str, Any]:
 
 
 _TOKEN: Final = _text(MAX_TOKEN, "the connection's seat's token")
+MAX_NAME: Final = 40
+"""Characters of a name a message may carry (the room's own bound, 24 once spaces are
+collapsed, gives the clear ``bad_name``)."""
+MAX_ASK: Final = 2**31 - 1
+
+
+def _whole(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ASK:
+        return f"must be a whole number from 0 to {MAX_ASK}"
+    return None
+
+
 _PLAYER: Final = {"check": _player, "bound": f"0 to {MAX_PLAYER_NUMBER - 1}", "doc": "a player number"}
 
 
@@ -278,6 +290,40 @@ class MoreTime(ClientMessage):
     token: str = field(metadata=_TOKEN)
 
 
+@_declare(CLIENT_MESSAGES)
+@dataclass(frozen=True, kw_only=True)
+class AskSeat(ClientMessage):
+    """A spectator asks for an away person's seat back (it was theirs): the host gives or refuses."""
+
+    TYPE: ClassVar[str] = "ask_seat"
+    WHO: ClassVar[str] = WATCHER
+    token: str | None = field(
+        default=None, metadata=_text(MAX_TOKEN, "null: only a spectator asks (a seat's token gets `seated`)")
+    )
+    player: int = field(metadata=_PLAYER | {"doc": "the away seat's player"})
+    name: str = field(metadata=_text(MAX_NAME, "the asker's name, as the host is shown it"))
+
+
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+@_declare(CLIENT_MESSAGES)
+@dataclass(frozen=True, kw_only=True)
+class AnswerAsk(ClientMessage):
+    """The host gives an away seat back to whoever asked for it, or refuses."""
+
+    TYPE: ClassVar[str] = "answer_ask"
+    WHO: ClassVar[str] = HOST
+    token: str = field(metadata=_TOKEN)
+    ask: int = field(
+        metadata={"check": _whole, "bound": f"0 to {MAX_ASK}", "doc": "the ask's number, from `seat_ask`"}
+    )
+    give: bool = field(
+        metadata={"check": _boolean, "bound": "true or false", "doc": "true: give; false: refuse"}
+    )
+
+
 # ---- what the server sends
 
 
@@ -350,7 +396,9 @@ class Retired(ServerMessage):
     """To each connection of a seat whose token stopped working; then closed (4001)."""
 
     TYPE: ClassVar[str] = "retired"
-    reason: str = field(metadata=_doc("`rejoined`, `freed` or `bot`"))
+    reason: str = field(
+        metadata=_doc("`rejoined`, `freed`, `bot` or `given` (the host gave it back to whoever asked)")
+    )
     message: str = field(metadata=_doc("a sentence for a person"))
 
 
@@ -383,6 +431,34 @@ class Qr(ServerMessage):
 
     TYPE: ClassVar[str] = "qr"
     qr_svg: str = field(metadata=_doc("an SVG document (paths only) of the rejoin `link`"))
+
+
+@_declare(SERVER_MESSAGES)
+@dataclass(frozen=True, kw_only=True)
+class SeatAsk(ServerMessage):
+    """To the host's connections: someone watching asks for an away seat back (answer `answer_ask`)."""
+
+    TYPE: ClassVar[str] = "seat_ask"
+    ask: int = field(metadata=_doc("the ask's number"))
+    player: int = field(metadata=_doc("the away seat's player"))
+    name: str = field(metadata=_doc("the name the asker gave"))
+
+
+@_declare(SERVER_MESSAGES)
+@dataclass(frozen=True, kw_only=True)
+class AskAnswer(ServerMessage):
+    """To the asking connection only: what became of its ask for a seat back."""
+
+    TYPE: ClassVar[str] = "ask_answer"
+    player: int = field(metadata=_doc("the seat asked for"))
+    reason: str = field(
+        metadata=_doc(
+            "`given`, `refused`, `back` (its person came back), `gone` (the seat was freed or given to a bot)"
+        )
+    )
+    token: str | None = field(
+        default=None, metadata=_doc("`given` only: the seat's new token (the old one is revoked)", omit=True)
+    )
 
 
 def read_server(data: Any) -> ServerMessage | None:
@@ -522,7 +598,9 @@ __all__ = [
     "CLIENT_MESSAGES",
     "HOST",
     "MAX_ACTION",
+    "MAX_ASK",
     "MAX_BOT",
+    "MAX_NAME",
     "MAX_PLAYER_NUMBER",
     "MAX_REACTION",
     "MAX_TEXT",
@@ -532,7 +610,10 @@ __all__ = [
     "SERVER_MESSAGES",
     "WATCHER",
     "Act",
+    "AnswerAsk",
+    "AskAnswer",
     "AskQr",
+    "AskSeat",
     "Chat",
     "ClientMessage",
     "Error",
@@ -550,6 +631,7 @@ __all__ = [
     "Reaction",
     "Rematch",
     "Retired",
+    "SeatAsk",
     "SeatBot",
     "SendChat",
     "ServerMessage",

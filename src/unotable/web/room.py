@@ -5,8 +5,10 @@ and the table everyone sees.
 The room's other jobs have modules of their own: the game and its log
 (:mod:`~unotable.web.gamelog`), its connections and what each may see
 (:mod:`~unotable.web.fanout`), what it does by itself (:mod:`~unotable.web.driver`), its seats'
-keys and presence (:mod:`~unotable.web.seats`), reactions and chat
-(:mod:`~unotable.web.social`), and the rooms of the server (:mod:`~unotable.web.hub`).
+keys and presence (:mod:`~unotable.web.seats`), asking for a seat back
+(:mod:`~unotable.web.asks`), the suggestion penalty's vote (:mod:`~unotable.web.referee`),
+"More time" (:mod:`~unotable.web.moretime`), reactions and chat (:mod:`~unotable.web.social`),
+and the rooms of the server (:mod:`~unotable.web.hub`).
 
 Everything here runs on the server's one event loop and changes a room synchronously: an action
 is checked against the seat's legal actions, written to the database (committed), applied to
@@ -20,7 +22,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any, Final
@@ -34,12 +36,14 @@ from unotable.events import Event
 from unotable.match import Game
 from unotable.notation import ACTION_TEXT
 from unotable.state import Phase
+from unotable.web.asks import SeatAsks
 from unotable.web.driver import LANDING_SECONDS, Driver, answer_window
 from unotable.web.fanout import Fanout, Listener, seat_message
 from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
 from unotable.web.moretime import MoreTime
 from unotable.web.protocol import ProtocolError
+from unotable.web.referee import Referee
 from unotable.web.seats import (
     PALETTE,
     Presence,
@@ -51,11 +55,13 @@ from unotable.web.seats import (
     normal_code,
     qr_svg,
     rejoin_keys,
+    seat_history,
     secrets_of,
+    stints_of,
 )
 from unotable.web.settings import RoomSettings, SettingsError, parse_bot
 from unotable.web.social import Chat, reaction
-from unotable.web.storage import Secrets, Store, StoredGame
+from unotable.web.storage import Secrets, Store, StoredGame, StoredOccupant
 from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")
@@ -82,8 +88,15 @@ class Room:
         seeds: Callable[[], int] = new_seed,
         *,
         host: int | None = None,
+        occupants: Sequence[StoredOccupant] = (),
     ) -> None:
         self.store = store
+        self.occupants = list(occupants)
+        """Who sat in each seat from when, oldest first (P-580)."""
+        self._history: dict[
+            int, tuple[tuple[int, ...], tuple[str | None, str | None], list[dict[str, Any]]]
+        ] = {}
+        """Each seat's :meth:`history`, with what it was made from."""
         self.seeds = seeds
         self.code = code
         self.settings = settings
@@ -109,12 +122,14 @@ class Room:
         self.alone_since: float | None = now
         """Since when nobody has been connected (``None`` while someone is)."""
         self.driver = Driver(self)
+        self.asks = SeatAsks(self)
+        self.referee = Referee(self)
+        """The suggestion penalty's votes (P-193)."""
+        """Asks for a seat back waiting for the host (P-581)."""
         self.lock = asyncio.Lock()
         """Held from a change's check to its broadcast: one change at a time, in arrival order,
         while other rooms go on during the database's commit."""
         self._specs: dict[str, BotSpec] = {}
-        self._votes: dict[int, set[int]] = {}
-        self._votes_hand = (-1, -1)
         self._rejoin: dict[int, tuple[str, dict[str, Any]]] = {}
         self._qr: dict[int, tuple[str, str]] = {}
         """Each seat's rejoin QR code, with the token and page address it was made for."""
@@ -309,81 +324,6 @@ class Room:
             self.game.seats = s.seats
             self._game_changed(self.log.hand_events)
 
-    # ---- the referee: the suggestion penalty, by the table's vote
-
-    def voters_against(self, accused: int) -> set[int]:
-        """The people who must all ask for ``accused``'s suggestion penalty for the table to give
-        it (P-193): every person playing this hand but ``accused`` (bots do not vote)."""
-        game = self.game
-        return {
-            s.player
-            for s in self.seats
-            if s.bot is None and not s.free and s.player != accused and game.seat_of(s.player) is not None
-        }
-
-    def votes(self) -> dict[int, set[int]]:
-        """Who has asked for whose suggestion penalty in this hand (accused -> people)."""
-        if self._votes_hand != (self.game_number, self.game.hand_index):
-            self._votes_hand = (self.game_number, self.game.hand_index)
-            self._votes = {}
-        return self._votes
-
-    def penalized(self) -> set[int]:
-        """The players given the suggestion penalty in this hand (read from the hand's log)."""
-        game = self.game
-        out = set()
-        for actor, text in game.log[-1]:
-            words = text.split()
-            if actor == "table" and words[0] == "penalize" and words[-1] == "suggestion":
-                out.add(game.deal.seating[int(words[1])])
-        return out
-
-    async def penalize(self, voter: int, accused: int) -> bool:
-        """Person ``voter`` asks for ``accused``'s suggestion penalty (RULES §8, the referee's
-        ``penalize SEAT suggestion``), if the room allows it. The table gives it once every
-        person playing this hand but ``accused`` has asked (P-193), and once a hand at most per
-        accused (P-343); whether it was given now.
-
-        :raises ProtocolError: ``penalty_off``, ``not_started``, ``game_over``, ``illegal``,
-            ``penalty_given`` or ``storage``; nothing changes then.
-        """
-        async with self.lock:
-            return await self._penalize(voter, accused)
-
-    async def _penalize(self, voter: int, accused: int) -> bool:
-        if not self.settings.room.suggestion_penalty:
-            raise ProtocolError("penalty_off")
-        if not self.started:
-            raise ProtocolError("not_started")
-        game = self.game
-        if game.finished:
-            raise ProtocolError("game_over")
-        if accused == voter:
-            raise ProtocolError("illegal", detail="you cannot ask for your own penalty")
-        seat = game.seat_of(accused) if 0 <= accused < len(self.seats) else None
-        if seat is None:
-            raise ProtocolError("illegal", detail=f"player {accused} does not play in this hand")
-        voters = self.voters_against(accused)
-        if voter not in voters:
-            raise ProtocolError("illegal", detail="you do not play in this hand")
-        if accused in self.penalized():
-            raise ProtocolError("penalty_given", name=self.display_name(accused))
-        text = f"penalize {seat} suggestion"
-        try:
-            check(game.state, "table", text)
-        except IllegalActionError as exc:
-            raise ProtocolError("illegal", detail=str(exc)) from None
-        asked = self.votes().setdefault(accused, set())
-        if voter in asked:
-            return False  # asked already: nothing changes
-        asked.add(voter)
-        if asked < voters:
-            self._touched()  # everyone sees who asks
-            return False
-        del self._votes[accused]
-        self._game_changed(await self.log.apply("table", text, "table"))
-        return True
-
     # ---- seats: taking one, taking it back, the host's controls
 
     async def join(
@@ -418,6 +358,7 @@ class Room:
                     rejoin_hash=keys.rejoin_hash,
                     code_hash=keys.code_hash,
                     address=address,
+                    since=(self.game_number, self.seq),
                 )
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
@@ -425,6 +366,7 @@ class Room:
             if not ok:
                 raise ProtocolError("seat_taken", player=player)
             self.seats[player].take(name, color, keys)
+            self._sat(player, name, None)
             if self.host is None:
                 self.host = player
             self.presence.went(player, time.monotonic())
@@ -462,6 +404,37 @@ class Room:
             self._retire(seat.player, "rejoined")
             self._touched()
             return token, seat.player
+
+    def _sat(self, player: int, name: str | None, bot: str | None) -> None:
+        """``player``'s seat has a new occupant from now on (stored already)."""
+        self.occupants.append(StoredOccupant(player, self.game_number, self.seq, name, bot))
+
+    def history(self, player: int) -> list[dict[str, Any]]:
+        """Who sat in ``player``'s seat during this game, hands from when to when (P-580):
+        made again only when a seat changes hands or a hand is dealt or ends (every table
+        carries it)."""
+        game = self.game
+        seat = self.seats[player]
+        key = (len(self.occupants), self.game_number, len(self.log.ends), game.hand_index, game.finished)
+        cached = self._history.get(player)
+        if cached is not None and cached[0] == key and cached[1] == (seat.name, seat.bot):
+            return cached[2]
+        stints = stints_of(self.occupants, player, self.game_number)
+        if not stints:  # a room stored before seats had a history: whoever sits there now
+            stints = [(0, seat.name, seat.bot)]
+        made = seat_history(stints, self.log.ends, game.hand_index + 1, game.finished)
+        self._history[player] = (key, (seat.name, seat.bot), made)
+        return made
+
+    # ---- asking for a seat back (P-581)
+
+    def absent(self, player: int, now: float | None = None) -> bool:
+        """Whether ``player``'s seat is a person's whose every connection has been gone for the
+        room's grace (shown away to everyone; the seat may be asked back)."""
+        seat = self.seats[player]
+        if seat.token_hash is None or player in self.fanout.connected():
+            return False
+        return self.presence.away(player, time.monotonic() if now is None else now)
 
     async def _store_keys(self, seat: Seat, old: str, keys: Secrets) -> None:
         try:
@@ -512,7 +485,14 @@ class Room:
             labels[player] = label
             settings = replace(self.settings, seats=tuple(labels))
             try:
-                ok = await self.store.call(self.store.set_seat, self.code, player, label, settings.to_dict())
+                ok = await self.store.call(
+                    self.store.set_seat,
+                    self.code,
+                    player,
+                    label,
+                    settings.to_dict(),
+                    (self.game_number, self.seq),
+                )
             except SQLAlchemyError:
                 log.exception("room %s: could not store a seat", self.code)
                 raise ProtocolError("storage") from None
@@ -523,6 +503,8 @@ class Room:
             had_person = seat.token_hash is not None
             seat.bot = label
             seat.take(None, None, None)
+            self._sat(player, None, label)
+            self.asks.drop(player, "gone")
             if had_person:
                 self._retire(player, "freed" if label is None else "bot")
             self.presence.forget(player)
@@ -594,16 +576,12 @@ class Room:
                     "connected": on,
                     "away": away,
                     "away_bot": self.settings.room.away_bot if away else None,
+                    "absent": self.absent(s.player, now),
+                    "sat": self.history(s.player),
                     "host": s.player == self.host,
                     "avatar": self.avatar(s),
                 }
             )
-        given = self.penalized() if self.started and not game.hand_over else set()
-        suggestion_open = (
-            sorted(p for p in game.deal.seating if p not in given)
-            if self.settings.room.suggestion_penalty and self.in_play and not game.hand_over
-            else []
-        )
         return {
             "code": self.code,
             "status": self.status,
@@ -620,7 +598,7 @@ class Room:
                 "winner": last.winner,
                 "points": last.hand_points,
                 "credit": list(last.credit),
-                "hands": hands_face_up(game),
+                "hands": self._hands_by(hands_face_up(game), game.hand_index),
             },
             "score_rows": score_rows(game),
             "settings": self.settings_dict(),
@@ -631,17 +609,19 @@ class Room:
                 "used": self.more.used((self.game_number, game.hand_index)),
                 "added": self.more.extra,
             },
-            "suggestion": {
-                "on": self.settings.room.suggestion_penalty,
-                "cards": self.settings.rules.edition.suggestion_penalty,  # what it costs (RULES §8)
-                "open": suggestion_open,
-                "given": sorted(given),
-            },
-            "suggestion_votes": {
-                str(accused): {"asked": sorted(asked), "needed": sorted(self.voters_against(accused))}
-                for accused, asked in sorted(self.votes().items())
-            },
+            **self.referee.table(),
         }
+
+    def _hands_by(self, hands: list[dict[str, Any]], hand: int) -> list[dict[str, Any]]:
+        """The hands laid face up, each with who played it in that seat (``by``: one, or
+        several who took turns in it, the last holding the cards at the end; P-580)."""
+        for h in hands:
+            h["by"] = [
+                {"name": o["name"], "bot": o["bot"]}
+                for o in self.history(h["player"])
+                if o["from_hand"] <= hand and (o["to_hand"] is None or hand <= o["to_hand"])
+            ]
+        return hands
 
     def settings_dict(self) -> dict[str, Any]:
         """The table's ``settings`` (made once per settings: they change only by the host's
@@ -709,6 +689,7 @@ class Room:
         self.alone_since = None
         if player is not None:
             self.presence.came(player)
+            self.asks.drop(player, "back")
         u = self.message(player, self.log.hand_events)
         rejoin = self.rejoin_info(player, token, base) if player is not None and token is not None else None
         listener.send_json(
@@ -723,11 +704,14 @@ class Room:
                 chat=tuple(self.chat_log.lines),
             )
         )
+        if player is not None and player == self.host:
+            self.asks.show_host(listener)
         self._touched(skip=listener, table=u.table)  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
-        """Forget a closed connection."""
+        """Forget a closed connection (and its ask for a seat back, if any)."""
         self.fanout.remove(listener)
+        self.asks.drop(None, "gone", listener)
         player = listener.player
         if player is not None and not self.fanout.of(player) and self.seats[player].token_hash is not None:
             self.presence.went(player, time.monotonic())

@@ -54,6 +54,21 @@ class SeatRow(Base):
     """A hash of the address that took the seat (the quota of seats per address)."""
 
 
+class OccupantRow(Base):
+    """Who sat in a seat from when (issue 34): a person (``name``), a bot (``bot``), or nobody
+    (both NULL: a free seat), from game ``game_number``'s log length ``seq`` on, until the
+    seat's next row."""
+
+    __tablename__ = "occupants"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room_code: Mapped[str] = mapped_column(ForeignKey("rooms.code", ondelete="CASCADE"), index=True)
+    player: Mapped[int] = mapped_column(Integer)
+    game_number: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
 class GameRow(Base):
     """One game of a room (a rematch is the next number): rules, players, rounds and seed."""
 
@@ -117,4 +132,14 @@ class ClusterRow(Base):
     secret: Mapped[str] = mapped_column(String(64))
 
 
-__all__ = ["ActionRow", "Base", "ClusterRow", "GameRow", "LeaseRow", "NodeRow", "RoomRow", "SeatRow"]
+__all__ = [
+    "ActionRow",
+    "Base",
+    "ClusterRow",
+    "GameRow",
+    "LeaseRow",
+    "NodeRow",
+    "OccupantRow",
+    "RoomRow",
+    "SeatRow",
+]

@@ -14,13 +14,14 @@ import io
 import re
 import secrets
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
 import segno
 
 from unotable.web.protocol import ProtocolError
-from unotable.web.storage import Secrets
+from unotable.web.storage import Secrets, StoredOccupant
 
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes and rejoin codes use letters and digits that cannot be mistaken for one another."""
@@ -182,6 +183,57 @@ class Presence:
         return max(0.0, min(left)) if left else None
 
 
+Stint = tuple[int, str | None, str | None]
+"""Who sat in a seat from when in one game: (the log length then, the person's name, the bot)."""
+
+
+def stints_of(occupants: Sequence[StoredOccupant], player: int, game: int) -> list[Stint]:
+    """Who sat in ``player``'s seat during game ``game``, in order: whoever sat there when it
+    began (log length 0), then each change; one replaced before the log grew is left out."""
+    out: list[Stint] = []
+    for o in occupants:
+        if o.player != player or o.game > game:
+            continue
+        stint = (0 if o.game < game else o.seq, o.name, o.bot)
+        if out and out[-1][0] == stint[0]:
+            out[-1] = stint
+        else:
+            out.append(stint)
+    return out
+
+
+def seat_history(
+    stints: Sequence[Stint], ends: Sequence[int], dealt: int, finished: bool
+) -> list[dict[str, Any]]:
+    """A seat's occupants in one game as the table shows them (P-580): ``{"name", "bot",
+    "from_hand", "to_hand"}`` each, hands counted from 0, ``to_hand`` null while they still sit
+    there in a game that goes on. ``ends``: the log's length as each finished hand ended;
+    ``dealt``: the hands dealt so far. Hand ``h`` is the log from ``ends[h - 1]`` (0 for the
+    first) to ``ends[h]``; whoever sat in the seat during it played part of it. Someone who sat
+    down after the last hand ended has ``from_hand`` the next hand."""
+    out: list[dict[str, Any]] = []
+    last = len(stints) - 1
+    for i, (since, name, bot) in enumerate(stints):
+        until = stints[i + 1][0] if i < last else None
+        played = [
+            h
+            for h in range(dealt)
+            if (until is None or (ends[h - 1] if h else 0) < until) and (h >= len(ends) or since < ends[h])
+        ]
+        if not played and i < last:
+            continue  # sat and left between two hands
+        still = i == last and not finished
+        out.append(
+            {
+                "name": name,
+                "bot": bot,
+                "from_hand": played[0] if played else dealt,
+                "to_hand": None if still else (played[-1] if played else None),
+            }
+        )
+    return out
+
+
 def rejoin_keys(code: str, token: str, base: str) -> dict[str, Any]:
     """A seat's rejoin link (``url`` in the site, ``link`` in full) and short code, for its
     ``token``, in room ``code``; ``base`` is the page's address (``http://host:port``). Cheap
@@ -199,6 +251,7 @@ __all__ = [
     "PALETTE",
     "Presence",
     "Seat",
+    "Stint",
     "clean_color",
     "clean_name",
     "hash_token",
@@ -209,5 +262,7 @@ __all__ = [
     "rejoin_code",
     "rejoin_keys",
     "rejoin_secret",
+    "seat_history",
     "secrets_of",
+    "stints_of",
 ]

@@ -43,7 +43,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from unotable.web.groupcommit import GroupCommit
-from unotable.web.schema import ActionRow, GameRow, RoomRow, SeatRow
+from unotable.web.schema import ActionRow, GameRow, OccupantRow, RoomRow, SeatRow
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 """The Alembic scripts."""
@@ -89,6 +89,18 @@ class StoredSeat:
 
 
 @dataclass(frozen=True)
+class StoredOccupant:
+    """Who sat in seat ``player`` from game ``game``'s log length ``seq`` on: a person
+    (``name``), a bot (``bot``), or nobody (both ``None``: a free seat)."""
+
+    player: int
+    game: int
+    seq: int
+    name: str | None
+    bot: str | None
+
+
+@dataclass(frozen=True)
 class Secrets:
     """What the database keeps of a person's keys to a seat: the hashes of the token, of the
     rejoin link's secret and of the short rejoin code."""
@@ -124,6 +136,8 @@ class StoredRoom:
     game: StoredGame
     host: int | None = None
     created: datetime | None = None
+    occupants: tuple[StoredOccupant, ...] = ()
+    """Who sat where from when, oldest first (empty for a room stored before issue 34)."""
 
 
 @dataclass(frozen=True)
@@ -368,6 +382,22 @@ class Store:
                         for seat in seats
                     ],
                 )
+            sitting = [seat for seat in seats if seat.bot is not None or seat.name is not None]
+            if sitting:
+                conn.execute(
+                    insert(OccupantRow),
+                    [
+                        {
+                            "room_code": code,
+                            "player": seat.player,
+                            "game_number": 0,
+                            "seq": 0,
+                            "name": seat.name,
+                            "bot": seat.bot,
+                        }
+                        for seat in sitting
+                    ],
+                )
             made = conn.execute(
                 insert(GameRow).returning(GameRow.id),
                 {
@@ -394,9 +424,11 @@ class Store:
         rejoin_hash: str | None = None,
         code_hash: str | None = None,
         address: str | None = None,
+        since: tuple[int, int] | None = None,
     ) -> bool:
         """Give a free person's seat to ``name`` (the room's host if it has none yet); False if
-        it is not free (nothing changed). ``address``: the hash of the taker's address.
+        it is not free (nothing changed). ``address``: the hash of the taker's address;
+        ``since``: the game's number and log length now, for the seat's history.
 
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
@@ -421,6 +453,8 @@ class Store:
             )
             if taken.rowcount != 1:
                 return False
+            if since is not None:
+                _add_occupant(conn, code, player, since, name, None)
             now = _now()
             conn.execute(update(RoomRow).where(RoomRow.code == code).values(active_at=now))
             conn.execute(
@@ -441,9 +475,17 @@ class Store:
             row.code_hash = new.code_hash
             return True
 
-    def set_seat(self, code: str, player: int, bot: str | None, settings: dict[str, Any]) -> bool:
+    def set_seat(
+        self,
+        code: str,
+        player: int,
+        bot: str | None,
+        settings: dict[str, Any],
+        since: tuple[int, int] | None = None,
+    ) -> bool:
         """Make a seat a bot's (``bot``) or a free person's (``None``), forgetting its person,
-        with the room's settings as they are now; False if there is no such seat."""
+        with the room's settings as they are now; False if there is no such seat. ``since``:
+        the game's number and log length now, for the seat's history."""
         with self._session() as s:
             self._fence(s, code)
             row = self._seat(s, code, player)
@@ -453,6 +495,12 @@ class Store:
             row.bot = bot
             row.name = row.token_hash = row.color = row.rejoin_hash = row.code_hash = None
             room.settings = json.dumps(settings)
+            if since is not None:
+                s.add(
+                    OccupantRow(
+                        room_code=code, player=player, game_number=since[0], seq=since[1], name=None, bot=bot
+                    )
+                )
             return True
 
     @staticmethod
@@ -669,13 +717,34 @@ class Store:
                 .order_by(ActionRow.game_id, ActionRow.seq)
             ):
                 logs[game_id].append((seat, action))
+            occupants: dict[str, list[StoredOccupant]] = {r.code: [] for r in rooms}
+            for r in conn.execute(
+                select(
+                    OccupantRow.room_code,
+                    OccupantRow.player,
+                    OccupantRow.game_number,
+                    OccupantRow.seq,
+                    OccupantRow.name,
+                    OccupantRow.bot,
+                )
+                .where(OccupantRow.room_code.in_(list(occupants)))
+                .order_by(OccupantRow.room_code, OccupantRow.id)
+            ):
+                occupants[r[0]].append(StoredOccupant(*r[1:]))
         out = {}
         for code, settings, number, host, created, game_id, rules, players, rounds, seed, finished in rooms:
             game = StoredGame(
                 game_id, number, json.loads(rules), players, rounds, int(seed), finished, tuple(logs[game_id])
             )
             out[code] = StoredRoom(
-                code, json.loads(settings), number, tuple(seats[code]), game, host, created
+                code,
+                json.loads(settings),
+                number,
+                tuple(seats[code]),
+                game,
+                host,
+                created,
+                tuple(occupants[code]),
             )
         return out
 
@@ -742,10 +811,27 @@ __all__ = [
     "Secrets",
     "Store",
     "StoredGame",
+    "StoredOccupant",
     "StoredRoom",
     "StoredSeat",
     "database_url",
 ]
+
+
+def _add_occupant(
+    conn: Any, code: str, player: int, since: tuple[int, int], name: str | None, bot: str | None
+) -> None:
+    conn.execute(
+        insert(OccupantRow),
+        {
+            "room_code": code,
+            "player": player,
+            "game_number": since[0],
+            "seq": since[1],
+            "name": name,
+            "bot": bot,
+        },
+    )
 
 
 def _add_game(

@@ -61,6 +61,11 @@ ERRORS: Final[dict[str, str]] = {
     "too_many_seats": N_("Your address already holds {limit} seats in games that go on: leave one first."),
     "bad_player": N_("The seat to take is a number from 0 to {last}."),
     "binary_frame": N_("Messages are JSON text: binary frames are refused."),
+    "seated": N_("You already have a seat here."),
+    "not_away": N_("Seat {player} is not away: only an away person's seat can be asked back."),
+    "host_away": N_("The host is not at the table now: nobody can give the seat back. Try again later."),
+    "ask_pending": N_("That seat has been asked for already: wait for the host's answer."),
+    "no_ask": N_("That ask is no longer waiting for an answer."),
 }
 """Error code -> sentence (an English msgid with ``str.format`` fields, translated when sent)."""
 
@@ -75,6 +80,9 @@ RETIRED: Final[dict[str, str]] = {
     "rejoined": N_("Your seat was taken back on another device: this page now only watches."),
     "freed": N_("The host freed your seat: this page now only watches."),
     "bot": N_("The host gave your seat to a bot: this page now only watches."),
+    "given": N_(
+        "The host gave your seat to whoever asked for it on another device: this page now only watches."
+    ),
 }
 """Why a connection's token stopped working -> the sentence it gets (``retired``)."""
 

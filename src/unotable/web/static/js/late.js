@@ -3,8 +3,8 @@
 // this registry instead of importing it, so that no import cycle joins the modules
 // (tests/web/test_page_modules.py checks the graph). Each owner module provides its functions
 // when it loads (main.js: route, rerender; render.js: render, moreTimeLeft; table.js: enterTable,
-// leaveTable, drawTimer, announceDecision; lobby.js: levelWords); they are called later, from
-// events, once every module has loaded.
+// leaveTable, drawTimer, announceDecision; lobby.js: levelWords, joinBody); they are called
+// later, from events, once every module has loaded.
 const provided = {};
 
 // The owner module's functions, by name (called once, at its load).
@@ -27,5 +27,6 @@ export const enterTable = late("enterTable");
 export const leaveTable = late("leaveTable");
 export const drawTimer = late("drawTimer");
 export const levelWords = late("levelWords");
+export const joinBody = late("joinBody");
 export const moreTimeLeft = late("moreTimeLeft");
 export const announceDecision = late("announceDecision");

@@ -68,7 +68,7 @@ function nameOrAsk(box) {
 }
 
 // The avatar's colour goes with a name to a server that has avatars (its options list colours).
-async function joinBody(name, player) {
+export async function joinBody(name, player) {
   const opts = await getOptions().catch(() => ({}));
   const body = { name };
   if (Array.isArray(opts.colors)) body.color = me.color();
@@ -465,10 +465,23 @@ export async function joinPage(code) {
   };
   const seats = el("ul", { class: "seat-list" }, info.players.map((p) => el("li", {},
     avatarNode(avatarOf(info, p.player), "small"),
-    el("span", { class: "seat-name" }, p.free ? t("Seat {number}: free", { number: p.player + 1 }) : playerName(info, p.player)),
+    el("span", { class: "seat-name" }, p.free ? t("Seat {number}: free", { number: p.player + 1 })
+      : p.absent ? t("Seat {number}: {name} (away)", { number: p.player + 1, name: playerName(info, p.player) })
+        : playerName(info, p.player)),
     p.free ? el("button", { type: "button", class: "secondary",
-      dataset: { player: String(p.player) }, onclick: () => take(p.player) }, t("Take this seat")) : null)));
+      dataset: { player: String(p.player) }, onclick: () => take(p.player) }, t("Take this seat")) : null,
+    p.absent ? el("button", { type: "button", class: "secondary",
+      dataset: { askBack: String(p.player) }, onclick: () => askBack(p.player) }, t("Ask for my seat back")) : null)));
   const anyFree = info.players.some((p) => p.free);
+  // A seat whose person's connection is gone (P-581): its person asks the host for it back and
+  // watches meanwhile; the host's one tap gives it (a new token here, the old one revoked).
+  const askBack = (player) => {
+    const name = nameOrAsk(error);
+    if (!name) return;
+    game.pendingAsk = { player, name };
+    enterTable(info.code, null);
+  };
+  const anyAway = info.players.some((p) => p.absent);
   const rejoinCode = el("input", { type: "text", id: "rejoin-code", maxlength: 12, autocomplete: "off", placeholder: "ABCD-1234" });
   const rejoinForm = el("form", { id: "rejoin-form", class: "inline" },
     el("label", { for: "rejoin-code" }, t("Your seat's code from another device")), rejoinCode,
@@ -488,10 +501,12 @@ export async function joinPage(code) {
   $("join").replaceChildren(el("section", { class: "panel" },
     el("h1", {}, t("Room {code}", { code: info.code })), inviteNode(info.code),
     whoAmINode(), seats,
+    anyAway ? el("p", { class: "muted", id: "ask-help" },
+      t("Your seat is marked away? Your connection to it is gone: ask for it back and the host gives it to you with one tap.")) : null,
     anyFree ? el("button", { type: "button", id: "take-seat", class: "big", onclick: () => take(null) }, t("Take a seat")) : null, " ",
     el("button", { type: "button", class: "secondary", id: "watch", onclick: () => enterTable(info.code, null) }, t("Watch")),
     error),
   el("section", { class: "panel" }, rejoinForm));
 }
 
-provide({ levelWords });
+provide({ levelWords, joinBody });

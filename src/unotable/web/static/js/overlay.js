@@ -5,8 +5,8 @@ import { send } from "./net.js";
 import { avatarNode, cardNode } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
 import { render } from "./late.js";
-import { avatarOf, game, playerName } from "./state.js";
-import { namesText, t, tn } from "./strings.js";
+import { avatarOf, game, handPlayers, occupantName, playerName, seatLabel, sitters, stintText } from "./state.js";
+import { namesText, t, tn, wordsLang } from "./strings.js";
 
 export function renderOverlay(m, names) {
   const { table } = m;
@@ -37,14 +37,14 @@ export function renderOverlay(m, names) {
   const content = [el("h2", { id: "overlay-title" }, standings.finished ? t("Game over") : t("Hand {hand} is over", { hand: table.hand + 1 }))];
   if (last.winner !== undefined && last.winner !== null) {
     content.push(el("p", { class: "went-out" }, tn("{name} went out and scores {n} point.", "{name} went out and scores {n} points.",
-      last.points || 0, { name: playerName(table, last.winner) })));
+      last.points || 0, { name: wentOut(table, last) })));
   }
   const hands = over.hands;
   if (hands) {
     content.push(el("div", { class: "hands-up", id: "hands-up" }, hands.map((h) => {
       const player = h.player !== undefined ? h.player : table.seating[h.seat];
       return el("div", { class: "hand-up", dataset: { player: String(player) } },
-        el("div", { class: "hand-up-name" }, avatarNode(avatarOf(table, player), "small"), playerName(table, player),
+        el("div", { class: "hand-up-name" }, avatarNode(avatarOf(table, player), "small"), namesText(handPlayers(table, { ...h, player })),
           el("span", { class: "hand-points", dataset: { points: String(h.points || 0) } }, tn("{n} point", "{n} points", h.points || 0))),
         el("div", { class: "hand-up-cards" }, (h.cards || []).length
           ? h.cards.map((c) => cardNode(c, { tag: "span", class: "tiny" })) : el("span", { class: "out" }, t("out!"))));
@@ -56,9 +56,15 @@ export function renderOverlay(m, names) {
       out.length, { names: namesText(out.map((p) => playerName(table, p))) })));
   }
   content.push(scoresTable(table, over));
+  const moved = table.players.filter((p) => sitters(table, p.player));
+  if (moved.length) { // who sat where, when a seat changed hands during the game (P-580)
+    content.push(el("div", { class: "who-sat", id: "who-sat" }, el("h3", {}, t("Who sat where")),
+      el("ul", {}, moved.map((p) => el("li", { dataset: { player: String(p.player) } },
+        t("Seat {number}: {sitters}", { number: p.player + 1, sitters: p.sat.map((o) => stintText(o, p.player)).join(", ") }))))));
+  }
   const seated = m.you !== null;
   if (standings.finished) {
-    const winners = (standings.winners || []).map((p) => playerName(table, p));
+    const winners = (standings.winners || []).map((p) => winnerName(table, p));
     content.push(el("p", { class: "winners" }, tn("{names} wins the game!", "{names} win the game!", winners.length, { names: namesText(winners) })));
     if (seated) {
       content.push(el("button", { type: "button", id: "rematch",
@@ -85,7 +91,7 @@ function scoresTable(table, over) {
   const history = over && Array.isArray(over.history) ? over.history : null;
   const head = standings.by_team
     ? standings.scores.map((_, i) => t("Team {number}", { number: i + 1 }))
-    : standings.scores.map((_, p) => (standings.eliminated.includes(p) ? t("{name} (out)", { name: playerName(table, p) }) : playerName(table, p)));
+    : standings.scores.map((_, p) => (standings.eliminated.includes(p) ? t("{name} (out)", { name: seatLabel(table, p) }) : seatLabel(table, p)));
   const rows = [];
   if (history) {
     history.forEach((row, i) => {
@@ -95,10 +101,44 @@ function scoresTable(table, over) {
   }
   rows.push(el("tr", { class: "total" }, el("th", { scope: "row" }, t("Total")),
     standings.scores.map((s) => el("td", { class: "total-cell", dataset: { total: String(s) } }, String(s)))));
+  if (Array.isArray(standings.places) && standings.places.length === standings.scores.length) {
+    // Places as the terminal gives them: players level share the better one, "1st=" (docs/rules.md §9).
+    rows.push(el("tr", { class: "places" }, el("th", { scope: "row" }, t("Place")),
+      standings.places.map((n) => el("td", { class: "place-cell", dataset: { place: String(n) } },
+        placeText(n, standings.places.filter((x) => x === n).length > 1)))));
+  }
   return el("table", { class: "scores", id: "scores" },
     el("caption", {}, t("Scores")),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Hand")), head.map((h) => el("th", { scope: "col" }, h)))),
     el("tbody", {}, rows));
+}
+
+// Who went out: whoever sat in the winner's seat when the hand ended.
+function wentOut(table, last) {
+  const h = (last.hands || []).find((x) => x.player === last.winner);
+  return h ? handPlayers(table, h).at(-1) : playerName(table, last.winner);
+}
+
+// A winning seat: its name, or "Seat 2 (Greedy bot 2 and Dan)" when several sat there.
+function winnerName(table, player) {
+  const sat = sitters(table, player);
+  if (!sat) return playerName(table, player);
+  return t("Seat {number} ({names})", { number: player + 1, names: namesText(sat.map((o) => occupantName(o, player))) });
+}
+
+// 1st, 2nd...; 1.º in Portugal, 1º in Brazil, 1er and 2e in French; "1st=" when shared (as the
+// terminal's unotable.tui.results.place).
+export function placeText(n, shared) {
+  const lang = wordsLang();
+  let text;
+  if (lang === "pt") text = `${n}.º`;
+  else if (lang === "pt_BR") text = `${n}º`;
+  else if (lang === "fr") text = n === 1 ? "1er" : `${n}e`;
+  else {
+    const suffix = n % 100 >= 10 && n % 100 <= 20 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+    text = `${n}${suffix}`;
+  }
+  return shared ? t("{place}=", { place: text }) : text;
 }
 
 // The hand's points and the totals count up from zero.

@@ -15,7 +15,9 @@ export const CLIENT = Object.freeze({
   "CHAT": "chat",
   "PING": "ping",
   "QR": "qr",
-  "MORE_TIME": "more_time"
+  "MORE_TIME": "more_time",
+  "ASK_SEAT": "ask_seat",
+  "ANSWER_ASK": "answer_ask"
 });
 
 /** Per type the client sends: who may send it and its fields. */
@@ -150,6 +152,40 @@ export const CLIENT_MESSAGES = freeze({
         "required": true
       }
     }
+  },
+  "ask_seat": {
+    "who": "watcher",
+    "fields": {
+      "token": {
+        "type": "string or null",
+        "required": false
+      },
+      "player": {
+        "type": "integer",
+        "required": true
+      },
+      "name": {
+        "type": "string",
+        "required": true
+      }
+    }
+  },
+  "answer_ask": {
+    "who": "host",
+    "fields": {
+      "token": {
+        "type": "string",
+        "required": true
+      },
+      "ask": {
+        "type": "integer",
+        "required": true
+      },
+      "give": {
+        "type": "boolean",
+        "required": true
+      }
+    }
   }
 });
 
@@ -162,7 +198,9 @@ export const SERVER = Object.freeze({
   "RETIRED": "retired",
   "CHAT": "chat",
   "REACTION": "reaction",
-  "QR": "qr"
+  "QR": "qr",
+  "SEAT_ASK": "seat_ask",
+  "ASK_ANSWER": "ask_answer"
 });
 
 /** Per type the server sends: who may send it and its fields. */
@@ -303,6 +341,40 @@ export const SERVER_MESSAGES = freeze({
       "qr_svg": {
         "type": "string",
         "required": true
+      }
+    }
+  },
+  "seat_ask": {
+    "who": "server",
+    "fields": {
+      "ask": {
+        "type": "integer",
+        "required": true
+      },
+      "player": {
+        "type": "integer",
+        "required": true
+      },
+      "name": {
+        "type": "string",
+        "required": true
+      }
+    }
+  },
+  "ask_answer": {
+    "who": "server",
+    "fields": {
+      "player": {
+        "type": "integer",
+        "required": true
+      },
+      "reason": {
+        "type": "string",
+        "required": true
+      },
+      "token": {
+        "type": "string or null",
+        "required": false
       }
     }
   }

@@ -3,7 +3,7 @@
 import { api, errorText } from "./api.js";
 import { $, el, show } from "./dom.js";
 import { avatarNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
-import { avatarOf, playerName } from "./state.js";
+import { avatarOf, occupantName, playerName } from "./state.js";
 import { colorName, narrate, t, tn } from "./strings.js";
 
 const replay = { data: null, i: 0 };
@@ -15,8 +15,15 @@ function replayHands(step) {
   return hands.map((h) => (Array.isArray(h) ? h : h.cards || []));
 }
 
-function replayNameOf(data) {
-  return (p) => playerName({ players: data.players }, p);
+// Each player's name at step `j`: whoever sat in the seat then (players[p].sat, P-580), so a
+// bot's moves are never told as the name of whoever took its seat later.
+function replayNameOf(data, j) {
+  return (p) => {
+    const info = data.players[p] || {};
+    const sat = Array.isArray(info.sat) ? info.sat.filter((o) => o.step <= j) : [];
+    if (sat.length) return occupantName(sat[sat.length - 1], p);
+    return playerName({ players: data.players }, p);
+  };
 }
 
 function drawReplay() {
@@ -24,7 +31,7 @@ function drawReplay() {
   const steps = data.steps;
   const i = replay.i;
   const step = steps[i];
-  const nameOf = replayNameOf(data);
+  const nameOf = replayNameOf(data, i);
   const names = step.seating.map(nameOf);
   const v = step.view;
   const hands = replayHands(step);
@@ -34,7 +41,7 @@ function drawReplay() {
   const lines = [];
   for (let j = 0; j < steps.length; j++) {
     if (steps[j].hand !== step.hand) continue;
-    const stepNames = steps[j].seating.map(nameOf);
+    const stepNames = steps[j].seating.map(replayNameOf(data, j));
     for (const e of steps[j].events) {
       const line = narrate(e, stepNames);
       if (line) {

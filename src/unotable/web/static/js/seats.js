@@ -1,12 +1,12 @@
 // The seats around the table: names, avatars, counts, badges, revealed and known cards,
 // reaction bubbles; each seat's menu (the suggestion penalty, the host's seat controls).
-import { getOptions } from "./api.js";
-import { $, el } from "./dom.js";
-import { levelWords, render } from "./late.js";
+import { api, errorText, getOptions, tokenKey } from "./api.js";
+import { $, el, flash } from "./dom.js";
+import { enterTable, joinBody, levelWords, render } from "./late.js";
 import { send } from "./net.js";
 import { avatarNode, backNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
-import { avatarOf, game, seatInfo } from "./state.js";
+import { avatarOf, game, seatInfo, sitters } from "./state.js";
 import { t, tn } from "./strings.js";
 
 export function renderSeats(m, names, legal) {
@@ -32,7 +32,9 @@ export function renderSeats(m, names, legal) {
     if (count === 0 && !table.hand_over) badges.push(el("span", { class: "badge out" }, t("out: mercy rule")));
     if (exposed) badges.push(el("span", { class: "badge exposed" }, t("no UNO call!")));
     if (view.dealer === seat) badges.push(el("span", { class: "badge dealer" }, t("dealer")));
-    if (info.away) badges.push(el("span", { class: "badge away" }, t("away: a bot plays")));
+    const absent = info.absent ? { absent: String(player) } : {};
+    if (info.away) badges.push(el("span", { class: "badge away", dataset: absent }, t("away: a bot plays")));
+    else if (info.absent && !me) badges.push(el("span", { class: "badge away", dataset: absent }, t("away")));
     else if (!info.online && !me && !info.bot && !info.free) badges.push(el("span", { class: "badge offline" }, t("offline")));
     const vote = table.suggestion_votes && table.suggestion_votes[String(player)];
     if (vote && vote.asked.length) {
@@ -55,10 +57,12 @@ export function renderSeats(m, names, legal) {
     el("div", { class: "seat-text" },
       el("div", { class: "name" }, names[seat], me ? el("span", { class: "you" }, " ", t("(you)")) : null),
       el("div", { class: "meta" }, el("span", { class: "count" }, tn("{n} card", "{n} cards", count)),
-        score !== null && score !== undefined ? el("span", { class: "score" }, tn("{n} point", "{n} points", score)) : null,
+        score !== null && score !== undefined ? el("span", { class: "score" }, sitters(table, player)
+          // the seat changed hands: its score is the seat's, not the newcomer's alone (P-580)
+          ? tn("{n} point for the seat", "{n} points for the seat", score) : tn("{n} point", "{n} points", score)) : null,
         game.clock && game.clock.player === player ? el("span", { class: "secs" }) : null),
       badges.length ? el("div", { class: "badges" }, badges) : null),
-    fan, seatMenu(m, player, seat, names), revealNode, known,
+    fan, seatMenu(m, player, seat, names), spectatorButton(m, info, player), revealNode, known,
     game.bubbles[player] && game.bubbles[player].until > now ? el("div", { class: "bubble" }, game.bubbles[player].text) : null);
     if (node.querySelector(".seat-menu")) node.classList.add("has-menu");
     const pos = seatPosition((seat - base + n) % n, n);
@@ -74,6 +78,95 @@ export function renderSeats(m, names, legal) {
       t("Team {number}: {points}", { number: i + 1, points: tn("{n} point", "{n} points", s) }))));
   } else $("teams").replaceChildren();
   void legal;
+}
+
+// A spectator's way to a seat (P-581): take a free seat, as the join page does; ask the host
+// for an away person's seat back (it was theirs).
+function spectatorButton(m, info, player) {
+  if (m.you !== null || m.table.status === "finished") return null;
+  const number = player + 1;
+  if (info.free) {
+    return el("button", { type: "button", class: "secondary seat-take", dataset: { take: String(player) },
+      onclick: () => askName(t("Take seat {number}: your name?", { number }), t("Take this seat"), (name) => takeSeat(player, name)) },
+    t("Take this seat"));
+  }
+  if (info.absent) {
+    return el("button", { type: "button", class: "secondary seat-ask", dataset: { askBack: String(player) },
+      onclick: () => askName(t("Seat {number} was yours? Your name, for the host:", { number }), t("Ask for my seat back"),
+        (name) => askBack(player, name)) },
+    t("Ask for my seat back"));
+  }
+  return null;
+}
+
+async function takeSeat(player, name) {
+  const code = game.code;
+  try {
+    const r = await api("POST", `/api/rooms/${code}/join`, await joinBody(name, player));
+    localStorage.setItem(tokenKey(r.code), r.token);
+    enterTable(r.code, r.token);
+  } catch (err) {
+    flash(errorText(err));
+  }
+}
+
+// Ask the host for seat `player` back over this (spectator's) connection; the answer comes as
+// `ask_answer` (table.js).
+export function askBack(player, name) {
+  if (send({ type: CLIENT.ASK_SEAT, token: null, player, name })) {
+    flash(t("Asked the host for seat {number}: wait for the answer.", { number: player + 1 }));
+  }
+}
+
+// A small dialog asking for the person's name (remembered by this browser, as the lobby's).
+function askName(text, yesWords, onYes) {
+  const box = $("confirm");
+  const input = el("input", { type: "text", id: "confirm-name", maxlength: 24, autocomplete: "nickname",
+    value: localStorage.getItem("name") || "", "aria-labelledby": "confirm-text" });
+  const yes = el("button", { type: "submit", id: "confirm-yes" }, yesWords);
+  const no = el("button", { type: "button", id: "confirm-no", class: "secondary" }, t("Cancel"));
+  const error = el("p", { class: "error", role: "alert" });
+  const close = () => { box.hidden = true; };
+  const form = el("form", { class: "box", role: "dialog", "aria-modal": "true", "aria-labelledby": "confirm-text" },
+    el("p", { id: "confirm-text" }, text), input, error, yes, " ", no);
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const name = input.value.trim();
+    if (!name) {
+      error.textContent = t("Pick a name of 1 to 24 characters.");
+      input.focus();
+      return;
+    }
+    localStorage.setItem("name", name);
+    close();
+    onYes(name);
+  });
+  no.addEventListener("click", close);
+  box.replaceChildren(form);
+  box.hidden = false;
+  input.focus();
+}
+
+// The host's one-tap answer to an ask for a seat back (`seat_ask`): Give or Refuse.
+export function hostAsk(ask, names) {
+  const box = $("confirm");
+  const seatName = names[ask.player] || t("Seat {number}", { number: ask.player + 1 });
+  const text = ask.name === seatName
+    ? t("{name} asks for seat {number} back.", { name: ask.name, number: ask.player + 1 })
+    : t("{name} asks for seat {number} back ({seat} sat there).", { name: ask.name, number: ask.player + 1, seat: seatName });
+  const answer = (give) => {
+    box.hidden = true;
+    send({ type: CLIENT.ANSWER_ASK, token: game.token, ask: ask.ask, give });
+  };
+  const give = el("button", { type: "button", id: "ask-give" }, t("Give"));
+  const refuse = el("button", { type: "button", id: "ask-refuse", class: "secondary" }, t("Refuse"));
+  give.addEventListener("click", () => answer(true));
+  refuse.addEventListener("click", () => answer(false));
+  const dialog = el("div", { class: "box", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-text",
+    dataset: { ask: String(ask.ask) } }, el("p", { id: "confirm-text" }, text), give, " ", refuse);
+  box.replaceChildren(dialog);
+  box.hidden = false;
+  refuse.focus();
 }
 
 function revealCaption(reason, name) {

@@ -10,8 +10,9 @@ import { animate, measure } from "./motion.js";
 import { act, connect, setOffline } from "./net.js";
 import { SERVER } from "./protocol.js";
 import { decisionText, moreTimeLeft, render } from "./render.js";
+import { askBack, hostAsk } from "./seats.js";
 import { onQr, onSocial } from "./social.js";
-import { game, seatNames } from "./state.js";
+import { game, playerName, seatNames } from "./state.js";
 import { errorWords, narrate, t, tn } from "./strings.js";
 
 export function onMessage(m) {
@@ -42,9 +43,26 @@ export function onMessage(m) {
     if (game.ws) game.ws.close();
     const why = m.reason === "rejoined" ? t("Your seat was taken back on another device: you are watching here now.")
       : m.reason === "freed" ? t("The host freed your seat: you are watching now.")
-        : t("The host gave your seat to a bot: you are watching now.");
+        : m.reason === "given" ? t("The host gave your seat back to whoever asked for it on another device: you are watching here now.")
+          : t("The host gave your seat to a bot: you are watching now.");
     enterTable(game.code, null);
     flash(why);
+    return;
+  }
+  if (m.type === SERVER.SEAT_ASK) {
+    if (game.msg) hostAsk(m, game.msg.table.players.map((p) => playerName(game.msg.table, p.player)));
+    return;
+  }
+  if (m.type === SERVER.ASK_ANSWER) {
+    if (m.reason === "given" && m.token) {
+      localStorage.setItem(tokenKey(game.code), m.token);
+      enterTable(game.code, m.token);
+      flash(t("The host gave you your seat back."));
+      return;
+    }
+    flash(m.reason === "refused" ? t("The host did not give you the seat.")
+      : m.reason === "back" ? t("Whoever had that seat is back at it.")
+        : t("That seat is no longer a person's: the host freed it or gave it to a bot."));
     return;
   }
   if (m.type === SERVER.REACTION || m.type === SERVER.CHAT) {
@@ -69,6 +87,11 @@ export function onMessage(m) {
     game.actedSeq = null;
     game.rejoin = m.rejoin || null;
     game.chat = (m.chat || []).map((c) => ({ player: c.player, name: c.name, text: String(c.text || "") }));
+    if (m.you === null && game.pendingAsk) { // asked from the join page: asked now, watching meanwhile
+      const { player, name } = game.pendingAsk;
+      game.pendingAsk = null;
+      setTimeout(() => askBack(player, name), 0);
+    }
   }
   game.host = m.you !== null && m.table.host === m.you;
   const lines = [];
