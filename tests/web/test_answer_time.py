@@ -16,10 +16,11 @@ from unotable.state import Phase
 from unotable.web.app import create_app
 from unotable.web.driver import LANDING_SECONDS, answer_window, next_move
 from unotable.web.protocol import ProtocolError
+from unotable.web.records import StoredGame
 from unotable.web.room import Room
 from unotable.web.seats import Seat
 from unotable.web.settings import RoomOptions, RoomSettings, parse_settings
-from unotable.web.storage import Store, StoredGame
+from unotable.web.storage import Store
 
 from .test_api import make_room
 from .test_api_seats import hello, join

@@ -23,10 +23,11 @@ from unotable.web.driver import LANDING_SECONDS, next_move, timeout_action
 from unotable.web.hub import Hub
 from unotable.web.lifecycle import Lifecycle
 from unotable.web.protocol import MAX_MESSAGE, RateLimit
+from unotable.web.records import StoredGame
 from unotable.web.room import Room
 from unotable.web.seats import Seat
 from unotable.web.settings import RoomSettings, parse_settings
-from unotable.web.storage import DEAL, Store, StoredGame
+from unotable.web.storage import DEAL, Store
 
 SEED = 20261201
 

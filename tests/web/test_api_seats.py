@@ -23,11 +23,12 @@ from unotable.views import view
 from unotable.web.app import create_app
 from unotable.web.client import choose
 from unotable.web.driver import LANDING_SECONDS, next_move
+from unotable.web.records import Secrets, StoredGame
 from unotable.web.room import Room
 from unotable.web.seats import Seat
 from unotable.web.settings import parse_settings
 from unotable.web.social import REACTIONS
-from unotable.web.storage import Secrets, Store, StoredGame
+from unotable.web.storage import Store
 
 from .test_api import make_room, room
 

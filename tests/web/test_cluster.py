@@ -25,8 +25,9 @@ from websockets.exceptions import ConnectionClosed
 from unotable.web.cluster import Cluster, Peer, RoomElsewhereError, default_advertise, status
 from unotable.web.fanout import Listener
 from unotable.web.hub import Hub
+from unotable.web.records import StoredSeat
 from unotable.web.settings import parse_settings
-from unotable.web.storage import DEAL, LeaseLostError, Store, StoredSeat
+from unotable.web.storage import DEAL, LeaseLostError, Store
 
 from .conftest import fresh_postgres, postgres_url
 from .test_cluster_failover import Node, node_metric, start_node, wait_ready

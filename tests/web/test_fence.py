@@ -11,9 +11,10 @@ from sqlalchemy import event
 
 from unotable.web.cluster import Cluster, RoomElsewhereError
 from unotable.web.hub import Hub
+from unotable.web.records import StoredSeat
 from unotable.web.room import Room
 from unotable.web.settings import parse_settings
-from unotable.web.storage import LeaseLostError, Store, StoredSeat
+from unotable.web.storage import LeaseLostError, Store
 
 from .conftest import fresh_postgres, postgres_url
 

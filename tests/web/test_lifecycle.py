@@ -22,11 +22,12 @@ from starlette.testclient import TestClient
 
 from unotable.web.app import REPLAY_PAGE, create_app
 from unotable.web.lifecycle import DAY, Lifecycle
+from unotable.web.records import StoredSeat
 from unotable.web.room import Room
 from unotable.web.schema import ActionRow, GameRow, RoomRow, SeatRow
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH
 from unotable.web.settings import parse_settings
-from unotable.web.storage import Store, StoredSeat
+from unotable.web.storage import Store
 
 from .conftest import LiveServer
 from .test_api import hub, make_room, play_out, room

@@ -11,8 +11,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from unotable.web.app import create_app
+from unotable.web.records import StoredOccupant
 from unotable.web.seats import seat_history, stints_of
-from unotable.web.storage import StoredOccupant
 
 from .test_api import make_room
 from .test_api_seats import SEED, hello, join, people, pump, seat_of, wait

@@ -13,8 +13,9 @@ from starlette.testclient import TestClient
 
 from unotable.web.app import create_app
 from unotable.web.hub import Hub
+from unotable.web.records import Secrets, StoredSeat
 from unotable.web.room import Room
-from unotable.web.storage import DEAL, Secrets, Store, StoredSeat, database_url
+from unotable.web.storage import DEAL, Store, database_url
 
 
 def test_database_urls(tmp_path: object) -> None:

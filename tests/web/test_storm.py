@@ -20,11 +20,12 @@ from starlette.testclient import TestClient
 from unotable.web.app import create_app
 from unotable.web.hub import LOAD_BATCH, Hub
 from unotable.web.lifecycle import Lifecycle
+from unotable.web.records import StoredRoom, StoredSeat
 from unotable.web.room import Room
 from unotable.web.schema import RoomRow
 from unotable.web.seats import CODE_ALPHABET
 from unotable.web.settings import RoomSettings, SettingsError, parse_settings
-from unotable.web.storage import DEAL, Store, StoredRoom, StoredSeat
+from unotable.web.storage import DEAL, Store
 
 ROOMS = 300
 

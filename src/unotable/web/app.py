@@ -68,6 +68,7 @@ from unotable.web.hub import Hub, Lifecycle, address_key
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit, dumps
+from unotable.web.records import StoredGame
 from unotable.web.relay import NodeAuth, Relay, relayed
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import PALETTE, clean_color, clean_name, stints_of
@@ -86,7 +87,7 @@ from unotable.web.settings import (
     parse_settings,
 )
 from unotable.web.social import MAX_CHAT, REACTIONS
-from unotable.web.storage import Store, StoredGame
+from unotable.web.storage import Store
 
 log = logging.getLogger("unotable.web")
 

@@ -17,8 +17,8 @@ from typing import Any, Final, Protocol
 from unotable.web.fanout import Fanout, Listener
 from unotable.web.messages import AskAnswer, SeatAsk
 from unotable.web.protocol import ProtocolError
+from unotable.web.records import Secrets
 from unotable.web.seats import Seat, clean_name, secrets_of
-from unotable.web.storage import Secrets
 
 ASK_SECONDS: Final = 15.0
 """Seconds between two asks for a seat back from one address (P-581)."""

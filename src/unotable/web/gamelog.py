@@ -20,7 +20,8 @@ from unotable.events import Event
 from unotable.match import Game
 from unotable.rules import Rules
 from unotable.web.protocol import ProtocolError
-from unotable.web.storage import DEAL, LeaseLostError, Store, StoredGame
+from unotable.web.records import StoredGame
+from unotable.web.storage import DEAL, LeaseLostError, Store
 
 log = logging.getLogger("unotable.web")
 

@@ -26,18 +26,11 @@ from sqlalchemy.exc import SQLAlchemyError
 from unotable.web.cluster import RECONNECT, Cluster, Peer, RoomElsewhereError
 from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
+from unotable.web.records import ListedRoom, StoredGame, StoredOccupant, StoredRoom, StoredSeat
 from unotable.web.room import Room, new_seed
 from unotable.web.seats import CODE_ALPHABET, CODE_LENGTH, OLD_CODE_LENGTH, Seat, hash_token, new_code
 from unotable.web.settings import RoomSettings
-from unotable.web.storage import (
-    DB_THREADS,
-    ListedRoom,
-    Store,
-    StoredGame,
-    StoredOccupant,
-    StoredRoom,
-    StoredSeat,
-)
+from unotable.web.storage import DB_THREADS, Store
 from unotable.web.thinker import Thinker, worker_pool
 
 log = logging.getLogger("unotable.web")

@@ -43,6 +43,7 @@ from unotable.web.gamelog import GameLog, hands_face_up, score_rows
 from unotable.web.messages import Retired, Update, Welcome
 from unotable.web.moretime import MoreTime
 from unotable.web.protocol import ProtocolError
+from unotable.web.records import Secrets, StoredGame, StoredOccupant
 from unotable.web.referee import Referee
 from unotable.web.seats import (
     PALETTE,
@@ -61,7 +62,7 @@ from unotable.web.seats import (
 )
 from unotable.web.settings import RoomSettings, SettingsError, parse_bot
 from unotable.web.social import Chat, reaction
-from unotable.web.storage import Secrets, Store, StoredGame, StoredOccupant
+from unotable.web.storage import Store
 from unotable.web.words import retired_text
 
 log = logging.getLogger("unotable.web")

@@ -21,7 +21,7 @@ from typing import Any, Final
 import segno
 
 from unotable.web.protocol import ProtocolError
-from unotable.web.storage import Secrets, StoredOccupant
+from unotable.web.records import Secrets, StoredOccupant
 
 CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes and rejoin codes use letters and digits that cannot be mistaken for one another."""
