@@ -1,6 +1,8 @@
-// The header on every page: language, colour-blind mode, sound, the keys' list.
+// The header on every page: language, colour-blind mode, sound (mute and volume), notifications,
+// the install button (where the browser offers one), the keys' list.
 import { Art } from "./art.js";
 import { $, el, prefs } from "./dom.js";
+import { installButton, notifyButton } from "./install.js";
 import { rerender } from "./main.js";
 import { LANGUAGES, langTag, loadWords, pickLanguage, t, wordsLang } from "./strings.js";
 
@@ -29,10 +31,17 @@ export function renderHeader() {
     Art.sound().setMuted(!Art.sound().muted());
     renderHeader();
   });
+  // The volume, remembered; a short sound at the new level (the slider's move is a gesture).
+  const volume = el("input", { type: "range", id: "volume", min: 0, max: 100, step: 5,
+    value: String(Math.round(Art.sound().volume() * 100)), "aria-label": t("Volume"), title: t("Volume") });
+  volume.addEventListener("change", () => {
+    Art.sound().setVolume(Number(volume.value) / 100);
+    Art.play("tick");
+  });
   const keys = el("button", { type: "button", id: "keys-button", class: "toggle", "aria-label": t("Keys"),
     title: t("Keys") }, "?");
   keys.addEventListener("click", toggleKeys);
-  $("prefs").replaceChildren(lang, cb, mute, keys);
+  $("prefs").replaceChildren(...[lang, cb, mute, volume, notifyButton(), installButton(), keys].filter(Boolean));
   $("announce").setAttribute("aria-label", t("Announcements"));
   document.querySelector(".skip-link").textContent = t("Skip to the game");
   $("prefs").setAttribute("aria-label", t("Settings"));

@@ -7,6 +7,7 @@ import { Art } from "./art.js";
 import { $ } from "./dom.js";
 import { renderHeader } from "./header.js";
 import "./input.js";
+import { registerWorker, showOffline } from "./install.js";
 import { joinPage, lobby } from "./lobby.js";
 import { render } from "./render.js";
 import { replayPage, replayRedraw } from "./replay.js";
@@ -59,9 +60,22 @@ export function rerender() {
   else if (!$("join").hidden && game.code) joinPage(game.code);
 }
 
+// Offline (the network gone, or the server): the header says the table needs the server; the
+// lobby or join page that could not load loads again when the connection is back.
+function watchConnection() {
+  showOffline(!navigator.onLine);
+  window.addEventListener("offline", () => showOffline(true));
+  window.addEventListener("online", () => {
+    showOffline(false);
+    if (!$("lobby").hidden || !$("join").hidden) route();
+  });
+}
+
 async function start() {
   await loadWords(pickLanguage());
   renderHeader();
+  registerWorker(renderHeader);
+  watchConnection();
   window.addEventListener("popstate", route);
   await route();
 }

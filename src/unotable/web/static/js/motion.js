@@ -71,9 +71,11 @@ export function animate(events, before, prev, m) {
   for (const e of events) {
     switch (e.kind) {
       case "play": {
-        Art.play("play");
-        if (!motion) break;
         const code = (e.cards || [])[0];
+        Art.play("play");
+        const action = Art.sound().cardSound(code);
+        if (action) Art.play(action); // Skip, Reverse, a draw card, a wild, an edition's card: its own
+        if (!motion) break;
         const from = e.seat === m.seat && code && before.hand[code] ? before.hand[code][0] : seatRect(e.seat);
         if (code) fly(cardNode(code, { tag: "span", class: "flying" }), from, after.discard, delay);
         delay += 260;

@@ -4,6 +4,7 @@ import { tokenKey } from "./api.js";
 import { Art } from "./art.js";
 import { $, announce, el, flash } from "./dom.js";
 import { sortLegal, withUno } from "./legal.js";
+import { notifyTurn } from "./install.js";
 import { joinPage } from "./lobby.js";
 import { rerender, route } from "./main.js";
 import { animate, measure } from "./motion.js";
@@ -101,6 +102,7 @@ export function onMessage(m) {
     const myTurnBefore = before && before.seat !== null && before.view.current === before.seat;
     if (myTurnNow && !myTurnBefore) {
       Art.play("turn");
+      notifyTurn(m); // only while the page is hidden, and if asked for (install.js)
       lines.push(t("Your turn."));
     }
     announce(lines.slice(-3).join(" "));
