@@ -29,10 +29,13 @@ def make_icons(static: Path = STATIC) -> list[Path]:
             for name, size, purpose in ICONS:
                 source = static / ("icon-maskable.svg" if purpose == "maskable" else "icon.svg")
                 page = browser.new_page(viewport={"width": size, "height": size}, device_scale_factor=1)
-                svg = source.read_text(encoding="utf-8").replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
+                svg = source.read_text(encoding="utf-8")
+                svg = svg.replace("<svg ", f'<svg width="{size}" height="{size}" ', 1)
                 page.set_content(f'<body style="margin:0;background:transparent">{svg}</body>')
                 out = static / name
-                page.screenshot(path=str(out), omit_background=True, clip={"x": 0, "y": 0, "width": size, "height": size})
+                page.screenshot(
+                    path=str(out), omit_background=True, clip={"x": 0, "y": 0, "width": size, "height": size}
+                )
                 page.close()
                 written.append(out)
         finally:

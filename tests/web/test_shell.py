@@ -64,8 +64,12 @@ def test_the_manifest_has_what_an_install_needs_and_its_icons_their_sizes(client
     assert '<meta name="theme-color" content="' + m["theme_color"] + '">' in page
 
 
-@pytest.mark.parametrize(("header", "lang", "start"), [("fr-FR", "fr", "UNO entre amis"), ("pt-BR", "pt-BR", "UNO")])
-def test_the_manifest_speaks_the_request_language(client: TestClient, header: str, lang: str, start: str) -> None:
+@pytest.mark.parametrize(
+    ("header", "lang", "start"), [("fr-FR", "fr", "UNO entre amis"), ("pt-BR", "pt-BR", "UNO com amigos na")]
+)
+def test_the_manifest_speaks_the_request_language(
+    client: TestClient, header: str, lang: str, start: str
+) -> None:
     m = client.get("/manifest.webmanifest", headers={"accept-language": header}).json()
     english = client.get("/manifest.webmanifest", headers={"accept-language": "en"}).json()
     assert m["lang"] == lang
@@ -83,7 +87,8 @@ def test_the_worker_is_served_from_the_root_uncached_under_the_policy(client: Te
     kept = json.loads(re.search(r"^const SHELL = (.*);$", r.text, re.M).group(1))  # type: ignore[union-attr]
     assert kept == shell_files()
     # The page, every module, the style, the icons and every language's words; not the worker.
-    assert {"/", "/manifest.webmanifest", "/static/style.css", "/static/js/main.js", "/static/js/cards.js"} <= set(kept)
+    must = {"/", "/manifest.webmanifest", "/static/style.css", "/static/js/main.js", "/static/js/cards.js"}
+    assert must <= set(kept)
     assert {f"/api/words/{lang}" for lang in LANGUAGES} <= set(kept)
     assert {f"/static/js/{p.name}" for p in (STATIC / "js").glob("*.js")} <= set(kept)
     assert {f"/static/{name}" for name, _, _ in ICONS} <= set(kept)

@@ -49,7 +49,7 @@ def asset_version(static: Path = STATIC, locale: Path = LOCALE_DIR) -> str:
     the compiled catalogues (``0.1.0-3f2a9c0d1e4b``)."""
     digest = hashlib.sha256()
     files = sorted(p for p in static.rglob("*") if p.is_file())
-    files += sorted(locale.rglob("*.mo")) + [locale / "web.json"]
+    files += [*sorted(locale.rglob("*.mo")), locale / "web.json"]
     for path in files:
         if path.is_file():
             digest.update(path.relative_to(path.parents[1]).as_posix().encode())
@@ -99,7 +99,11 @@ async def manifest_route(request: Request) -> Response:
     return JSONResponse(
         manifest(lang),
         media_type="application/manifest+json",
-        headers={"Cache-Control": "public, max-age=3600", "Content-Language": lang, "Vary": "Accept-Language"},
+        headers={
+            "Cache-Control": "public, max-age=3600",
+            "Content-Language": lang,
+            "Vary": "Accept-Language",
+        },
     )
 
 

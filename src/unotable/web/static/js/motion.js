@@ -72,9 +72,9 @@ export function animate(events, before, prev, m) {
     switch (e.kind) {
       case "play": {
         const code = (e.cards || [])[0];
-        Art.play("play");
+        Art.play("play", e);
         const action = Art.sound().cardSound(code);
-        if (action) Art.play(action); // Skip, Reverse, a draw card, a wild, an edition's card: its own
+        if (action) Art.play(action, e); // Skip, Reverse, a draw card, a wild, an edition's card: its own
         if (!motion) break;
         const from = e.seat === m.seat && code && before.hand[code] ? before.hand[code][0] : seatRect(e.seat);
         if (code) fly(cardNode(code, { tag: "span", class: "flying" }), from, after.discard, delay);
@@ -83,7 +83,7 @@ export function animate(events, before, prev, m) {
       }
       case "draw": {
         if (e.reason === "deal") break;
-        Art.play("draw");
+        Art.play("draw", e);
         if (!motion) break;
         const to = e.seat === m.seat ? $("hand").getBoundingClientRect() : seatRect(e.seat);
         const n = Math.min(e.count || 1, 4);
@@ -102,11 +102,11 @@ export function animate(events, before, prev, m) {
         }
         break;
       case "uno":
-        Art.play("uno");
+        Art.play("uno", e);
         if (motion) burst(t("UNO!"), seatRect(e.seat), delay, "uno");
         break;
       case "catch":
-        Art.play("catch");
+        Art.play("catch", e);
         if (motion) burst(t("Caught!"), seatRect(e.target), delay, "catch");
         break;
       case "challenge":
@@ -128,7 +128,7 @@ export function animate(events, before, prev, m) {
       default: break;
     }
     if (e.kind === "play" && (e.reason || "").split(" ").includes("uno")) {
-      Art.play("uno");
+      Art.play("uno", e);
       if (motion) burst(t("UNO!"), seatRect(e.seat), delay, "uno");
     }
   }

@@ -6,6 +6,7 @@
 //   Sound.setMuted(bool)
 //   Sound.volume()        0 to 1 (remembered in localStorage["volume"]; 0.8 at first)
 //   Sound.setVolume(v)
+//   Sound.live()          whether the audio context exists (made after a gesture only)
 //   Sound.render(name)    the sound drawn into an OfflineAudioContext: its samples (tests)
 //   cardSound(code)       the sound of a played card: its action's, or null for a number
 //
@@ -294,6 +295,6 @@ for (const type of ["pointerdown", "keydown", "touchstart"]) {
 }
 
 export const Sound = Object.freeze({
-  play, render, muted: () => isMuted, setMuted, volume: () => level, setVolume, cardSound,
+  play, render, live: () => context !== null, muted: () => isMuted, setMuted, volume: () => level, setVolume, cardSound,
   names: Object.freeze(Object.keys(SOUNDS)),
 });
