@@ -112,6 +112,17 @@ def test_the_page_and_its_cards_open_offline_and_say_the_table_needs_the_server(
     page.evaluate("() => window.dispatchEvent(new Event('online'))")
     page.wait_for_selector("#create-form")
     assert page.is_hidden("#offline-note")
+    # At a table, the network going away greys the table at once (a ping that gets no answer:
+    # about 4 s), not at the next heartbeat (10 s later) and its missed answers (4 s more).
+    take_seat(page, server.http, code, "Ana")
+    page.wait_for_selector("#hand .card")
+    ctx.set_offline(True)
+    try:
+        page.wait_for_selector("#offline-note:not([hidden])")
+        page.wait_for_selector("#table.offline", timeout=9000)
+    finally:
+        ctx.set_offline(False)
+    page.wait_for_selector("#table:not(.offline)", timeout=30000)
 
 
 def test_a_new_version_replaces_the_cache_and_the_page(app_page: tuple[LiveServer, Any, Any]) -> None:

@@ -8,6 +8,7 @@ import { $ } from "./dom.js";
 import { renderHeader } from "./header.js";
 import "./input.js";
 import { registerWorker, showOffline } from "./install.js";
+import { ping } from "./net.js";
 import { joinPage, lobby } from "./lobby.js";
 import { render } from "./render.js";
 import { replayPage, replayRedraw } from "./replay.js";
@@ -64,7 +65,10 @@ export function rerender() {
 // lobby or join page that could not load loads again when the connection is back.
 function watchConnection() {
   showOffline(!navigator.onLine);
-  window.addEventListener("offline", () => showOffline(true));
+  window.addEventListener("offline", () => {
+    showOffline(true);
+    if (game.ws) ping(game.ws); // the table greys out as soon as the server is found gone (net.js)
+  });
   window.addEventListener("online", () => {
     showOffline(false);
     if (!$("lobby").hidden || !$("join").hidden) route();
