@@ -114,10 +114,10 @@ const VOICE = [
   { at: 0.46, f: [450, 820, 2450], amp: 0.9 },
   { at: 0.58, f: [380, 780, 2400], amp: 0.0 }, // ... fading to [ʊ]
 ];
-const VOICE_Q = [6, 9, 14];
-const VOICE_GAIN = [1.0, 0.55, 0.25];
+const VOICE_Q = [4, 6, 9];
+const VOICE_GAIN = [1.0, 0.7, 0.5];
 
-function voice(ctx, out, { at = 0, pitch = 1, gain = 0.5 } = {}) {
+function voice(ctx, out, { at = 0, pitch = 1, gain = 0.3 } = {}) {
   const start = ctx.currentTime + at;
   const end = start + VOICE[VOICE.length - 1].at;
   // The glottis: a sawtooth, its pitch rising on "U" and falling on "NO!" (a call, not a word read).
@@ -132,20 +132,31 @@ function voice(ctx, out, { at = 0, pitch = 1, gain = 0.5 } = {}) {
   vibrato.frequency.value = 5.5;
   depth.gain.value = 4 * pitch;
   vibrato.connect(depth).connect(glottis.frequency);
-  // The mouth: three band-pass filters in parallel, gliding from formant to formant.
+  // The glottal pulse's spectrum falls with frequency: a low-pass takes the sawtooth's buzz off.
+  const tilt = ctx.createBiquadFilter();
+  tilt.type = "lowpass";
+  tilt.frequency.value = 900;
+  tilt.Q.value = 0.5;
+  glottis.connect(tilt);
+  // The mouth: three resonances in parallel (two band-pass filters in a row each, for a sharper
+  // peak), gliding from formant to formant.
   const envelope = ctx.createGain();
   envelope.gain.setValueAtTime(0.0001, start);
   for (const point of VOICE) envelope.gain.linearRampToValueAtTime(Math.max(point.amp * gain, 0.0001), start + point.at);
   envelope.connect(out);
   VOICE_Q.forEach((q, i) => {
-    const band = ctx.createBiquadFilter();
-    band.type = "bandpass";
-    band.Q.value = q;
-    band.frequency.setValueAtTime(VOICE[0].f[i], start);
-    for (const point of VOICE) band.frequency.linearRampToValueAtTime(point.f[i], start + point.at);
+    let node = tilt;
+    for (let k = 0; k < 2; k += 1) {
+      const band = ctx.createBiquadFilter();
+      band.type = "bandpass";
+      band.Q.value = q;
+      band.frequency.setValueAtTime(VOICE[0].f[i], start);
+      for (const point of VOICE) band.frequency.linearRampToValueAtTime(point.f[i], start + point.at);
+      node = node.connect(band);
+    }
     const weight = ctx.createGain();
-    weight.gain.value = VOICE_GAIN[i] * 4;
-    glottis.connect(band).connect(weight).connect(envelope);
+    weight.gain.value = VOICE_GAIN[i] * 6;
+    node.connect(weight).connect(envelope);
   });
   // A breath at the start of the call.
   swish(ctx, out, { at, length: 0.06, from: 1800, to: 1200, gain: 0.05 * gain, q: 1.5 });
