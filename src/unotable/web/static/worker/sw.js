@@ -15,13 +15,22 @@
 const CACHE = `unotable-${VERSION}`;
 const KEPT = new Set(SHELL);
 
+// A few at a time, not all at once: the server caps the requests in flight from one address
+// (docs/web.md, "Limits"), and over HTTP/2 the browser would send all of them together.
+const AT_ONCE = 4;
+
+async function keepAll() {
+  const cache = await caches.open(CACHE);
+  for (let i = 0; i < SHELL.length; i += AT_ONCE) {
+    // "reload": past the HTTP cache, so that an upgrade never keeps an older file.
+    await cache.addAll(SHELL.slice(i, i + AT_ONCE).map((url) => new Request(url, { cache: "reload" })));
+  }
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(CACHE)
-      // "reload": past the HTTP cache, so that an upgrade never keeps an older file.
-      .then((cache) => cache.addAll(SHELL.map((url) => new Request(url, { cache: "reload" }))))
-      .then(() => self.skipWaiting()),
-  );
+  // Any file missing fails the install (the browser tries again on a later visit): a worker
+  // never takes a page it cannot serve whole offline.
+  event.waitUntil(keepAll().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
