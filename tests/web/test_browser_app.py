@@ -62,7 +62,7 @@ def test_the_linked_manifest_and_its_icons(app_page: tuple[LiveServer, Any, Any]
     page.goto(server.http + "/")
     page.wait_for_selector("#create-form")
     href = page.get_attribute("link[rel=manifest]", "href")
-    assert href == "/manifest.webmanifest"
+    assert href == "/manifest.webmanifest?lang=en"
     got = page.evaluate(
         "async (href) => { const r = await fetch(href);"
         " return [r.headers.get('content-type'), await r.text()]; }",
@@ -79,6 +79,12 @@ def test_the_linked_manifest_and_its_icons(app_page: tuple[LiveServer, Any, Any]
             w, h = (int(n) for n in icon["sizes"].split("x"))
             assert png_size(r.body()) == (w, h)
     assert {i["purpose"] for i in m["icons"]} == {"any", "maskable"}
+    # The page's language chosen: the manifest follows it.
+    page.select_option("#lang", "pt_BR")
+    page.wait_for_function("() => document.querySelector('link[rel=manifest]').href.endsWith('lang=pt_BR')")
+    href = page.get_attribute("link[rel=manifest]", "href")
+    pt = page.evaluate("async (href) => (await (await fetch(href)).json())", href)
+    assert pt["lang"] == "pt-BR" and pt["description"].startswith("UNO com amigos na mesma mesa")
 
 
 def test_the_page_and_its_cards_open_offline_and_say_the_table_needs_the_server(

@@ -1,5 +1,6 @@
 // The header on every page: language, colour-blind mode, sound (mute and volume), notifications,
 // the install button (where the browser offers one), the keys' list.
+import { withLang } from "./api.js";
 import { Art } from "./art.js";
 import { $, el, prefs } from "./dom.js";
 import { installButton, notifyButton } from "./install.js";
@@ -47,6 +48,9 @@ export function renderHeader() {
   $("prefs").setAttribute("aria-label", t("Settings"));
   $("table").setAttribute("aria-label", t("Table"));
   $("log-title").textContent = t("What happened");
+  // The manifest in the page's language (its description, for the install dialog).
+  const manifest = document.querySelector("link[rel=manifest]");
+  if (manifest) manifest.setAttribute("href", withLang("/manifest.webmanifest"));
 }
 
 function keysList() {
