@@ -20,6 +20,12 @@ from .test_nginx import behind_nginx
 __all__ = ["behind_nginx", "browser"]  # the fixtures, used by name
 
 
+UNTRUSTED_WORKER = "console: An SSL certificate error occurred when fetching the script."
+"""Chromium's word when it will not fetch the service worker (/sw.js) under the throwaway
+certificate (``ignore_https_errors`` lets pages through, not workers): the page plays on without
+it; a real certificate installs it (docs/web.md, "Install, offline, notifications and sound")."""
+
+
 @pytest.mark.parametrize("behind_nginx", [Limits(per_address=64)], indirect=True)
 def test_a_person_plays_a_card_through_nginx(behind_nginx: tuple[LiveServer, str], browser: Any) -> None:
     server, base = behind_nginx
@@ -58,4 +64,4 @@ def test_a_person_plays_a_card_through_nginx(behind_nginx: tuple[LiveServer, str
         assert m is not None and m["seat"] == 0
     finally:
         ctx.close()
-    assert errors == []
+    assert [e for e in errors if e != UNTRUSTED_WORKER] == []

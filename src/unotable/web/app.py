@@ -37,7 +37,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -86,6 +86,7 @@ from unotable.web.settings import (
     SettingsError,
     parse_settings,
 )
+from unotable.web.shell import asset_version, manifest_route, page_route, worker_route
 from unotable.web.social import MAX_CHAT, REACTIONS
 from unotable.web.storage import Store
 
@@ -281,11 +282,6 @@ async def room_info(room: Room) -> dict[str, Any]:
     info = room.table()
     info["finished_games"] = await asyncio.to_thread(room.store.finished_games, room.code)
     return info
-
-
-async def page(request: Request) -> Response:
-    """The page (one HTML file; its script reads the address)."""
-    return FileResponse(STATIC / "index.html", media_type="text/html")
 
 
 async def options(request: Request) -> Response:
@@ -703,9 +699,11 @@ def create_app(
             store.close()
 
     routes = [
-        Route("/", page),
-        Route("/r/{code}", page),
-        Route("/r/{code}/replay/{number}", page),
+        Route("/", page_route),
+        Route("/r/{code}", page_route),
+        Route("/r/{code}/replay/{number}", page_route),
+        Route("/manifest.webmanifest", manifest_route),
+        Route("/sw.js", worker_route),
         Route("/healthz", healthz),
         Route("/readyz", readyz),
         Route("/metrics", metrics_page),
@@ -735,6 +733,7 @@ def create_app(
         exception_handlers={ProtocolError: protocol_error, RoomElsewhereError: elsewhere},
     )
     app.state.metrics = metrics
+    app.state.asset_version = asset_version()
     app.state.cluster = app.state.relay = app.state.hand_over = None
     app.state.probes_per_second = (lifecycle or Lifecycle()).probes_per_second
     app.state.probe_limits = {}

@@ -1,6 +1,9 @@
-// The header on every page: language, colour-blind mode, sound, the keys' list.
+// The header on every page: language, colour-blind mode, sound (mute and volume), notifications,
+// the install button (where the browser offers one), the keys' list.
+import { withLang } from "./api.js";
 import { Art } from "./art.js";
 import { $, el, prefs } from "./dom.js";
+import { installButton, notifyButton } from "./install.js";
 import { rerender } from "./late.js";
 import { LANGUAGES, langTag, loadWords, pickLanguage, t, wordsLang } from "./strings.js";
 
@@ -36,15 +39,25 @@ export function renderHeader() {
     Art.sound().setMuted(!Art.sound().muted());
     renderHeader();
   });
+  // The volume, remembered; a short sound at the new level (the slider's move is a gesture).
+  const volume = el("input", { type: "range", id: "volume", min: 0, max: 100, step: 5,
+    value: String(Math.round(Art.sound().volume() * 100)), "aria-label": t("Volume"), title: t("Volume") });
+  volume.addEventListener("change", () => {
+    Art.sound().setVolume(Number(volume.value) / 100);
+    Art.play("tick");
+  });
   const keys = el("button", { type: "button", id: "keys-button", class: "toggle", "aria-label": t("Keys"),
     title: t("Keys") }, "?");
   keys.addEventListener("click", toggleKeys);
-  $("prefs").replaceChildren(lang, cb, add, mute, keys);
+  $("prefs").replaceChildren(...[lang, cb, add, mute, volume, notifyButton(), installButton(), keys].filter(Boolean));
   $("announce").setAttribute("aria-label", t("Announcements"));
   document.querySelector(".skip-link").textContent = t("Skip to the game");
   $("prefs").setAttribute("aria-label", t("Settings"));
   $("table").setAttribute("aria-label", t("Table"));
   $("log-title").textContent = t("What happened");
+  // The manifest in the page's language (its description, for the install dialog).
+  const manifest = document.querySelector("link[rel=manifest]");
+  if (manifest) manifest.setAttribute("href", withLang("/manifest.webmanifest"));
 }
 
 function keysList() {

@@ -7,8 +7,10 @@ import { Art } from "./art.js";
 import { $ } from "./dom.js";
 import { renderHeader } from "./header.js";
 import "./input.js";
+import { registerWorker, showOffline } from "./install.js";
 import { provide } from "./late.js";
 import { joinPage, lobby } from "./lobby.js";
+import { ping } from "./net.js";
 import { render } from "./render.js";
 import { replayPage, replayRedraw } from "./replay.js";
 import { game } from "./state.js";
@@ -60,11 +62,27 @@ export function rerender() {
   else if (!$("join").hidden && game.code) joinPage(game.code);
 }
 
+// Offline (the network gone, or the server): the header says the table needs the server; the
+// lobby or join page that could not load loads again when the connection is back.
+function watchConnection() {
+  showOffline(!navigator.onLine);
+  window.addEventListener("offline", () => {
+    showOffline(true);
+    if (game.ws) ping(game.ws); // the table greys out as soon as the server is found gone (net.js)
+  });
+  window.addEventListener("online", () => {
+    showOffline(false);
+    if (!$("lobby").hidden || !$("join").hidden) route();
+  });
+}
+
 provide({ route, rerender });
 
 async function start() {
   await loadWords(pickLanguage());
   renderHeader();
+  registerWorker(renderHeader);
+  watchConnection();
   window.addEventListener("popstate", route);
   await route();
 }

@@ -71,9 +71,11 @@ export function animate(events, before, prev, m) {
   for (const e of events) {
     switch (e.kind) {
       case "play": {
-        Art.play("play");
-        if (!motion) break;
         const code = (e.cards || [])[0];
+        Art.play("play", e);
+        const action = Art.sound().cardSound(code);
+        if (action) Art.play(action, e); // Skip, Reverse, a draw card, a wild, an edition's card: its own
+        if (!motion) break;
         const from = e.seat === m.seat && code && before.hand[code] ? before.hand[code][0] : seatRect(e.seat);
         if (code) fly(cardNode(code, { tag: "span", class: "flying" }), from, after.discard, delay);
         delay += 260;
@@ -81,7 +83,7 @@ export function animate(events, before, prev, m) {
       }
       case "draw": {
         if (e.reason === "deal") break;
-        Art.play("draw");
+        Art.play("draw", e);
         if (!motion) break;
         const to = e.seat === m.seat ? $("hand").getBoundingClientRect() : seatRect(e.seat);
         const n = Math.min(e.count || 1, 4);
@@ -100,11 +102,11 @@ export function animate(events, before, prev, m) {
         }
         break;
       case "uno":
-        Art.play("uno");
+        Art.play("uno", e);
         if (motion) burst(t("UNO!"), seatRect(e.seat), delay, "uno");
         break;
       case "catch":
-        Art.play("catch");
+        Art.play("catch", e);
         if (motion) burst(t("Caught!"), seatRect(e.target), delay, "catch");
         break;
       case "challenge":
@@ -126,7 +128,7 @@ export function animate(events, before, prev, m) {
       default: break;
     }
     if (e.kind === "play" && (e.reason || "").split(" ").includes("uno")) {
-      Art.play("uno");
+      Art.play("uno", e);
       if (motion) burst(t("UNO!"), seatRect(e.seat), delay, "uno");
     }
   }

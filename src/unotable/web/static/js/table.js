@@ -4,6 +4,7 @@ import { tokenKey } from "./api.js";
 import { Art } from "./art.js";
 import { $, announce, el, flash } from "./dom.js";
 import { sortLegal, withUno } from "./legal.js";
+import { notifyTurn } from "./install.js";
 import { provide, rerender, route } from "./late.js";
 import { joinPage } from "./lobby.js";
 import { animate, measure } from "./motion.js";
@@ -125,7 +126,10 @@ export function onMessage(m) {
   if (m.type !== SERVER.WELCOME) {
     const myTurnNow = m.seat !== null && m.view.current === m.seat && m.view.legal.length > 0;
     const myTurnBefore = before && before.seat !== null && before.view.current === before.seat;
-    if (myTurnNow && !myTurnBefore) Art.play("turn");
+    if (myTurnNow && !myTurnBefore) {
+      Art.play("turn");
+      notifyTurn(m); // only while the page is hidden, and if asked for (install.js)
+    }
     announce([...lines.slice(-3), announceDecision(m)].filter(Boolean).join(" "));
     if (rects) animate(m.events, rects, before, m);
   } else {
