@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from unotable.cards import CARD_COLOR
-from unotable.effects import _reshuffle
+from unotable.piles import _reshuffle
 from unotable.engine import (
     E_DRAW,
     E_NUMBER,
