@@ -691,7 +691,8 @@ class Room:
         if player is not None:
             self.presence.came(player)
             self.asks.drop(player, "back")
-        u = self.message(player, self.log.hand_events)
+        table = self.table()
+        u = self.message(player, self.log.hand_events, table=table)
         rejoin = self.rejoin_info(player, token, base) if player is not None and token is not None else None
         listener.send_json(
             Welcome(
@@ -700,14 +701,15 @@ class Room:
                 seat=u.seat,
                 events=u.events,
                 view=u.view,
-                table=u.table,
+                table=table,
                 rejoin=rejoin,
                 chat=tuple(self.chat_log.lines),
             )
         )
+        listener.table = table  # the whole table: a connection's changes count from it
         if player is not None and player == self.host:
             self.asks.show_host(listener)
-        self._touched(skip=listener, table=u.table)  # the same instant: made once
+        self._touched(skip=listener, table=table)  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection (and its ask for a seat back, if any)."""
