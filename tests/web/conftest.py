@@ -89,6 +89,7 @@ class LiveServer:
             log_level="warning",
             http=header_timeout_protocol(header_seconds or limits.header_seconds),
             ws=websocket_protocol(),
+            ws_per_message_deflate=False,
             # As `uno serve`: no proxy's forwarded headers are believed unless named.
             proxy_headers=trusted is not None,
             forwarded_allow_ips=trusted,

@@ -4,11 +4,16 @@ pauses reading only when a connection's messages wait (web/wsprotocol.py)."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
+import pytest
 from uvicorn.config import Config
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
 
+from unotable.cli import main
+from unotable.web import serve
 from unotable.web.wsprotocol import BACKLOG, websocket_protocol
 
 
@@ -59,3 +64,13 @@ def test_reading_pauses_only_when_messages_wait() -> None:
 
     transport = asyncio.run(main())
     assert transport.resumed == 1  # once every waiting message was taken
+
+
+def test_uno_serve_runs_it_without_compression(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    started: dict[str, Any] = {}
+    monkeypatch.setattr(serve, "run_uvicorn", lambda app, **kw: started.update(kw, app=app))
+    monkeypatch.setattr(serve, "listen_problem", lambda host, port: None)
+    assert main(["serve", "--no-access-log", "--data-dir", str(tmp_path)]) == 0
+    assert issubclass(started["ws"], WebSocketsSansIOProtocol)
+    assert started["ws"] is not WebSocketsSansIOProtocol  # ours: reading paused past the backlog
+    assert started["ws_per_message_deflate"] is False

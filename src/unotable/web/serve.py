@@ -552,6 +552,9 @@ def run_serve(args: argparse.Namespace) -> int:
         access_log=False,  # uvicorn's shows the query string; the guard's line does not
         http=header_timeout_protocol(limits.header_seconds),
         ws=websocket_protocol(),
+        # No permessage-deflate: compressing each message cost 7-8% of the server's CPU an
+        # action, and an update is small since it carries the table's changes only (docs/web.md).
+        ws_per_message_deflate=False,
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
         timeout_keep_alive=5,
