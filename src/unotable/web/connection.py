@@ -259,8 +259,9 @@ class Connection:
         ws = self.ws
         try:
             while True:
-                try:
-                    msg = await asyncio.wait_for(ws.receive(), IDLE_SECONDS)
+                try:  # a deadline on this task (no task and future of its own, as wait_for made)
+                    async with asyncio.timeout(IDLE_SECONDS):
+                        msg = await ws.receive()
                 except TimeoutError:  # silent too long: closed, the client reconnects if it can
                     if self.listener is not None:
                         self.listener.close(IDLE_CLOSE)
