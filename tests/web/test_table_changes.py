@@ -4,6 +4,7 @@ every welcome, a reconnect's too, carries the whole table; other clients get it 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from unotable.web.app import create_app
+from unotable.web.client import choose
 from unotable.web.fanout import table_changes
 
 SEED = 1234
@@ -91,3 +93,28 @@ def test_table_changes_lists_the_keys_that_differ() -> None:
     before = {"a": 1, "b": [1, 2], "gone": 0}
     assert table_changes(before, {"a": 1, "b": [1, 2], "gone": 0}) is None
     assert table_changes(before, {"a": 2, "b": [1, 2], "new": 3}) == {"a": 2, "new": 3, "gone": None}
+
+
+def test_the_standings_are_made_again_only_when_a_hand_ends(client: TestClient) -> None:
+    code, _ = full_room(client)
+    room = client.app.state.hub.rooms[code]  # type: ignore[attr-defined]
+    game = room.game
+    first = room.table()
+    rng = random.Random(7)
+    portal = client.portal
+    assert portal is not None
+    for _ in range(2000):  # the seats play (the first legal action that is not a draw, if any)
+        if game.hand_over:
+            break
+        player = next(p for p in range(3) if game.view(p).legal)
+        action = choose(game.view(player).to_dict(), rng)
+        assert action is not None
+        assert portal.call(room.act, player, action)
+        if not game.hand_over:
+            again = room.table()
+            assert again["standings"] is first["standings"] and again["score_rows"] is first["score_rows"]
+    assert game.hand_over
+    after = room.table()
+    assert after["standings"] is not first["standings"]
+    assert after["standings"] == game.standings().to_dict() and after["standings"]["hands_played"] == 1
+    assert after["score_rows"] == [list(game.results[0].credit)]
