@@ -146,7 +146,7 @@ class Fanout:
         (worked out once for every connection sent the same table)."""
         made: dict[int | None, ServerMessage] = {}
         cache: dict[tuple[int | None, int], str] = {}
-        changes: dict[int, tuple[dict[str, Any] | None]] = {}
+        changes: dict[tuple[int, int], tuple[dict[str, Any] | None]] = {}
         shared: Shared = {}
         for lst in list(self.listeners):
             if lst is skip:
@@ -160,9 +160,10 @@ class Fanout:
             text = cache.get(key)
             if text is None:
                 if base is not None and isinstance(message, Update) and table is not None:
-                    diff = changes.get(id(base))
+                    pair = (id(base), id(table))
+                    diff = changes.get(pair)
                     if diff is None:
-                        diff = changes[id(base)] = (table_changes(base, table),)
+                        diff = changes[pair] = (table_changes(base, table),)
                     message = dataclasses.replace(message, table=diff[0])
                 text = cache[key] = dumps(message, shared)
             lst.send(text)
