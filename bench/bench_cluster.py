@@ -47,9 +47,9 @@ class PacedClient(SeatClient):
     pace = 1.0
 
     async def _act(self, ws: ClientConnection, m: Welcome | Update) -> None:
-        if self.pace and m.table["status"] == "playing" and m.seq != self._acted_seq:
+        if self.pace and self.table["status"] == "playing" and m.seq != self._acted_seq:
             view = m.view
-            if m.table["hand_over"] or (view.get("current") == m.seat and view.get("legal")):
+            if self.table["hand_over"] or (view.get("current") == m.seat and view.get("legal")):
                 await asyncio.sleep(self.pace * self.rng.uniform(0.8, 1.2))
         await super()._act(ws, m)
 

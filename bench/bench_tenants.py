@@ -58,7 +58,7 @@ class PacedSeat(SeatClient):
 
     async def _act(self, ws: ClientConnection, m: Welcome | Update) -> None:
         view = m.view
-        table = m.table
+        table = self.table
         mine = table["hand_over"] or view.get("current") == view.get("seat")
         if table["status"] == "playing" and m.seq != self._acted_seq and mine:
             await asyncio.sleep(self.pace * self.rng.uniform(0.7, 1.3))

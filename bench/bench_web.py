@@ -268,9 +268,12 @@ class Person:
     errors: int = 0
     cookie: str = ""
     """The ``Cookie`` header sent with the WebSocket (the room's node, through nginx)."""
+    changes: bool = True
+    """Keep the table: say ``changes`` in ``hello`` (updates carry the table's changes only)."""
 
     def __post_init__(self) -> None:
         self.latest: dict[str, Any] | None = None
+        self.table: dict[str, Any] = {}
         self.sent_at: float | None = None
         self.acted_seq = -1
         self.handled_seq = -1
@@ -289,7 +292,10 @@ class Person:
                 additional_headers={"Cookie": self.cookie} if self.cookie else None,
             ) as ws:
                 self.opened = time.perf_counter() - start
-                await ws.send(json.dumps({"type": "hello", "token": self.token}))
+                hello: dict[str, Any] = {"type": "hello", "token": self.token}
+                if self.changes:
+                    hello["changes"] = True
+                await ws.send(json.dumps(hello))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._read(ws, start), max(0.1, until - time.perf_counter()))
         except (OSError, WebSocketException, TimeoutError):
@@ -316,6 +322,10 @@ class Person:
                 if self.sent_at is not None and m["seq"] > self.acted_seq:
                     self.samples.append((self.sent_at - self.t0, now - self.sent_at))
                     self.sent_at = None
+                if kind == "welcome":
+                    self.table = m["table"]
+                elif m.get("table") is not None:
+                    self.table = {**self.table, **m["table"]}
                 self.latest = m
                 self._think(ws)
         except ConnectionClosed:
@@ -334,7 +344,7 @@ class Person:
         m = self.latest
         if m is None or self.sent_at is not None:
             return
-        table = m["table"]
+        table = self.table
         message: dict[str, Any] | None = None
         if table["status"] == "finished":
             message = {"type": "rematch", "token": self.token}
@@ -376,6 +386,9 @@ class Job:
     seed: int
     connect_at: float = 0.0
     """Seconds after the start at which the clients connect (the storm's)."""
+    changes: bool = True
+    """The clients keep the table (``hello``'s ``changes``); not for the release, which
+    refuses the field."""
 
 
 def client_process(job: Job, slot: int, progress: Any, results: Any) -> None:
@@ -400,7 +413,9 @@ async def _client_job(job: Job, slot: int, progress: Any) -> dict[str, Any]:
     tasks: list[asyncio.Task[None]] = []
 
     def add(code: str, token: str, cookie: str = "") -> None:
-        p = Person(job.ws, code, token, random.Random(rng.random()), job.pace, t0, cookie=cookie)
+        p = Person(
+            job.ws, code, token, random.Random(rng.random()), job.pace, t0, cookie=cookie, changes=job.changes
+        )
         people.append(p)
         tasks.append(loop.create_task(p.run(until)))
 
@@ -619,7 +634,7 @@ def run_line(
         workers = args.workers or max(1, min(os.cpu_count() or 1, -(-rooms // 150)))
         start = time.time() + 1.0
         jobs = [
-            Job(where.http, where.ws, n, [], start, args.seconds, pace, i)
+            Job(where.http, where.ws, n, [], start, args.seconds, pace, i, changes=not tree.old)
             for i, n in enumerate(split(rooms, workers))
             if n
         ]
@@ -675,7 +690,7 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
     try:
         start = time.time() + 1.0
         jobs = [
-            Job(http, ws, n, [], start, args.storm_fill, (0.05, 0.2), 100 + i)
+            Job(http, ws, n, [], start, args.storm_fill, (0.05, 0.2), 100 + i, changes=not tree.old)
             for i, n in enumerate(split(args.storm_rooms, workers))
         ]
         outs, _ = run_clients(jobs, f"{tree.name} fill", args.storm_fill)
@@ -690,12 +705,23 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
         storm_at = args.warmup
         seconds = storm_at + 15.0
         jobs = [
-            Job(http, ws, n, [], start, seconds, PACE, 200 + i)
+            Job(http, ws, n, [], start, seconds, PACE, 200 + i, changes=not tree.old)
             for i, n in enumerate(split(others, workers))
             if n
         ]
         jobs += [
-            Job(http, ws, 0, seats[i::workers], start, seconds, PACE, 300 + i, connect_at=storm_at)
+            Job(
+                http,
+                ws,
+                0,
+                seats[i::workers],
+                start,
+                seconds,
+                PACE,
+                300 + i,
+                connect_at=storm_at,
+                changes=not tree.old,
+            )
             for i in range(workers)
         ]
         cpu0 = cpu_seconds(proc.pid)

@@ -23,6 +23,7 @@ from unotable.web.guard import Limits, header_timeout_protocol
 from unotable.web.lifecycle import Lifecycle
 from unotable.web.schema import Base
 from unotable.web.serve import WS_MAX_SIZE
+from unotable.web.wsprotocol import websocket_protocol
 
 POSTGRES_ENV = "UNOTABLE_TEST_POSTGRES"
 """A PostgreSQL URL (``postgresql://user@host/db``) for the storage tests; .ci/run sets it."""
@@ -87,6 +88,8 @@ class LiveServer:
             ws_max_size=WS_MAX_SIZE,
             log_level="warning",
             http=header_timeout_protocol(header_seconds or limits.header_seconds),
+            ws=websocket_protocol(),
+            ws_per_message_deflate=False,
             # As `uno serve`: no proxy's forwarded headers are believed unless named.
             proxy_headers=trusted is not None,
             forwarded_allow_ips=trusted,

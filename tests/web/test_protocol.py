@@ -298,7 +298,7 @@ def _refusal(m: Any, player: int | None, *, said_hello: bool = True) -> str | No
 
 def _sample(cls: type[ClientMessage], token: str | None) -> ClientMessage:
     values = {"token": token, "action": "draw", "player": 1, "bot": "greedy", "reaction": "gg", "text": "hi"}
-    values |= {"name": "Ana", "ask": 1, "give": True}
+    values |= {"name": "Ana", "ask": 1, "give": True, "changes": True}
     return cls(**{name: values[name] for name in cls.NAMES})
 
 

@@ -139,6 +139,8 @@ class RoomSeat:
         self.token = token
         self.player = player
         self.last: Welcome | Update | None = None
+        self.table: dict[str, Any] = {}
+        """The room's table as last sent (a welcome's whole; an update's changes laid over it)."""
         """The last ``welcome`` or ``update`` the server sent."""
         self.rejoin: str | None = None
         self._events: list[dict[str, Any]] = []
@@ -202,6 +204,7 @@ class RoomSeat:
                     continue
                 if isinstance(m, Welcome | Update):
                     self.last = m
+                    self.table = m.table if isinstance(m, Welcome) else {**self.table, **(m.table or {})}
                     self._events += m.events
                     if isinstance(m, Welcome) and m.rejoin:
                         self.rejoin = m.rejoin.get("link")
@@ -245,7 +248,7 @@ class RoomSeat:
         m = self.last
         if m is None or self._closed is not None:
             return []
-        t = m.table
+        t = self.table
         if t["status"] == "finished":
             return [REMATCH]
         if t["status"] != "playing":
@@ -267,7 +270,7 @@ class RoomSeat:
     def _names(self) -> list[str]:
         """The name of each seat of the hand's table."""
         assert self.last is not None
-        t = self.last.table
+        t = self.table
         players = {p["player"]: p for p in t["players"]}
         return [self._name(players[p], seat) for seat, p in enumerate(t["seating"])]
 
@@ -294,7 +297,7 @@ class RoomSeat:
 
     def _answer(self) -> dict[str, Any]:
         assert self.last is not None
-        m, t = self.last, self.last.table
+        m, t = self.last, self.table
         names = self._names()
         events = []
         for d in self._events:
@@ -377,7 +380,7 @@ class RoomSeat:
         """The room's rules in words, how to write actions, and every card code of its deck."""
         if self.last is None:
             raise self._refusal()
-        settings = self.last.table["settings"]["rules"]
+        settings = self.table["settings"]["rules"]
         try:
             rules = Rules.from_dict(settings)
         except ConfigError as exc:

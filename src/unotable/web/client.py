@@ -104,17 +104,23 @@ class SeatClient:
     errors: list[Error] = field(default_factory=list)
     keep: bool = True
     """Keep every message (the tests); the benchmark keeps none."""
+    changes: bool = True
+    """Say ``changes`` in ``hello``: updates carry the table's changes only (``False`` for a
+    server older than 2026-12-04, which refuses the field)."""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
         self.last: Welcome | Update | None = None
+        self.table: dict[str, Any] = {}
+        """The room's table as last known (an update carries its changes only: ``hello``'s
+        ``changes``)."""
         self._sent_at: float | None = None
         self._acted_seq = -1
 
     async def run(self, *, games: int = 1, timeout: float = 600.0) -> None:
         """Play (or watch) until ``games`` games of the room are over."""
         async with connect(f"{self.ws_base}/ws/{self.code}", max_size=2**22) as ws:
-            await _send(ws, Hello(token=self.token))
+            await _send(ws, Hello(token=self.token, changes=self.changes))
             await asyncio.wait_for(self._loop(ws, games), timeout)
 
     async def _loop(self, ws: ClientConnection, games: int) -> None:
@@ -139,7 +145,11 @@ class SeatClient:
                     self.latencies.append(time.perf_counter() - self._sent_at)
                     self._sent_at = None
                 self.last = m
-                table = m.table
+                if isinstance(m, Welcome):
+                    self.table = dict(m.table)
+                elif m.table is not None:
+                    self.table = {**self.table, **m.table}
+                table = self.table
                 if table["status"] == "finished":
                     seen_finished.add(table["game_number"])
                     if len(seen_finished) >= games:
@@ -155,7 +165,7 @@ class SeatClient:
 
     async def _act(self, ws: ClientConnection, m: Welcome | Update) -> None:
         token = self.token
-        table = m.table
+        table = self.table
         if token is None or table["status"] != "playing" or m.seat is None:
             return
         if table["hand_over"]:

@@ -99,7 +99,7 @@ def _seated(kind: type[M]) -> Callable[[Callable[[Connection, M, int], Awaitable
 
 @_on(Hello)
 async def _hello(c: Connection, m: Hello, _: int | None) -> None:
-    await c.hello(m.token)
+    await c.hello(m.token, changes=m.changes)
 
 
 @_on(Ping)
@@ -206,8 +206,9 @@ class Connection:
                 return
             await self.ws.send_text(text)
 
-    async def hello(self, token: str | None) -> None:
-        """Become a seat's connection (``token``) or a spectator's (``None``).
+    async def hello(self, token: str | None, *, changes: bool = False) -> None:
+        """Become a seat's connection (``token``) or a spectator's (``None``); ``changes``: the
+        client keeps the table (its updates carry the table's changes only).
 
         :raises ProtocolError: ``bad_message`` (hello twice) or ``bad_token``.
         """
@@ -219,7 +220,7 @@ class Connection:
             if seat is None:
                 raise ProtocolError("bad_token")
             player = seat.player
-        listener = Listener(player)
+        listener = Listener(player, changes=changes)
         await self.room.welcome(listener, token, self.base)
         self.listener = listener
         self.writer = asyncio.get_running_loop().create_task(self._write(listener))
@@ -258,8 +259,9 @@ class Connection:
         ws = self.ws
         try:
             while True:
-                try:
-                    msg = await asyncio.wait_for(ws.receive(), IDLE_SECONDS)
+                try:  # a deadline on this task (no task and future of its own, as wait_for made)
+                    async with asyncio.timeout(IDLE_SECONDS):
+                        msg = await ws.receive()
                 except TimeoutError:  # silent too long: closed, the client reconnects if it can
                     if self.listener is not None:
                         self.listener.close(IDLE_CLOSE)

@@ -6,11 +6,16 @@ queue of messages, already JSON). A seat's connection gets its player's
 spectator gets the core's view of nobody (``views.view(state, None)``) and each event as nobody
 in particular sees it (:func:`~unotable.views.public_event`, P-340). One message is made per
 player and shared by that player's connections.
+
+A connection whose client said ``changes`` in its ``hello`` keeps the table: its ``update``
+carries only the table's keys that changed since the table it was last sent
+(:func:`table_changes`; docs/web.md, "The table's changes"), and none when nothing did.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
@@ -28,8 +33,13 @@ class Listener:
     """One connection's outbox: the player it is (``None``: a spectator) and its queued messages
     (``None`` at the end closes it, with ``close_code``)."""
 
-    def __init__(self, player: int | None) -> None:
+    def __init__(self, player: int | None, *, changes: bool = False) -> None:
         self.player = player
+        self.changes = changes
+        """The client keeps the table: send it the table's changes only."""
+        self.table: dict[str, Any] | None = None
+        """The whole table this connection was last sent (set by its welcome, kept by
+        :meth:`Fanout.broadcast`)."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.close_code = 1008
@@ -54,6 +64,17 @@ class Listener:
             self.closed = True
             self.close_code = code
             self.queue.put_nowait(None)
+
+
+def table_changes(before: dict[str, Any], now: dict[str, Any]) -> dict[str, Any] | None:
+    """The keys of the table ``now`` whose values differ from ``before``'s (a key gone: null),
+    ``None`` if none do. Each value is compared whole: the table's parts are made again when
+    they change, never changed in place."""
+    changed = {key: value for key, value in now.items() if key not in before or before[key] != value}
+    for key in before:
+        if key not in now:
+            changed[key] = None
+    return changed or None
 
 
 def events_for(game: Game, seat: int | None, events: Iterable[Event]) -> list[dict[str, Any]]:
@@ -120,18 +141,36 @@ class Fanout:
 
     def broadcast(self, make: Callable[[int | None], ServerMessage], skip: Listener | None = None) -> None:
         """One message per player (``make(player)``), sent to each of its connections (but
-        ``skip``); the parts they share (the ``table``) encoded once."""
-        cache: dict[int | None, str] = {}
+        ``skip``); the parts they share (the ``table``) encoded once. A connection that keeps
+        the table gets an ``update`` with the table's changes since the one it was last sent
+        (worked out once for every connection sent the same table)."""
+        made: dict[int | None, ServerMessage] = {}
+        cache: dict[tuple[int | None, int], str] = {}
+        changes: dict[tuple[int, int], tuple[dict[str, Any] | None]] = {}
         shared: Shared = {}
         for lst in list(self.listeners):
             if lst is skip:
                 continue
-            text = cache.get(lst.player)
+            message = made.get(lst.player)
+            if message is None:
+                message = made[lst.player] = make(lst.player)
+            table = message.table if isinstance(message, Update) else None
+            base = lst.table if lst.changes and table is not None else None
+            key = (lst.player, 0 if base is None else id(base))
+            text = cache.get(key)
             if text is None:
-                text = cache[lst.player] = dumps(make(lst.player), shared)
+                if base is not None and isinstance(message, Update) and table is not None:
+                    pair = (id(base), id(table))
+                    diff = changes.get(pair)
+                    if diff is None:
+                        diff = changes[pair] = (table_changes(base, table),)
+                    message = dataclasses.replace(message, table=diff[0])
+                text = cache[key] = dumps(message, shared)
             lst.send(text)
+            if table is not None:
+                lst.table = table
             if lst.closed:
                 self.listeners.discard(lst)
 
 
-__all__ = ["QUEUE_LIMIT", "Fanout", "Listener", "events_for", "seat_message", "view_for"]
+__all__ = ["QUEUE_LIMIT", "Fanout", "Listener", "events_for", "seat_message", "table_changes", "view_for"]

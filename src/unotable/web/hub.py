@@ -23,6 +23,7 @@ from typing import Any, Final, Generic, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from unotable.web.admission import Admission
 from unotable.web.cluster import RECONNECT, Cluster, Peer, RoomElsewhereError
 from unotable.web.lifecycle import DAY, IDLE_UNLOAD, Lifecycle
 from unotable.web.protocol import ProtocolError
@@ -213,7 +214,8 @@ class Hub:
         self.replay_pages = Pages(REPLAY_PAGE_BYTES)
         """Replay pages as sent, kept (a cached page costs nothing to send again)."""
         self._computing: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]] | None]] = {}
-        self._creating = asyncio.Lock()
+        self.admission = Admission(store.open_rooms_of)
+        """The node's cap on rooms and each address's quota (:mod:`~unotable.web.admission`)."""
         self.lobby: Cached[list[dict[str, Any]]] = Cached(self._open_rooms, LOBBY_SECONDS)
         """The list of open rooms, read at most once a second however many ask."""
         self.ready: Cached[bool] = Cached(self._database_answers, READY_SECONDS)
@@ -232,10 +234,10 @@ class Hub:
     ) -> Room:
         """A new room: stored, then live. ``address``: the client's, for the quota of open rooms
         per address (:attr:`Lifecycle.rooms_per_address`). However many addresses ask, no room is
-        made past :attr:`Lifecycle.max_rooms` rooms whose game goes on (counted in the database:
-        in a service of several nodes, the service's; the count and the new room one request at
-        a time on each node). ``place``: in a cluster, the room goes to the least loaded live
-        node (:meth:`~unotable.web.cluster.Cluster.place`).
+        made past :attr:`Lifecycle.max_rooms` rooms whose game goes on (counted in the database
+        at most every 2 s, the rooms made since in memory: :mod:`~unotable.web.admission`; no
+        lock held while a room is stored). ``place``: in a cluster, the room goes to the least
+        loaded live node (:meth:`~unotable.web.cluster.Cluster.place`).
 
         :raises ProtocolError: ``server_full`` past the node's cap, ``too_many_rooms`` past the
             address's quota, ``storage`` if the database refuses it.
@@ -251,21 +253,22 @@ class Hub:
         creator = None if address is None else address_key(address)
         if not most and (creator is None or not limit):
             return await self._create(settings, None)
-        async with self._creating:  # the counts and the new room, one request at a time
-            try:
-                if most and await asyncio.to_thread(self.store.open_rooms_of, None) >= most:
-                    self.refused_full += 1
-                    raise ProtocolError("server_full", limit=most)
-                if (
-                    creator is not None
-                    and limit
-                    and await asyncio.to_thread(self.store.open_rooms_of, creator) >= limit
-                ):
-                    raise ProtocolError("too_many_rooms", limit=limit)
-            except SQLAlchemyError:
-                log.exception("could not count the rooms")
-                raise ProtocolError("storage") from None
-            return await self._create(settings, creator)
+        try:
+            await self.admission.take(creator, most, limit)
+        except ProtocolError as exc:
+            if exc.code == "server_full":
+                self.refused_full += 1
+            raise
+        except SQLAlchemyError:
+            log.exception("could not count the rooms")
+            raise ProtocolError("storage") from None
+        made = False
+        try:
+            room = await self._create(settings, creator)
+            made = True
+            return room
+        finally:
+            self.admission.release(creator, made=made)
 
     async def _create(self, settings: RoomSettings, creator: str | None) -> Room:
         seed = self.seeds()

@@ -91,6 +91,10 @@ def _whole(value: Any) -> str | None:
 _PLAYER: Final = {"check": _player, "bound": f"0 to {MAX_PLAYER_NUMBER - 1}", "doc": "a player number"}
 
 
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "must be true or false"
+
+
 def _doc(text: str, **more: Any) -> dict[str, Any]:
     return {"doc": text, **more}
 
@@ -170,6 +174,15 @@ class Hello(ClientMessage):
     TYPE: ClassVar[str] = "hello"
     WHO: ClassVar[str] = ANYONE
     token: str | None = field(default=None, metadata=_text(MAX_TOKEN, "a seat's token; null to watch"))
+    changes: bool = field(
+        default=False,
+        metadata={
+            "check": _boolean,
+            "bound": "true or false",
+            "doc": "true: the client keeps the last table: each `update` carries only its changes"
+            ' ("The table\'s changes")',
+        },
+    )
 
 
 @_declare(CLIENT_MESSAGES)
@@ -304,10 +317,6 @@ class AskSeat(ClientMessage):
     name: str = field(metadata=_text(MAX_NAME, "the asker's name, as the host is shown it"))
 
 
-def _boolean(value: Any) -> str | None:
-    return None if isinstance(value, bool) else "must be true or false"
-
-
 @_declare(CLIENT_MESSAGES)
 @dataclass(frozen=True, kw_only=True)
 class AnswerAsk(ClientMessage):
@@ -338,7 +347,7 @@ class Welcome(ServerMessage):
     seat: int | None = field(metadata=_doc("as in `update`"))
     events: list[dict[str, Any]] = field(metadata=_doc("the hand's events so far, as that seat may see them"))
     view: dict[str, Any] = field(metadata=_doc("as in `update`"))
-    table: dict[str, Any] = field(metadata=_doc("as in `update`"))
+    table: dict[str, Any] = field(metadata=_doc('the whole table ("The table"), whatever `hello` said'))
     rejoin: dict[str, Any] | None = field(
         default=None,
         metadata=_doc("to a seat only (left out for a spectator): `{url, link, code}`", omit=True),
@@ -369,7 +378,14 @@ class Update(ServerMessage):
     seat: int | None = field(metadata=_doc("their seat at this hand's table"))
     events: list[dict[str, Any]] = field(metadata=_doc("the change's events as that seat may see them"))
     view: dict[str, Any] = field(metadata=_doc("the seat's view (a spectator's: the view of nobody)"))
-    table: dict[str, Any] = field(metadata=_doc('what everyone sees of the room ("The table")'))
+    table: dict[str, Any] | None = field(
+        default=None,
+        metadata=_doc(
+            'what everyone sees of the room ("The table"); to a client that said `changes` in its'
+            " `hello`, only the keys that changed since the table it was last sent (left out if none)",
+            omit=True,
+        ),
+    )
 
 
 @_declare(SERVER_MESSAGES)

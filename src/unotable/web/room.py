@@ -136,6 +136,7 @@ class Room:
         """Each seat's rejoin QR code, with the token and page address it was made for."""
         self.chat_log = Chat()
         self._settings_dict: tuple[RoomSettings, dict[str, Any]] | None = None
+        self._scores: tuple[Game, int, dict[str, Any], list[list[int]]] | None = None
         self.log = GameLog(store, code, settings.rules, stored)
         self.game.seats = settings.seats
 
@@ -592,7 +593,7 @@ class Room:
             "host": self.host,
             "players": players,
             "seating": list(game.deal.seating),
-            "standings": game.standings().to_dict(),
+            "standings": self._scored()[0],
             "last_hand": None
             if last is None
             else {
@@ -601,7 +602,7 @@ class Room:
                 "credit": list(last.credit),
                 "hands": self._hands_by(hands_face_up(game), game.hand_index),
             },
-            "score_rows": score_rows(game),
+            "score_rows": self._scored()[1],
             "settings": self.settings_dict(),
             "timer": timer,
             "answer": answer,
@@ -612,6 +613,14 @@ class Room:
             },
             **self.referee.table(),
         }
+
+    def _scored(self) -> tuple[dict[str, Any], list[list[int]]]:
+        """The table's ``standings`` and ``score_rows``: made again only when a hand ends (every
+        change of the game's standings comes with a hand's result) or the game is another."""
+        game, cached = self.game, self._scores
+        if cached is None or cached[0] is not game or cached[1] != len(game.results):
+            cached = self._scores = (game, len(game.results), game.standings().to_dict(), score_rows(game))
+        return cached[2], cached[3]
 
     def _hands_by(self, hands: list[dict[str, Any]], hand: int) -> list[dict[str, Any]]:
         """The hands laid face up, each with who played it in that seat (``by``: one, or
@@ -691,7 +700,8 @@ class Room:
         if player is not None:
             self.presence.came(player)
             self.asks.drop(player, "back")
-        u = self.message(player, self.log.hand_events)
+        table = self.table()
+        u = self.message(player, self.log.hand_events, table=table)
         rejoin = self.rejoin_info(player, token, base) if player is not None and token is not None else None
         listener.send_json(
             Welcome(
@@ -700,14 +710,15 @@ class Room:
                 seat=u.seat,
                 events=u.events,
                 view=u.view,
-                table=u.table,
+                table=table,
                 rejoin=rejoin,
                 chat=tuple(self.chat_log.lines),
             )
         )
+        listener.table = table  # the whole table: a connection's changes count from it
         if player is not None and player == self.host:
             self.asks.show_host(listener)
-        self._touched(skip=listener, table=u.table)  # the same instant: made once
+        self._touched(skip=listener, table=table)  # the same instant: made once
 
     def leave(self, listener: Listener) -> None:
         """Forget a closed connection (and its ask for a seat back, if any)."""

@@ -427,6 +427,7 @@ def run_serve(args: argparse.Namespace) -> int:
         from unotable.web.app import create_app  # noqa: PLC0415
         from unotable.web.guard import header_timeout_protocol  # noqa: PLC0415
         from unotable.web.storage import database_url  # noqa: PLC0415
+        from unotable.web.wsprotocol import websocket_protocol  # noqa: PLC0415
     except ImportError as exc:
         _fail(f"{_(INSTALL_HINT)} ({exc})")
         return 2
@@ -550,6 +551,10 @@ def run_serve(args: argparse.Namespace) -> int:
         log_level="warning",
         access_log=False,  # uvicorn's shows the query string; the guard's line does not
         http=header_timeout_protocol(limits.header_seconds),
+        ws=websocket_protocol(),
+        # No permessage-deflate: compressing each message cost 7-8% of the server's CPU an
+        # action, and an update is small since it carries the table's changes only (docs/web.md).
+        ws_per_message_deflate=False,
         proxy_headers=bool(trusted),
         forwarded_allow_ips=trusted or None,
         timeout_keep_alive=5,

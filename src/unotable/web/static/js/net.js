@@ -33,7 +33,7 @@ export function connect(onMessage) {
   ws.addEventListener("open", () => {
     clearTimeout(ws.opening);
     game.retry = 0;
-    ws.send(JSON.stringify({ type: CLIENT.HELLO, token: game.token }));
+    ws.send(JSON.stringify({ type: CLIENT.HELLO, token: game.token, changes: true }));
     ws.beat = setInterval(() => ping(ws), PING_MS);
   });
   ws.addEventListener("message", (ev) => {

@@ -28,6 +28,10 @@ export const CLIENT_MESSAGES = freeze({
       "token": {
         "type": "string or null",
         "required": false
+      },
+      "changes": {
+        "type": "boolean",
+        "required": false
       }
     }
   },
@@ -266,8 +270,8 @@ export const SERVER_MESSAGES = freeze({
         "required": true
       },
       "table": {
-        "type": "object",
-        "required": true
+        "type": "object or null",
+        "required": false
       }
     }
   },

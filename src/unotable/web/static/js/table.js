@@ -70,6 +70,8 @@ export function onMessage(m) {
     onSocial(m);
     return;
   }
+  // An update carries only the table's keys that changed (hello's `changes`): the rest is as before.
+  if (m.type === SERVER.UPDATE && game.msg) m.table = { ...game.msg.table, ...(m.table || {}) };
   if (!m.view || !m.table) return;
   $("conn").hidden = true;
   const back = game.offline && m.type === SERVER.WELCOME; // the connection is back
