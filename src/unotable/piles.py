@@ -13,6 +13,8 @@ from unotable.cards import NO_COLOR
 from unotable.events import Event
 from unotable.scoring import score_hand
 from unotable.shuffle import _shuffle
+from unotable.sides import reshuffle as _reshuffle_sides
+from unotable.sides import take as _take
 from unotable.state import PHASE_CHOOSE_COLOR, PHASE_GAME_OVER, PHASE_HAND_OVER, PHASE_TURN, State
 
 
@@ -48,6 +50,11 @@ def _reshuffle(st: State, ev: list[Event] | None) -> bool:
     discard = st.discard
     if len(discard) <= 1:
         return False
+    if st.backs is not None:  # UNO Flip: each card with its other face (docs/rules.md §15)
+        count = _reshuffle_sides(st)
+        if ev is not None:
+            ev.append(Event("reshuffle", count=count))
+        return True
     pile = discard[:-1]
     _shuffle(st, pile)
     st.draw = pile
@@ -70,7 +77,10 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
             if not _reshuffle(st, ev):
                 break
             pile = st.draw
-        hand.append(pile.pop())
+        if st.backs is not None:  # UNO Flip: its other face comes with it
+            _take(st, seat)
+        else:
+            hand.append(pile.pop())
         got += 1
     if got:
         st.exposed &= ~(1 << seat)
