@@ -28,7 +28,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, NM_DRAW_FOUR
+from unotable.cards import (
+    BLANK,
+    CARD_CODE,
+    CARD_VALUE,
+    COLORS,
+    DRAW_THREE,
+    DRAW_TWO,
+    FL_DRAW_FIVE,
+    FL_DRAW_ONE,
+    IS_WILD,
+    NM_DRAW_FOUR,
+)
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -50,7 +61,7 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip")
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -135,12 +146,18 @@ def table_configs(rnd: random.Random) -> list[Rules]:
 def card_points(card: int) -> int:
     """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank;
     40 for the modern deck's Wild Shuffle Hands and Wild Customizable (docs/rules.md §12); 30 for
-    No Mercy's Skip Everyone and Discard All (§14)."""
+    No Mercy's Skip Everyone and Discard All (§14); UNO Flip's Draw One 10, Skip Everyone 30,
+    Wilds 40, Wild Draw Two 50, Wild Draw Color 60 (§15)."""
     value = CARD_VALUE[card]
     if CARD_CODE[card] in ("SHUFFLE", "CUSTOM"):
         return 40
     if CARD_CODE[card] == "AW":  # All Wild's plain Wild (docs/rules.md §13, AW-9)
         return 20
+    flip = {"LW": 40, "DW": 40, "LW+2": 50, "DW+C": 60}  # UNO Flip's (docs/rules.md §15)
+    if CARD_CODE[card] in flip:
+        return flip[CARD_CODE[card]]
+    if CARD_CODE[card][1:] == "+1":  # UNO Flip's Draw One
+        return 10
     if IS_WILD[card] or value == BLANK:
         return 50
     if CARD_CODE[card][1:] in ("SE", "DA"):  # No Mercy's Skip Everyone and Discard All (NM-10)
@@ -244,6 +261,8 @@ def check_cards(st: State, deck: list[int], counter: Counter[int]) -> None:
     cards = st.draw + st.discard
     for hand in st.hands:
         cards += hand
+    if st.backs is not None and st.side:  # UNO Flip on its dark side: the deck is the light faces
+        cards = [t for backs in st.backs for t in backs]
     cards.sort()
     if cards != deck:
         check_invariants(st, counter)
@@ -294,9 +313,10 @@ def play_hand(
     assert 0 <= winner < st.n and (not st.hands[winner] or standing)
     points = [sum(card_points(c) for c in h) for h in st.hands]
     last = st.discard[-1]
-    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4", "WR+4", "W+6", "W+10") or (  # AW-8, §14
-        not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
-    )
+    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4", "WR+4", "W+6", "W+10", "LW+2", "DW+C") or (
+        not IS_WILD[last]
+        and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR, FL_DRAW_ONE, FL_DRAW_FIVE)
+    )  # AW-8, §14, §15
     if rules.double_finish and on_draw_card and not st.hands[winner]:  # docs/rules.md §11.5, H-20
         points = [2 * p for p in points]
     if rules.scoring == "lowest":

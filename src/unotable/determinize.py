@@ -31,7 +31,9 @@ card it could play then (per seat and sample; the rest are draws by choice)."""
 def unseen_cards(v: View) -> list[int]:
     """The cards ``v.seat`` has not seen: the deck less its hand, the discard pile and the cards
     it knows in other hands. They lie in the other hands (the unknown part) and the draw pile."""
-    pool = Counter(tables_for(v.rules).deck)
+    edition = v.rules.edition
+    # UNO Flip: the faces of the side in play (docs/rules.md §15)
+    pool = Counter(edition.dark_deck() if v.side else tables_for(v.rules).deck)
     pool.subtract(v.hand)
     pool.subtract(v.discard)
     for cards in v.known.values():

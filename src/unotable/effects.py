@@ -807,16 +807,18 @@ def _draw_until(st: State, seat: int, color: int, extra: int, ev: list[Event] | 
     challenge's penalty). Only ``seat`` sees their faces."""
     got: list[int] = []
     hand = st.hands[seat]
+    steps: list[Event] = []  # the reshuffles among them are told; the cards, in one draw
     while len(hand) < st.tables.hand_limit:
-        if not _draw_cards(st, seat, 1, None):
+        if not _draw_cards(st, seat, 1, steps):
             break
         got.append(hand[-1])
         if CARD_COLOR[hand[-1]] == color:
             break
     if extra:
         before = len(hand)
-        _draw_cards(st, seat, extra, None)
+        _draw_cards(st, seat, extra, steps)
         got += hand[before:]
     if ev is not None:
+        ev += [e for e in steps if e.kind == "reshuffle"]
         ev.append(Event("draw", seat=seat, cards=tuple(got), count=len(got), visible_to=frozenset((seat,)),
                         reason=reason))  # fmt: skip

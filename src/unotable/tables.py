@@ -347,7 +347,9 @@ class Tables:
                 effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
         draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
         # All Wild's Wild Draw Four is a four for stack_cards, as the Wild Draw Four (AW-8).
-        kind = {t: WILD_DRAW_FOUR if t in (WILD_DRAW_FOUR, AW_DRAW_FOUR) else CARD_VALUE[t] for t in draws}
+        # UNO Flip's Wild Draw Two too (FL-11).
+        fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR, FL_WILD_DRAW_TWO)
+        kind = {t: WILD_DRAW_FOUR if t in fours else CARD_VALUE[t] for t in draws}
         order = self.rules.stack_cards
 
         def answers(t: int, a: int) -> bool:
