@@ -295,6 +295,15 @@ def color_code(color: int, dark: bool = False) -> str:
     return (DARK_COLORS if dark else COLORS)[color]
 
 
+def flip_light(color: int, value: int) -> int:
+    """The card type of UNO Flip's light face of ``color`` and ``value`` (1-9, ``SKIP``,
+    ``REVERSE``, ``FL_DRAW_ONE``, ``FL_FLIP``): its numbers, Skips and Reverses are the classic
+    deck's."""
+    if value in FL_LIGHT_VALUES:
+        return FL_FIRST + color * 2 + FL_LIGHT_VALUES.index(value)
+    return card_type(color, value)
+
+
 def parse_card(code: str) -> int:
     """The card type of a notation code such as ``"R7"``, ``"B+2"`` or ``"W+4"``.
 

@@ -43,6 +43,8 @@ from unotable.piles import (
     _ask_color,
     _clear_response,
     _draw_cards,
+    _draw_until,
+    _flip_played,
     _forget,
     _mercy,
     _nx,
@@ -383,14 +385,9 @@ def _special_play(
     elif fx == E_TARGET:  # docs/rules.md §13, AW-6: the seat named draws two; play goes on
         _draw_cards(st, arg, 2, ev, CARD_CODE[t])
         st.current = _nx(st, seat, d)
-    elif fx == E_FLIP:  # docs/rules.md §15, FL-3: everything turns over; the other face is matched
-        sides.turn_over(st, seat, ev)
-        top = st.discard[-1]
-        if st.tables.wild[top]:  # FL-4: its other face is a wild card: its player names a colour
-            _ask_color(st, seat, _nx(st, seat, d))
+    elif fx == E_FLIP:  # docs/rules.md §15, FL-3
+        if _flip_played(st, seat, ev):
             return
-        st.color = CARD_COLOR[top]
-        st.current = _nx(st, seat, d)
     elif fx == E_DRAW_COLOR:  # FL-7: challenged as a Wild Draw Four; accepted, drawn until the colour
         st.color = arg
         guilty = prev_color >= 0 and st.tables.holds_color(st.hands[seat], prev_color)
@@ -799,26 +796,3 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
     elif fx == E_FLIP:  # FL-8: a last Flip still turns everything over; the hand is scored so
         sides.turn_over(st, seat, ev)
     end_hand(st, seat, ev)
-
-
-def _draw_until(st: State, seat: int, color: int, extra: int, ev: list[Event] | None, reason: str) -> None:
-    """docs/rules.md §15, FL-7: ``seat`` draws cards until one of ``color`` comes (a wild card
-    has none), or the draw pile and the discard pile run out, then ``extra`` more (a lost
-    challenge's penalty). Only ``seat`` sees their faces."""
-    got: list[int] = []
-    hand = st.hands[seat]
-    steps: list[Event] = []  # the reshuffles among them are told; the cards, in one draw
-    while len(hand) < st.tables.hand_limit:
-        if not _draw_cards(st, seat, 1, steps):
-            break
-        got.append(hand[-1])
-        if CARD_COLOR[hand[-1]] == color:
-            break
-    if extra:
-        before = len(hand)
-        _draw_cards(st, seat, extra, steps)
-        got += hand[before:]
-    if ev is not None:
-        ev += [e for e in steps if e.kind == "reshuffle"]
-        ev.append(Event("draw", seat=seat, cards=tuple(got), count=len(got), visible_to=frozenset((seat,)),
-                        reason=reason))  # fmt: skip

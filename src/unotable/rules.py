@@ -54,8 +54,8 @@ from unotable.cards import (
     WILD_DRAW_FOUR,
     WILD_SHUFFLE,
     card_type,
+    flip_light,
 )
-from unotable.cards import FL_FIRST as FL_FIRST_LIGHT
 from unotable.errors import ConfigError
 from unotable.house import HOUSE_RULE, PRESETS, combination_error
 from unotable.house import HOUSE_RULES as HOUSE_RULE_RECORDS
@@ -132,7 +132,7 @@ class Edition:
         if self.flip:  # docs/rules.md §15: the light faces of the 112 cards
             for color in range(4):
                 for value in (*range(1, 10), SKIP, REVERSE, FL_DRAW_ONE, FL_FLIP):
-                    deck += [_flip_light(color, value)] * 2
+                    deck += [flip_light(color, value)] * 2
             return deck + [FL_WILD] * 4 + [FL_WILD_DRAW_TWO] * 4
         if self.only_specials:
             for card, copies in self.specials:
@@ -167,16 +167,6 @@ class Edition:
         for t in FL_DARK:
             deck += [t] * (4 if t in (FL_DARK_WILD, FL_WILD_DRAW_COLOR) else 2)
         return deck
-
-
-def _flip_light(color: int, value: int) -> int:
-    """The card type of UNO Flip's light face of ``color`` and ``value`` (its numbers, Skips and
-    Reverses are the classic deck's)."""
-    if value == FL_DRAW_ONE:
-        return FL_FIRST_LIGHT + color * 2
-    if value == FL_FLIP:
-        return FL_FIRST_LIGHT + color * 2 + 1
-    return card_type(color, value)
 
 
 CLASSIC: Final = Edition(
