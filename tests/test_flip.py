@@ -201,3 +201,27 @@ def test_worlds_deal_the_flip_deck_as_each_seat_sees_it() -> None:
             world = determinize(v, random.Random(seed * 7 + seat))
             check_invariants(world, Counter(FLIP.base_deck()))
             assert view(world, seat) == v
+
+
+def test_the_env_observation_grows_by_the_faces_a_flip_seat_sees() -> None:
+    """docs/env.md: a Flip table's observation adds the side, the other faces of each other
+    seat's cards and of the draw pile's top, and nothing a seat does not see."""
+    from unotable.env.encoding import layout_for  # noqa: PLC0415
+
+    np = pytest.importorskip("numpy")
+    st = _position(1)
+    lay = layout_for(st.rules)
+    assert {"side", "other_faces", "draw_top_other"} <= set(lay.by_name)
+    assert "side" not in layout_for(Rules(players=3)).by_name
+    out = np.zeros(lay.size, dtype=np.float32)
+    lay.encode(view(st, 0), False, out)
+    parts = lay.split(out)
+    assert parts["side"][0] == 1
+    assert parts["other_faces"][0][parse_card("B3")] == 0 and parts["other_faces"][0][parse_card("RF")] == 1
+    assert parts["draw_top_other"][st.backs[3][-1]] == 1 if st.backs else False
+    hidden = st.copy()
+    assert hidden.backs is not None
+    hidden.hands[1] = [parse_card(c) for c in ("T3", "T4", "TF")]
+    again = np.zeros(lay.size, dtype=np.float32)
+    lay.encode(view(hidden, 0), False, again)
+    assert (again == out).all()
