@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from unotable.cards import CARD_COLOR
-from unotable.effects import _reshuffle
 from unotable.engine import (
     E_DRAW,
     E_NUMBER,
@@ -31,6 +30,7 @@ from unotable.engine import (
     new_hand,
     tables_for,
 )
+from unotable.piles import _reshuffle
 from unotable.rules import Rules, find_edition
 
 MAX_ACTIONS = 100_000

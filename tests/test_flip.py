@@ -18,6 +18,7 @@ from unotable.cards import (
 from unotable.determinize import determinize
 from unotable.engine import from_position, legal_ids, new_hand, step
 from unotable.errors import ConfigError
+from unotable.events import Event
 from unotable.invariants import check_invariants
 from unotable.rules import FLIP, Rules, find_edition
 from unotable.state import PHASE_HAND_OVER, State
@@ -85,7 +86,7 @@ def test_cards_keep_their_faces_through_random_play() -> None:
         for _ in range(600):
             if st.phase >= PHASE_HAND_OVER:
                 break
-            events: list = []
+            events: list[Event] = []
             step(st, st.current, rnd.choice(legal_ids(st, st.current)), events)
             flips += sum(e.kind == "flip" for e in events)
             check_invariants(st, Counter(FLIP.base_deck()))
