@@ -243,3 +243,16 @@ def test_the_page_and_the_terminal_do_not_offer_flip_yet() -> None:
     parse_settings({"edition": "no-mercy", "players": 2, "seats": ["human", "greedy"], "bot_delay": 0})
     with pytest.raises(PlayError, match="flip"):
         setup(build_parser().parse_args(["play", "--edition", "flip"]))
+
+
+def test_events_name_the_dark_colours_on_the_dark_side() -> None:
+    """A colour called on the dark side is written with its letter (docs/notation.md)."""
+    st = _position(1)
+    events: list[Event] = []
+    step(st, 0, _id("play DW+C O"), events)
+    play = next(e for e in events if e.kind == "play")
+    assert play.to_dict()["color"] == "O" and play.dark
+    light = _position(0)
+    events = []
+    step(light, 0, _id("play LW G"), events)
+    assert next(e for e in events if e.kind == "play").to_dict()["color"] == "G"

@@ -150,6 +150,7 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
                     cards=(t,),
                     target=arg if howler or t == AW_TARGET else None,
                     color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
+                    dark=st.side == 1,
                     reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
             )
@@ -293,7 +294,7 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
         st.current = st.after_color
         st.after_color = -1
         if ev is not None:
-            ev.append(Event("color", seat=seat, color=st.color))
+            ev.append(Event("color", seat=seat, color=st.color, dark=st.side == 1))
             ev.append(Event("turn", seat=st.current))
     elif kind == KIND_ACCEPT:
         _accept(st, seat, ev)
