@@ -219,7 +219,7 @@ def test_target_unknown_arguments_and_every_card_code_in_the_rules() -> None:
             assert f"{CARD_CODE[card]} = " in text, (edition, CARD_CODE[card])
     flip = Table("flip", 3, "greedy", "", seed=1).observe()  # docs/rules.md §15, FL-2
     assert flip["side"] == "light" and set(flip["others_faces_you_see"]) == {"1", "2"}
-    assert all(len(faces) == 7 for faces in flip["others_faces_you_see"].values())
+    assert all(len(faces) == flip["cards_held"][int(s)] for s, faces in flip["others_faces_you_see"].items())
     hp = Table("harry-potter", 3, "greedy", "", seed=1).rules_in_words()
     assert "HOWLER = Howler" in hp and "INVIS = Invisibility" in hp
     assert "MATER = Mater" in Table("cars2", 3, "greedy", "", seed=1).rules_in_words()
