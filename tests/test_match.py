@@ -186,9 +186,11 @@ def hand_scores(result: HandResult, mode: str, scoring: str, players: int) -> tu
         for s, p in enumerate(left):
             credit[seating[s]] = p
         return sum(left), credit
-    assert left[win_seat] == 0
-    credit[result.winner] = sum(left)
-    return sum(left), credit
+    if not st.tables.mercy:
+        assert left[win_seat] == 0
+    points = sum(left) - left[win_seat]  # NM-10: the last seat left scores the others' cards (none)
+    credit[result.winner] = points
+    return points, credit
 
 
 def check_finished_game(game: Game) -> None:
@@ -207,7 +209,11 @@ def check_finished_game(game: Game) -> None:
         seating = result.deal.seating
         st = result.state
         assert st.n == len(seating) and st.phase_name in ("hand_over", "game_over")
-        assert len(st.hands[seating.index(result.winner)]) == 0
+        win = seating.index(result.winner)
+        if st.tables.mercy and st.hands[win]:  # No Mercy: the last seat left wins (docs/rules.md §14, NM-9)
+            assert not any(h for s, h in enumerate(st.hands) if s != win)
+        else:
+            assert len(st.hands[win]) == 0
         # scores only from the hand's points
         points, credit = hand_scores(result, mode, rules.scoring, n)
         assert result.hand_points == points
@@ -250,9 +256,14 @@ def check_finished_game(game: Game) -> None:
         assert totals[team] >= target > totals[1 - team]
         assert game.winners == tuple(range(team, n, 2))
     elif mode == "challenge":
-        assert game.winners == (last_result.winner,)
-        assert set(out) == set(range(n)) - {last_result.winner}
-        assert totals[last_result.winner] < target
+        standing = [p for p in range(n) if totals[p] < target]
+        # the last one standing wins; with No Mercy's mercy rule (NM-11) the hand's winner may be
+        # the last seat left holding cards, charged them, and out while a seat knocked out stays
+        assert game.winners == (tuple(standing) or (last_result.winner,))
+        assert len(standing) <= 1
+        if not rules.edition.no_mercy:
+            assert standing == [last_result.winner]
+        assert set(out) == set(range(n)) - set(standing)
         assert all(totals[p] >= target for p in out)
         if len(last_result.deal.seating) == 2:  # a head to head: the loser reached the amount
             assert last_result.state.rules.players == 2
