@@ -61,7 +61,10 @@ PLAY_BIAS: Final = 0.9
 OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
-EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip")
+EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy")
+"""The editions of the main soak (its stream of rules and deals as before UNO Flip)."""
+FLIP_HANDS: Final = 2_500
+"""UNO Flip's soak (docs/rules.md §15): its own stream, so that the main soak's stays as it was."""
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -131,7 +134,7 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
     return Rules.from_dict(data)
 
 
-def table_configs(rnd: random.Random) -> list[Rules]:
+def table_configs(rnd: random.Random, editions: tuple[str, ...] = EDITION_NAMES) -> list[Rules]:
     """``CONFIGS_PER_TABLE`` random rules for every edition and every number of players, in turn.
 
     A fixed list, so that the engine's per-rules lookup tables are built once per entry."""
@@ -139,7 +142,7 @@ def table_configs(rnd: random.Random) -> list[Rules]:
         random_rules(rnd, edition, players)
         for _ in range(CONFIGS_PER_TABLE)
         for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        for edition in EDITION_NAMES
+        for edition in editions
     ]
 
 
@@ -335,13 +338,13 @@ def play_hand(
     return st
 
 
-def test_random_play_soak() -> None:
-    """``SOAK_HANDS`` complete hands of random play keep every invariant (module docstring)."""
-    rnd = random.Random(SOAK_SEED)
+def soak(editions: tuple[str, ...], hands: int, seed: int) -> tuple[Tally, int]:
+    """``hands`` complete hands of random play over ``editions``, checked; the tally and the games."""
+    rnd = random.Random(seed)
     tally = Tally()
-    configs = table_configs(rnd)
+    configs = table_configs(rnd, editions)
     game = 0
-    while tally.hands < SOAK_HANDS:
+    while tally.hands < hands:
         rules = configs[game % len(configs)]
         game += 1
         tally.tables.add((rules.edition.name, rules.players))
@@ -361,8 +364,24 @@ def test_random_play_soak() -> None:
             if st.game_winners:
                 tally.games_over += 1
                 break
-            if tally.hands >= SOAK_HANDS:
+            if tally.hands >= hands:
                 break
+    return tally, game
+
+
+def test_random_play_soak_of_flip() -> None:
+    """UNO Flip's own soak: every invariant, both faces of every card kept (cards conserved by
+    their light faces), its events seen."""
+    tally, _games = soak(("flip",), FLIP_HANDS, SOAK_SEED + 15)
+    assert tally.hands == FLIP_HANDS
+    assert len(tally.tables) == MAX_PLAYERS - MIN_PLAYERS + 1
+    for kind in ("flip", "challenge", "reshuffle", "skip", "reverse", "returned", "hand_over"):
+        assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
+
+
+def test_random_play_soak() -> None:
+    """``SOAK_HANDS`` complete hands of random play keep every invariant (module docstring)."""
+    tally, game = soak(EDITION_NAMES, SOAK_HANDS, SOAK_SEED)
 
     # The soak reached what it means to test.
     assert tally.hands == SOAK_HANDS
