@@ -163,6 +163,10 @@ CONFIGS: Final[tuple[tuple[str, dict[str, Any]], ...]] = (
     ("no-mercy-2", {"edition": "no-mercy", "players": 2}),
     ("no-mercy-4", {"edition": "no-mercy", "players": 4}),
     ("no-mercy-6", {"edition": "no-mercy", "players": 6, "jump_in": True, "uno_call": "strict"}),
+    # UNO Flip (docs/rules.md §15), new lines after the old ones.
+    ("flip-2", {"edition": "flip", "players": 2}),
+    ("flip-4", {"edition": "flip", "players": 4}),
+    ("flip-party", {"edition": "flip", **PARTY, "players": 5}),
 )
 """The tables traced: every edition, each hand-level option and house rule alone, and mixed."""
 
@@ -203,6 +207,8 @@ def state_form(st: State) -> dict[str, object]:
             continue
         value = getattr(st, name)
         if name == "series" and value < 0:  # multi_play's field, left out when unused: the old lines stay
+            continue
+        if (name == "side" and not value) or (name == "backs" and value is None):  # UNO Flip's, likewise
             continue
         if name == "drew_facing":  # recorded as (colour + 1) * 65 + top, before docs/rules.md §12
             value = [
@@ -256,6 +262,7 @@ def _position(st: State) -> object:
             phase=Phase.TURN,
             scores=st.scores,
             seed=st.rng,
+            backs=None if st.backs is None else [*st.backs[: st.n], st.backs[st.n][::-1], st.backs[st.n + 1]],
         )
     except ConfigError as exc:
         return str(exc)
@@ -287,7 +294,10 @@ def trace_hand(rules: Rules, seed: int) -> Iterator[str]:
     if seed % 4 == 3:  # a deck given as is (a scenario's start), dealt by a given dealer
         deck = rules.deck()
         rnd.shuffle(deck)
-        st, events = deal(rules, deck, seed % rules.players, seed=seed)
+        backs = rules.edition.dark_deck() or None  # UNO Flip: the dark faces, paired at random
+        if backs is not None:
+            rnd.shuffle(backs)
+        st, events = deal(rules, deck, seed % rules.players, seed=seed, backs=backs)
     else:
         st, events = new_hand(rules, seed, dealer=None if seed % 2 else seed % rules.players)
     for k in range(STEP_CAP + 1):

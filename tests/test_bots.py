@@ -21,7 +21,7 @@ from unotable.sim import BotSpec, HandRecord, SimConfig, play_state, run_hand, s
 from unotable.state import Phase, State
 
 OUT_OF_TURN = {int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)}
-EDITIONS = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy")
+EDITIONS = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip")
 
 
 def table_rules(rnd: random.Random) -> Rules:

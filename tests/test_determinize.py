@@ -18,7 +18,7 @@ from unotable.state import Phase, State
 
 def test_determinized_states_agree_with_the_view_and_keep_every_card() -> None:
     policy = random.Random(3)
-    for edition in ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy"):
+    for edition in ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip"):
         rules = Rules(edition=find_edition(edition), players=4)
         for seed in range(15):
             st, _ = new_hand(rules, seed, record=False)

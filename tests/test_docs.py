@@ -33,6 +33,7 @@ SECTIONS = (
     "The modern deck (`modern`)",
     "UNO All Wild (`all-wild`)",
     "UNO Show 'Em No Mercy (`no-mercy`)",
+    "UNO Flip (`flip`)",
 )
 
 
@@ -86,7 +87,13 @@ def test_notation_names_every_code_key_and_phase_of_the_format() -> None:
     for code in (*no_mercy, "SE", "DA", "+4"):
         assert f"`{code}`" in NOTATION, code
     coloured = {c + v for c in "RYGB" for v in ("SE", "DA", "+4")}
+    flip = ("LW", "LW+2", "DW", "DW+C")  # UNO Flip (docs/rules.md §15): its wilds, its coloured codes
+    for code in (*flip, "+1", "F", "+5", "P", "T", "O", "V"):
+        assert f"`{code}`" in NOTATION, code
+    coloured |= {c + v for c in "RYGB" for v in ("+1", "F")}
+    coloured |= {c + v for c in "PTOV" for v in (*"123456789", "+5", "R", "SE", "F")}
     assert set(CARD_CODE[61:]) == {
+        *flip,
         "W+4",
         "HOWLER",
         "INVIS",

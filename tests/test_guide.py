@@ -12,7 +12,7 @@ import pytest
 
 from unotable import house
 from unotable.i18n import LANGUAGES
-from unotable.rules import EDITIONS
+from unotable.ruletext import DRAWN_EDITIONS as EDITIONS  # the editions the guide draws
 from unotable.tui import guide
 
 DOCS: Final = Path(__file__).resolve().parent.parent / "docs"

@@ -212,11 +212,14 @@ def test_target_unknown_arguments_and_every_card_code_in_the_rules() -> None:
     run(session)
     from unotable.cards import CARD_CODE  # noqa: PLC0415
 
-    for edition in ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy"):
+    for edition in ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip"):
         t = Table(edition, 3, "greedy", "", seed=1)
         text = t.rules_in_words()
-        for card in set(t.rules.deck()):
+        for card in set(t.rules.deck()) | set(t.rules.edition.dark_deck()):
             assert f"{CARD_CODE[card]} = " in text, (edition, CARD_CODE[card])
+    flip = Table("flip", 3, "greedy", "", seed=1).observe()  # docs/rules.md §15, FL-2
+    assert flip["side"] == "light" and set(flip["others_faces_you_see"]) == {"1", "2"}
+    assert all(len(faces) == flip["cards_held"][int(s)] for s, faces in flip["others_faces_you_see"].items())
     hp = Table("harry-potter", 3, "greedy", "", seed=1).rules_in_words()
     assert "HOWLER = Howler" in hp and "INVIS = Invisibility" in hp
     assert "MATER = Mater" in Table("cars2", 3, "greedy", "", seed=1).rules_in_words()

@@ -44,9 +44,12 @@ def position(rules: Rules, hands: list[list[str]], top: str = "R3", color: int =
 def test_more_is_one_spelling_per_number_card_numbered_last() -> None:
     more = [a for a, m in enumerate(ACTION_MORE) if m]
     # Old ids unchanged: the more ids follow every earlier action; only the later editions'
-    # cards (docs/rules.md §12) are numbered after them.
-    later = sum(1 for card in ACTION_CARD if card >= CLASSIC_CARD_TYPES)
-    assert more == list(range(len(ACTION_TEXT) - later - len(more), len(ACTION_TEXT) - later))
+    # cards (docs/rules.md §12) are numbered after them, UNO Flip's dark numbers' more ids
+    # among those (§15, numbered last).
+    old = [a for a in more if ACTION_CARD[a] < CLASSIC_CARD_TYPES]
+    assert old == list(range(old[0], old[0] + len(old)))
+    assert all(ACTION_CARD[a] >= CLASSIC_CARD_TYPES for a in range(old[-1] + 1, len(ACTION_TEXT)))
+    assert all(ACTION_CARD[a] < CLASSIC_CARD_TYPES for a in range(old[0]))
     assert len(more) == 2 * sum(OPENS_SERIES)  # with and without uno
     assert parse_action("play R5 more") == MORE_IDS[parse_card("R5")][0]
     assert parse_action("play R5 more uno") == MORE_IDS[parse_card("R5")][1]
@@ -142,7 +145,7 @@ def test_the_env_has_the_more_ids_and_the_series_segment_only_with_the_rule() ->
     rules = Rules(players=3, multi_play="number")
     assert not any(ACTION_MORE[a] for a in action_table(plain).ids)
     table = action_table(rules)
-    assert sum(ACTION_MORE[a] for a in table.ids) == 2 * sum(OPENS_SERIES)
+    assert sum(ACTION_MORE[a] for a in table.ids) == 2 * sum(OPENS_SERIES[t] for t in set(rules.deck()))
     assert table.from_text("play R5 more") < table.decline
     assert "series" not in layout_for(plain).by_name
     lay = layout_for(rules)

@@ -151,7 +151,7 @@ def test_unsupported_rules_are_refused_with_a_reason() -> None:
 
 def test_the_later_editions_are_refused_by_the_allow_list() -> None:
     """docs/rules.md §12, M-8: the native core plays the first three editions only."""
-    for later in ("modern", "all-wild", "no-mercy"):  # AW-11, NM-12 too
+    for later in ("modern", "all-wild", "no-mercy", "flip"):  # AW-11, NM-12, UNO Flip too
         rules = Rules(edition=find_edition(later), players=3)
         reason = native.unsupported(rules)
         assert reason is not None

@@ -31,9 +31,14 @@ from unotable.cards import (
     COLORS,
     DRAW_THREE,
     DRAW_TWO,
+    FL_DRAW_FIVE,
+    FL_DRAW_ONE,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
     HOWLER,
     INVISIBILITY,
     IS_WILD,
+    NM_DISCARD_ALL,
     NM_DRAW_FOUR,
     NUM_CARD_TYPES,
     POINTS,
@@ -358,8 +363,15 @@ def expected_code(state: State, seat: Seat, action: str | int) -> str:
     rules = state.rules
     if act.kind is Kind.PLAY and s == state.current and state.phase == Phase.RESPOND and rules.stacking:
         pending = state.pend_card
-        draw_cards = (WILD_DRAW_FOUR, DRAW_TWO, DRAW_THREE, AW_DRAW_TWO)  # All Wild's: AW-8
-        fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR)
+        draw_cards = (
+            WILD_DRAW_FOUR,
+            DRAW_TWO,
+            DRAW_THREE,
+            AW_DRAW_TWO,
+            FL_DRAW_ONE,
+            FL_DRAW_FIVE,
+        )  # AW-8, FL-11
+        fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR, FL_WILD_DRAW_TWO)
         kind = WILD_DRAW_FOUR if pending in fours else CARD_VALUE[pending]
         if rules.edition.no_mercy and nm_draws(pending):  # docs/rules.md §14, NM-2: as many or more
             if act.card not in state.hands[s]:
@@ -647,9 +659,21 @@ def test_hands_end_and_score_as_the_rulings_say(script: Script) -> None:
     # No Mercy (docs/rules.md §14, NM-9): a winner left standing holds cards, and nothing doubles
     went_out = not state.hands[state.winner]
     if rules.no_action_finish and went_out:  # a hand won by knock-outs ends on any card
-        assert not IS_WILD[top] and CARD_VALUE[top] <= 9, CARD_CODE[top]
-    on_draw = top in (WILD_DRAW_FOUR, AW_DRAW_TWO, AW_DRAW_FOUR, *NM_DRAWS) or (
-        not IS_WILD[top] and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
+        # A Discard All played from a hand of two or more empties it by its effect (NM-5): it
+        # was not the last card (Hypothesis found the example).
+        assert (not IS_WILD[top] and CARD_VALUE[top] <= 9) or CARD_VALUE[top] == NM_DISCARD_ALL, CARD_CODE[
+            top
+        ]
+    on_draw = top in (
+        WILD_DRAW_FOUR,
+        AW_DRAW_TWO,
+        AW_DRAW_FOUR,
+        *NM_DRAWS,
+        FL_WILD_DRAW_TWO,
+        FL_WILD_DRAW_COLOR,
+    ) or (
+        not IS_WILD[top]
+        and CARD_VALUE[top] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR, FL_DRAW_ONE, FL_DRAW_FIVE)
     )  # All Wild's Draw Two and Draw Four are draw cards (its Targeted Draw Two is not: AW-6); No Mercy's
     factor = 2 if rules.double_finish and on_draw and went_out else 1
     charged = [factor * sum(POINTS[c] for c in hand) for hand in state.hands]
@@ -670,7 +694,7 @@ def test_wild_draw_four_challenges_are_judged_by_rules_4(script: Script) -> None
     rules = script.rules
     for i, (seat, text) in enumerate(trace.moves):
         before, after = trace.states[i], trace.states[i + 1]
-        if text.startswith("play W+4") and after.phase == Phase.RESPOND:
+        if text.startswith(("play W+4", "play LW+2", "play DW+C")) and after.phase == Phase.RESPOND:
             assert isinstance(seat, int)
             hand = after.hands[seat]
             colour = before.color
@@ -683,7 +707,10 @@ def test_wild_draw_four_challenges_are_judged_by_rules_4(script: Script) -> None
             assert sorted(after.known[offender][seat]) == sorted(before.hands[offender])
             pile = len(before.draw) + len(before.discard) - 1
             total = before.pend_draw
-            assert total == 4 or (rules.stacking and total > 4)
+            if before.pend_card == FL_WILD_DRAW_COLOR:  # docs/rules.md §15, FL-7: its own scenarios
+                continue
+            single = before.tables.draws[before.pend_card]  # 4; UNO Flip's Wild Draw Two 2 (FL-6)
+            assert total == single or (rules.stacking and total > single)
             if before.pend_guilty:
                 loser, penalty, nxt = offender, total, seat
             else:

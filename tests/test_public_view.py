@@ -136,7 +136,7 @@ def test_a_new_private_field_of_a_seat_s_view_never_reaches_a_spectator(
 def test_every_field_of_a_view_is_public_or_named_private() -> None:
     # A field added to View must be put on one side: public (PUBLIC_FIELDS, read from the state
     # alike for every seat) or private (here, and then the view of nobody leaves it out).
-    private = {"seat", "hand", "drawn", "known", "legal"}
+    private = {"seat", "hand", "drawn", "known", "legal", "backs"}  # backs: UNO Flip (FL-2)
     names = {f.name for f in dataclasses.fields(views.View)}
     assert names == set(views.PUBLIC_FIELDS) | private
     assert not private & set(views.PUBLIC_FIELDS)

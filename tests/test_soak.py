@@ -28,7 +28,18 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from unotable.cards import BLANK, CARD_CODE, CARD_VALUE, COLORS, DRAW_THREE, DRAW_TWO, IS_WILD, NM_DRAW_FOUR
+from unotable.cards import (
+    BLANK,
+    CARD_CODE,
+    CARD_VALUE,
+    COLORS,
+    DRAW_THREE,
+    DRAW_TWO,
+    FL_DRAW_FIVE,
+    FL_DRAW_ONE,
+    IS_WILD,
+    NM_DRAW_FOUR,
+)
 from unotable.engine import legal_ids, new_hand, step
 from unotable.events import Event
 from unotable.house import HOUSE_RULE, HOUSE_RULES, official, sensible
@@ -51,6 +62,9 @@ OUT_OF_TURN: Final = 0.25
 PENALIZE: Final = 0.002
 
 EDITION_NAMES: Final = ("classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy")
+"""The editions of the main soak (its stream of rules and deals as before UNO Flip)."""
+FLIP_HANDS: Final = 2_500
+"""UNO Flip's soak (docs/rules.md §15): its own stream, so that the main soak's stays as it was."""
 WINDOW_KINDS: Final = frozenset({int(Kind.UNO), int(Kind.CATCH), int(Kind.WRONG)})
 WRONG_KIND: Final = int(Kind.WRONG)
 EXAMPLE_BLANKS: Final[dict[str, Any]] = {
@@ -120,7 +134,7 @@ def random_rules(rnd: random.Random, edition: str, players: int) -> Rules:
     return Rules.from_dict(data)
 
 
-def table_configs(rnd: random.Random) -> list[Rules]:
+def table_configs(rnd: random.Random, editions: tuple[str, ...] = EDITION_NAMES) -> list[Rules]:
     """``CONFIGS_PER_TABLE`` random rules for every edition and every number of players, in turn.
 
     A fixed list, so that the engine's per-rules lookup tables are built once per entry."""
@@ -128,19 +142,25 @@ def table_configs(rnd: random.Random) -> list[Rules]:
         random_rules(rnd, edition, players)
         for _ in range(CONFIGS_PER_TABLE)
         for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-        for edition in EDITION_NAMES
+        for edition in editions
     ]
 
 
 def card_points(card: int) -> int:
     """RULES §1: face value, 20 for Skip/Reverse/Draw, 50 for a wild or a custom-effect blank;
     40 for the modern deck's Wild Shuffle Hands and Wild Customizable (docs/rules.md §12); 30 for
-    No Mercy's Skip Everyone and Discard All (§14)."""
+    No Mercy's Skip Everyone and Discard All (§14); UNO Flip's Draw One 10, Skip Everyone 30,
+    Wilds 40, Wild Draw Two 50, Wild Draw Color 60 (§15)."""
     value = CARD_VALUE[card]
     if CARD_CODE[card] in ("SHUFFLE", "CUSTOM"):
         return 40
     if CARD_CODE[card] == "AW":  # All Wild's plain Wild (docs/rules.md §13, AW-9)
         return 20
+    flip = {"LW": 40, "DW": 40, "LW+2": 50, "DW+C": 60}  # UNO Flip's (docs/rules.md §15)
+    if CARD_CODE[card] in flip:
+        return flip[CARD_CODE[card]]
+    if CARD_CODE[card][1:] == "+1":  # UNO Flip's Draw One
+        return 10
     if IS_WILD[card] or value == BLANK:
         return 50
     if CARD_CODE[card][1:] in ("SE", "DA"):  # No Mercy's Skip Everyone and Discard All (NM-10)
@@ -244,6 +264,8 @@ def check_cards(st: State, deck: list[int], counter: Counter[int]) -> None:
     cards = st.draw + st.discard
     for hand in st.hands:
         cards += hand
+    if st.backs is not None and st.side:  # UNO Flip on its dark side: the deck is the light faces
+        cards = [t for backs in st.backs for t in backs]
     cards.sort()
     if cards != deck:
         check_invariants(st, counter)
@@ -294,9 +316,10 @@ def play_hand(
     assert 0 <= winner < st.n and (not st.hands[winner] or standing)
     points = [sum(card_points(c) for c in h) for h in st.hands]
     last = st.discard[-1]
-    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4", "WR+4", "W+6", "W+10") or (  # AW-8, §14
-        not IS_WILD[last] and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR)
-    )
+    on_draw_card = CARD_CODE[last] in ("W+4", "AW+2", "AW+4", "WR+4", "W+6", "W+10", "LW+2", "DW+C") or (
+        not IS_WILD[last]
+        and CARD_VALUE[last] in (DRAW_TWO, DRAW_THREE, NM_DRAW_FOUR, FL_DRAW_ONE, FL_DRAW_FIVE)
+    )  # AW-8, §14, §15
     if rules.double_finish and on_draw_card and not st.hands[winner]:  # docs/rules.md §11.5, H-20
         points = [2 * p for p in points]
     if rules.scoring == "lowest":
@@ -315,13 +338,13 @@ def play_hand(
     return st
 
 
-def test_random_play_soak() -> None:
-    """``SOAK_HANDS`` complete hands of random play keep every invariant (module docstring)."""
-    rnd = random.Random(SOAK_SEED)
+def soak(editions: tuple[str, ...], hands: int, seed: int) -> tuple[Tally, int]:
+    """``hands`` complete hands of random play over ``editions``, checked; the tally and the games."""
+    rnd = random.Random(seed)
     tally = Tally()
-    configs = table_configs(rnd)
+    configs = table_configs(rnd, editions)
     game = 0
-    while tally.hands < SOAK_HANDS:
+    while tally.hands < hands:
         rules = configs[game % len(configs)]
         game += 1
         tally.tables.add((rules.edition.name, rules.players))
@@ -341,8 +364,24 @@ def test_random_play_soak() -> None:
             if st.game_winners:
                 tally.games_over += 1
                 break
-            if tally.hands >= SOAK_HANDS:
+            if tally.hands >= hands:
                 break
+    return tally, game
+
+
+def test_random_play_soak_of_flip() -> None:
+    """UNO Flip's own soak: every invariant, both faces of every card kept (cards conserved by
+    their light faces), its events seen."""
+    tally, _games = soak(("flip",), FLIP_HANDS, SOAK_SEED + 15)
+    assert tally.hands == FLIP_HANDS
+    assert len(tally.tables) == MAX_PLAYERS - MIN_PLAYERS + 1
+    for kind in ("flip", "challenge", "reshuffle", "skip", "reverse", "returned", "hand_over"):
+        assert tally.events[kind] > 0, f"the soak never saw a {kind!r} event"
+
+
+def test_random_play_soak() -> None:
+    """``SOAK_HANDS`` complete hands of random play keep every invariant (module docstring)."""
+    tally, game = soak(EDITION_NAMES, SOAK_HANDS, SOAK_SEED)
 
     # The soak reached what it means to test.
     assert tally.hands == SOAK_HANDS

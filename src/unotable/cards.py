@@ -90,7 +90,48 @@ NM_ROULETTE: Final = 90
 it comes (NM-7)."""
 NM_WILD_CODES: Final = ("WR+4", "W+6", "W+10", "WCR")
 NM_WILD_NAMES: Final = ("Wild Reverse Draw Four", "Wild Draw Six", "Wild Draw Ten", "Wild Colour Roulette")
-NUM_CARD_TYPES: Final = 91
+FL_DRAW_ONE: Final = 18
+"""UNO Flip (docs/rules.md §15): the value of its light side's Draw One (four colours)."""
+FL_FLIP: Final = 19
+"""UNO Flip's Flip card, on both sides: everything at the table turns over (FL-3)."""
+FL_DRAW_FIVE: Final = 20
+"""UNO Flip's dark side Draw Five."""
+FL_FIRST: Final = 91
+"""The first of UNO Flip's card types (docs/rules.md §15), numbered after No Mercy's so that no
+earlier card type changes. Its light side's numbers, Skips and Reverses are the classic deck's
+red, yellow, green and blue cards; its own light cards are the Draw One and the Flip of each
+colour (``91 + colour * 2 + k``), its Wild and Wild Draw Two; then the dark side's cards, pink,
+teal, orange and purple (colour indices 0 to 3, as the light side's), ``101 + colour * 13 + k``
+for the k-th of :data:`FL_DARK_VALUES`, and its Wild and Wild Draw Color."""
+FL_LIGHT_VALUES: Final = (FL_DRAW_ONE, FL_FLIP)
+FL_LIGHT_CODES: Final = ("+1", "F")
+FL_LIGHT_NAMES: Final = ("Draw One", "Flip")
+FL_WILD: Final = 99
+"""UNO Flip's light Wild (40 points, not the classic Wild's 50)."""
+FL_WILD_DRAW_TWO: Final = 100
+"""UNO Flip's light Wild Draw Two: a Wild Draw Four that draws two (challenged as one: FL-6)."""
+FL_DARK_FIRST: Final = 101
+FL_DARK_VALUES: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, FL_DRAW_FIVE, REVERSE, NM_SKIP_ALL, FL_FLIP)
+FL_DARK_VALUE_CODES: Final = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "+5", "R", "SE", "F")
+FL_DARK_VALUE_NAMES: Final = (
+    *(str(v) for v in range(1, 10)),
+    "Draw Five",
+    "Reverse",
+    "Skip Everyone",
+    "Flip",
+)
+DARK_COLORS: Final = ("P", "T", "O", "V")
+"""The dark side's colour letters, by colour index: pink, teal, orange and purple (V, violet:
+P is pink's)."""
+DARK_COLOR_NAMES: Final = ("pink", "teal", "orange", "purple")
+FL_DARK_WILD: Final = 153
+"""UNO Flip's dark Wild (40 points)."""
+FL_WILD_DRAW_COLOR: Final = 154
+"""UNO Flip's dark Wild Draw Color: the next player draws until a card of the colour named
+comes, and loses their turn (challenged as a Wild Draw Four: FL-7)."""
+FL_WILD_CODES: Final = ("LW", "LW+2", "DW", "DW+C")
+FL_WILD_NAMES: Final = ("Wild", "Wild Draw Two", "Wild", "Wild Draw Color")
+NUM_CARD_TYPES: Final = 155
 CLASSIC_CARD_TYPES: Final = 65
 """The card types of the three first editions (classic, Harry Potter, Cars 2): the card space
 of the native core and of those editions' env observations, which later cards leave unchanged."""
@@ -170,6 +211,28 @@ def _build_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...], 
         values.append(NM_WILD_REVERSE_FOUR + i)
         codes.append(code)
         names.append(NM_WILD_NAMES[i])
+    for color, letter in enumerate(COLORS):  # UNO Flip's light cards (docs/rules.md §15)
+        for k, value in enumerate(FL_LIGHT_VALUES):
+            colors.append(color)
+            values.append(value)
+            codes.append(letter + FL_LIGHT_CODES[k])
+            names.append(f"{COLOR_NAMES[color]} {FL_LIGHT_NAMES[k]}")
+    for i in range(2):
+        colors.append(NO_COLOR)
+        values.append(FL_WILD + i)
+        codes.append(FL_WILD_CODES[i])
+        names.append(FL_WILD_NAMES[i])
+    for color, letter in enumerate(DARK_COLORS):  # its dark side
+        for k, value in enumerate(FL_DARK_VALUES):
+            colors.append(color)
+            values.append(value)
+            codes.append(letter + FL_DARK_VALUE_CODES[k])
+            names.append(f"{DARK_COLOR_NAMES[color]} {FL_DARK_VALUE_NAMES[k]}")
+    for i in range(2, 4):
+        colors.append(NO_COLOR)
+        values.append(FL_DARK_WILD + i - 2)
+        codes.append(FL_WILD_CODES[i])
+        names.append(FL_WILD_NAMES[i])
     return tuple(colors), tuple(values), tuple(codes), tuple(names)
 
 
@@ -179,6 +242,7 @@ of the notation, and a name for people."""
 
 CARD_BY_CODE: Final[dict[str, int]] = {code: t for t, code in enumerate(CARD_CODE)}
 COLOR_BY_CODE: Final[dict[str, int]] = {c: i for i, c in enumerate(COLORS)}
+DARK_COLOR_BY_CODE: Final[dict[str, int]] = {c: i for i, c in enumerate(DARK_COLORS)}
 
 IS_WILD: Final = tuple(CARD_COLOR[t] == NO_COLOR for t in range(NUM_CARD_TYPES))
 """Per card type: printed as a wild card (a custom blank may still behave as one)."""
@@ -195,8 +259,14 @@ def _points(t: int) -> int:
         return 40
     if t == AW_WILD:  # docs/rules.md §13: All Wild's plain Wild 20, its other cards 50
         return 20
-    if value in (NM_SKIP_ALL, NM_DISCARD_ALL):  # docs/rules.md §14, NM-10
+    if value in (NM_SKIP_ALL, NM_DISCARD_ALL):  # docs/rules.md §14, NM-10; §15's Skip Everyone
         return 30
+    if t in (FL_WILD, FL_DARK_WILD):  # docs/rules.md §15: UNO Flip's Wilds 40, its wild draws 50, 60
+        return 40
+    if t == FL_WILD_DRAW_COLOR:
+        return 60
+    if not IS_WILD[t] and value == FL_DRAW_ONE:
+        return 10
     if IS_WILD[t] or value == BLANK:
         return 50
     if value <= 9:
@@ -207,7 +277,31 @@ def _points(t: int) -> int:
 POINTS: Final = tuple(_points(t) for t in range(NUM_CARD_TYPES))
 """Per card type: points at the end of a hand (RULES §1; R-2 for Mater; 50 for a custom blank;
 40 for the modern deck's Wild Shuffle Hands and Wild Customizable, §12; 20 for All Wild's
-plain Wild, §13)."""
+plain Wild, §13; UNO Flip's, §15: Draw One 10, Skip Everyone 30, Wilds 40, Wild Draw Two 50,
+Wild Draw Color 60)."""
+FL_LIGHT: Final = tuple(
+    t for t in range(NUM_CARD_TYPES) if t < 60 and t % VALUES_PER_COLOR in (*range(1, 10), SKIP, REVERSE)
+) + tuple(range(FL_FIRST, FL_DARK_FIRST))
+"""The card types of UNO Flip's light faces (docs/rules.md §15)."""
+FL_DARK: Final = tuple(range(FL_DARK_FIRST, NUM_CARD_TYPES))
+"""The card types of UNO Flip's dark faces."""
+DARK_FACE: Final = tuple(FL_DARK_FIRST <= t < NUM_CARD_TYPES for t in range(NUM_CARD_TYPES))
+"""Per card type: a face of UNO Flip's dark side (its colours are pink, teal, orange, purple)."""
+
+
+def color_code(color: int, dark: bool = False) -> str:
+    """The letter of colour index ``color``: the light side's (R, Y, G, B), or with ``dark`` the
+    dark side's (P, T, O, V)."""
+    return (DARK_COLORS if dark else COLORS)[color]
+
+
+def flip_light(color: int, value: int) -> int:
+    """The card type of UNO Flip's light face of ``color`` and ``value`` (1-9, ``SKIP``,
+    ``REVERSE``, ``FL_DRAW_ONE``, ``FL_FLIP``): its numbers, Skips and Reverses are the classic
+    deck's."""
+    if value in FL_LIGHT_VALUES:
+        return FL_FIRST + color * 2 + FL_LIGHT_VALUES.index(value)
+    return card_type(color, value)
 
 
 def parse_card(code: str) -> int:

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from unotable.cards import AW_SWAP, CARD_CODE, CARD_COLOR, CARD_VALUE, IS_WILD, NO_COLOR
+from unotable import sides
+from unotable.cards import AW_SWAP, CARD_CODE, CARD_COLOR, CARD_VALUE, DARK_FACE, IS_WILD, NO_COLOR
 from unotable.effects import _can_answer
 from unotable.errors import ConfigError, PositionError
 from unotable.events import Event
@@ -34,6 +35,8 @@ from unotable.state import (
 from unotable.tables import (
     E_BLANK,
     E_DRAW,
+    E_DRAW_COLOR,
+    E_FLIP,
     E_HOWLER,
     E_INVIS,
     E_MATER,
@@ -93,6 +96,8 @@ def _empty_state(rules: Rules, seed: int, scores: Sequence[int] | None) -> State
     st.hand_points = None
     st.game_winners = []
     st.rng = seed_to_rng(seed)
+    st.side = 0
+    st.backs = [[] for _ in range(n + 2)] if rules.edition.flip else None
     return st
 
 
@@ -119,8 +124,11 @@ def new_hand(
         dealer = _choose_dealer(st, events)
     elif not 0 <= dealer < st.n:
         raise ConfigError(f"dealer must be a seat from 0 to {st.n - 1}, not {dealer}")
-    deck = list(st.tables.deck)
-    _shuffle(st, deck, st.tables.deck_bytes)
+    if rules.edition.flip:  # docs/rules.md §15, FL-1: the faces paired anew, then shuffled
+        deck = sides.pair_faces(st, list(st.tables.deck), rules.edition.dark_deck())
+    else:
+        deck = list(st.tables.deck)
+        _shuffle(st, deck, st.tables.deck_bytes)
     _deal(st, deck, dealer, events if record else None)
     return st, events if record else []
 
@@ -132,11 +140,17 @@ def deal(
     *,
     seed: int = 0,
     scores: Sequence[int] | None = None,
+    backs: Sequence[int] | None = None,
 ) -> tuple[State, list[Event]]:
-    """A hand dealt from ``deck`` as given, top card first (a scenario's ``start``).
+    """A hand dealt from ``deck`` as given, top card first (a scenario's ``start``); UNO Flip's
+    ``backs`` are the dark faces of its light faces, card for card (docs/rules.md §15).
 
     :raises ConfigError: if ``deck`` is not the whole deck of ``rules`` or the dealer is no seat.
     """
+    if rules.edition.flip and (backs is None or sorted(backs) != sorted(rules.edition.dark_deck())):
+        raise ConfigError("a deal of the flip deck needs the dark face of every card (FACE/OTHER)")
+    if backs is not None and not rules.edition.flip:
+        raise ConfigError(f"the {rules.edition.name} deck has cards of one face: no other faces")
     expected = sorted(rules.deck())
     if sorted(deck) != expected:
         raise ConfigError(
@@ -147,6 +161,8 @@ def deal(
     if not 0 <= dealer < st.n:
         raise ConfigError(f"dealer must be a seat from 0 to {st.n - 1}, not {dealer}")
     events: list[Event] = []
+    if st.backs is not None and backs is not None:
+        st.backs[st.n] = list(backs)
     _deal(st, list(deck), dealer, events)
     return st, events
 
@@ -222,6 +238,8 @@ def _deal(st: State, deck: list[int], dealer: int, events: list[Event] | None) -
     for j in range(n):  # the j-th card of each round goes to the j-th seat from the dealer's left
         st.hands[(dealer + 1 + j) % n] = deck[j:dealt:n]
     st.draw = deck[dealt:][::-1]
+    if st.backs is not None:  # UNO Flip: the other faces, dealt with their cards
+        sides.deal_backs(st, st.backs[n], dealt, dealer)
     if events is not None:
         events.append(Event("deal", seat=dealer, count=HAND_SIZE))
         for seat in range(n):
@@ -237,20 +255,26 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
     pile = st.draw
     first = (st.dealer + 1) % n
     under: list[int] = []
+    backs = st.backs[n] if st.backs is not None else None
+    back = -1
     for _ in range(4 * len(pile) + 8):
         if not pile:
             raise ConfigError("the draw pile ran out while turning the first card")
         t = pile.pop()
+        if backs is not None:
+            back = backs.pop()
         fx = tb.base_effect[t]  # a first card is turned, not played: no house rule applies
         if st.rules.edition.no_mercy and fx != E_NUMBER:  # docs/rules.md §14, NM-3: turn another
             under.append(t)
             if ev is not None:
                 ev.append(Event("first_card", cards=(t,), reason="covered"))
             continue
-        if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK, E_TARGET) or t == AW_SWAP:  # AW-4
+        if fx in (E_WD4, E_HOWLER, E_INVIS, E_BLANK, E_TARGET, E_DRAW_COLOR) or t == AW_SWAP:  # AW-4, FL-5
             # R-4: back into the middle, floor(k/2) cards above it.
             k = len(pile)
             pile.insert(k - k // 2, t)
+            if backs is not None:
+                backs.insert(k - k // 2, back)
             if ev is not None:
                 ev.append(Event("returned", cards=(t,), count=k // 2))
             continue
@@ -261,6 +285,12 @@ def _turn_first_card(st: State, ev: list[Event] | None) -> None:
     if ev is not None:
         ev.append(Event("first_card", cards=(t,)))
     st.direction = 1
+    if st.backs is not None:
+        st.backs[n + 1] = [back]
+        if fx == E_FLIP:  # FL-5: everything turns over; the dark face, not played, is matched
+            sides.turn_over(st, first, ev)
+            t = st.discard[-1]
+            fx = E_WILD if tb.wild[t] else E_NUMBER
     if fx in (E_WILD, E_MATER, E_SHUFFLE) and tb.wild[t]:  # M-4: a Wild Shuffle Hands is a Wild
         st.color = NO_COLOR
         st.phase = PHASE_CHOOSE_COLOR
@@ -307,6 +337,7 @@ def from_position(
     phase: Phase = Phase.TURN,
     scores: Sequence[int] | None = None,
     seed: int = 0,
+    backs: Sequence[Sequence[int]] | None = None,
 ) -> State:
     """A state from an explicit position (a scenario's ``position``).
 
@@ -316,6 +347,10 @@ def from_position(
     (the chooser then plays), otherwise the next seat plays after the call; in ``respond`` the
     top card was played on ``current`` by the seat before it (for a Wild Draw Four, guilty if
     that seat holds the colour of the card below it).
+
+    UNO Flip (docs/rules.md §15) needs ``backs``: the other face of every card, as ``hands``,
+    ``draw_pile`` and ``discard`` list them, one list each (``n + 2`` lists); the side in play
+    is the one the faces show.
 
     :raises ConfigError: if the position does not fit the rules.
     """
@@ -331,6 +366,10 @@ def from_position(
     everything = Counter(c for h in hands for c in h)
     everything.update(draw_pile)
     everything.update(discard)
+    if rules.edition.flip:
+        everything = _flip_position(st, [*hands, draw_pile, discard], backs)
+    elif backs is not None:
+        raise ConfigError(f"the {rules.edition.name} deck has cards of one face: no other faces")
     for card in everything:
         if card not in deck_cards:
             raise ConfigError(f"{CARD_CODE[card]} is not a card of this {rules.edition.name} deck")
@@ -344,6 +383,8 @@ def from_position(
     st.hands = [list(h) for h in hands]
     st.draw = list(draw_pile)[::-1]
     st.discard = list(discard)
+    if st.backs is not None:
+        st.backs[n] = st.backs[n][::-1]
     st.direction = direction
     st.dealer = (n - 1) if dealer is None else dealer
     if not 0 <= st.dealer < n:
@@ -380,11 +421,11 @@ def from_position(
                 " its effect applies at once"
             )
         st.pend_card = top
-        st.pend_draw = 4 if fx == E_WD4 else st.tables.draws[top] if fx == E_DRAW else 0
+        st.pend_draw = st.tables.draws[top] if fx in (E_WD4, E_DRAW) else 0
         st.pend_from = (current - direction) % n
         if len(st.discard) > 1:
             st.pend_color = CARD_COLOR[st.discard[-2]]
-        if fx == E_WD4 and len(st.discard) > 1:
+        if fx in (E_WD4, E_DRAW_COLOR) and len(st.discard) > 1:
             below = CARD_COLOR[st.discard[-2]]
             st.pend_guilty = below != NO_COLOR and st.tables.holds_color(st.hands[st.pend_from], below)
     try:
@@ -401,7 +442,7 @@ def _opens_respond(st: State, fx: int, top: int, hand: Sequence[int]) -> bool:
     with ``stacking``, a draw card whose seat holds an answer to it (RULES §11), or with
     ``deflect`` a card that deflects it (§11.5, H-4)."""
     tb = st.tables
-    if fx == E_WD4:
+    if fx in (E_WD4, E_DRAW_COLOR):
         return True
     if fx == E_DRAW and tb.stacking and _can_answer(st, st.current, top):
         return True
@@ -424,3 +465,42 @@ def _finished_position(st: State) -> None:
         st.game_winners = _game_winners(st)
         if not st.game_winners:
             raise PositionError(f"game_over, but no score has reached the target {st.rules.target}")
+
+
+def _flip_position(
+    st: State, places: list[Sequence[int]], backs: Sequence[Sequence[int]] | None
+) -> Counter[int]:
+    """UNO Flip's position (docs/rules.md §15): checks that every card shows one side and has a
+    face of the other side behind it, sets ``st.side`` and ``st.backs``; the light faces, whose
+    copies :func:`from_position` counts against the deck (so are the dark ones here).
+
+    :raises ConfigError: if the other faces are missing or do not fit.
+    """
+    n = st.n
+    if backs is None or len(backs) != n + 2:
+        raise ConfigError(
+            "a position of the flip deck needs the other face of every card (FACE/OTHER, docs/notation.md)"
+        )
+    faces = [t for cards in places for t in cards]
+    st.side = 1 if faces and DARK_FACE[faces[0]] else 0
+    for cards, other in zip(places, backs, strict=True):
+        if len(cards) != len(other):
+            raise ConfigError("every card of the flip deck needs its other face")
+        for t, b in zip(cards, other, strict=True):
+            if DARK_FACE[t] != bool(st.side) or DARK_FACE[b] == bool(st.side):
+                side = "dark" if st.side else "light"
+                raise ConfigError(
+                    f"{CARD_CODE[t]}/{CARD_CODE[b]}: every card must show the {side} side, "
+                    "with a face of the other side behind it"
+                )
+    st.backs = [list(b) for b in backs]
+    dark = Counter(b if st.side == 0 else t for cards, other in zip(places, backs, strict=True)
+                   for t, b in zip(cards, other, strict=True))  # fmt: skip
+    over = dark - Counter(st.rules.edition.dark_deck())
+    if over:
+        card, extra = next(iter(over.items()))
+        raise PositionError(
+            f"{dark[card]} copies of {CARD_CODE[card]}, but the flip deck holds {dark[card] - extra}"
+        )
+    return Counter(t if st.side == 0 else b for cards, other in zip(places, backs, strict=True)
+                   for t, b in zip(cards, other, strict=True))  # fmt: skip

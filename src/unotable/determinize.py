@@ -20,6 +20,7 @@ from typing import Final
 from unotable.cards import NUM_CARD_TYPES, WILD_DRAW_FOUR
 from unotable.engine import tables_for
 from unotable.state import Phase, State, seed_to_rng
+from unotable.tables import CHALLENGED
 from unotable.views import View
 
 DEFAULT_TRUST: Final = 0.9
@@ -30,7 +31,9 @@ card it could play then (per seat and sample; the rest are draws by choice)."""
 def unseen_cards(v: View) -> list[int]:
     """The cards ``v.seat`` has not seen: the deck less its hand, the discard pile and the cards
     it knows in other hands. They lie in the other hands (the unknown part) and the draw pile."""
-    pool = Counter(tables_for(v.rules).deck)
+    edition = v.rules.edition
+    # UNO Flip: the faces of the side in play (docs/rules.md §15)
+    pool = Counter(edition.dark_deck() if v.side else tables_for(v.rules).deck)
     pool.subtract(v.hand)
     pool.subtract(v.discard)
     for cards in v.known.values():
@@ -62,6 +65,8 @@ def determinize(
     """
     if not 0.0 <= trust <= 1.0:
         raise ValueError(f"trust must be from 0 to 1, not {trust!r}")
+    if v.rules.edition.flip:
+        return _flip_world(v, rng)
     rules = v.rules
     tables = tables_for(rules)
     unseen = unseen_cards(v) if unseen is None else unseen[:]
@@ -132,6 +137,20 @@ def determinize(
         raise ValueError(
             f"the view does not add up: {len(draw)} unseen cards left for a draw pile of {v.draw_pile_size}"
         )
+    return _state(v, hands, draw, drawn, rng, None)
+
+
+def _state(
+    v: View,
+    hands: list[list[int]],
+    draw: list[int],
+    drawn: int,
+    rng: random.Random,
+    backs: list[list[int]] | None,
+) -> State:
+    """The state of a world: ``hands`` and ``draw`` (top card last) dealt, the rest as ``v`` shows."""
+    rules = v.rules
+    tables = tables_for(rules)
     st = State.__new__(State)
     st.rules = rules
     st.tables = tables
@@ -166,4 +185,71 @@ def determinize(
     st.hand_points = v.hand_points
     st.game_winners = list(v.game_winners)
     st.rng = seed_to_rng(rng.getrandbits(64))
+    st.side = v.side
+    st.backs = backs
+    if backs is not None:  # UNO Flip's Wild Draw Two and Wild Draw Color are judged as a Wild Draw Four
+        st.pend_guilty = (
+            v.pending_card in CHALLENGED
+            and v.pending_color >= 0
+            and tables.holds_color(hands[v.pending_from], v.pending_color)
+        )
     return st
+
+
+def _flip_world(v: View, rng: random.Random) -> State:
+    """UNO Flip (docs/rules.md §15, FL-2): a world dealt from what ``v.seat`` sees. The faces in
+    play it has not seen (the others' hands but what it knows of them, the draw pile) come from
+    the side's deck less its hand, the discard pile and what it knows; the other faces it has not
+    seen (its own cards', the discard pile's, the draw pile's below its top) from the other side's
+    deck less the others' hands' and the draw pile's top, both at random (FL-1 pairs at random)."""
+    rules = v.rules
+    tables = tables_for(rules)
+    light, dark = rules.edition.base_deck(), rules.edition.dark_deck()
+    faces_deck, backs_deck = (dark, light) if v.side else (light, dark)
+    n = len(v.hand_sizes)
+    faces = Counter(faces_deck)
+    faces.subtract(v.hand)
+    faces.subtract(v.discard)
+    for cards in v.known.values():
+        faces.subtract(cards)
+    backs = Counter(backs_deck)
+    for s in range(n):
+        if s != v.seat:
+            backs.subtract(v.backs[s])
+    if v.draw_back >= 0:
+        backs[v.draw_back] -= 1
+    if any(c < 0 for c in faces.values()) or any(c < 0 for c in backs.values()):
+        raise ValueError("the view holds more copies of a face than the deck has")
+    face_pool = sorted(faces.elements())
+    back_pool = sorted(backs.elements())
+    rng.shuffle(face_pool)
+    rng.shuffle(back_pool)
+    drawn = v.drawn
+    hands: list[list[int]] = []
+    other: list[list[int]] = []
+    for s in range(n):
+        if s == v.seat:
+            hands.append(list(v.hand))
+            other.append([back_pool.pop() for _ in v.hand])
+            continue
+        known = list(v.known.get(s, ()))
+        hand = known + [face_pool.pop() for _ in range(v.hand_sizes[s] - len(known))]
+        if v.phase == Phase.AFTER_DRAW and s == v.current and drawn < 0 and hand:
+            # it drew a playable card: its last card is one of the unseen faces that play
+            matching = [i for i, c in enumerate(face_pool) if tables.is_playable(v.color, v.top, c)]
+            if matching:
+                i = rng.choice(matching)
+                face_pool[i], hand[-1] = hand[-1], face_pool[i]
+            drawn = hand[-1]
+        mine = list(v.backs[s])
+        rng.shuffle(mine)
+        hands.append(hand)
+        other.append(mine)
+    discard_backs = [back_pool.pop() for _ in v.discard]
+    draw = face_pool
+    if len(draw) != v.draw_pile_size or len(back_pool) + (v.draw_back >= 0) != len(draw):
+        raise ValueError(
+            f"the view does not add up: {len(draw)} unseen faces for a draw pile of {v.draw_pile_size}"
+        )
+    draw_backs = back_pool + ([v.draw_back] if v.draw_back >= 0 else [])
+    return _state(v, hands, draw, drawn, rng, [*other, draw_backs, discard_backs])

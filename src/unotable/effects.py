@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from unotable import sides
 from unotable.cards import (
     AW_TARGET,
     CARD_CODE,
@@ -19,7 +20,6 @@ from unotable.cards import (
     NM_ROULETTE,
     NM_WILD_REVERSE_FOUR,
     NUM_CARD_TYPES,
-    WILD_DRAW_FOUR,
 )
 from unotable.events import Event
 from unotable.legality import check, seat_index
@@ -43,6 +43,8 @@ from unotable.piles import (
     _ask_color,
     _clear_response,
     _draw_cards,
+    _draw_until,
+    _flip_played,
     _forget,
     _mercy,
     _nx,
@@ -58,9 +60,12 @@ from unotable.state import (
     State,
 )
 from unotable.tables import (
+    CHALLENGED,
     E_BLANK,
     E_DISCARD_ALL,
     E_DRAW,
+    E_DRAW_COLOR,
+    E_FLIP,
     E_HOWLER,
     E_INVIS,
     E_MATER,
@@ -120,8 +125,11 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
         hand = st.hands[seat]
         if tb.lenient:
             _lenient_play(st, seat, t)
-        hand.remove(t)
-        st.discard.append(t)
+        if st.backs is None:
+            hand.remove(t)
+            st.discard.append(t)
+        else:  # UNO Flip: the card goes with its other face (docs/rules.md §15)
+            sides.discard(st, seat, t)
         if st.known and seat in st.known:
             _forget(st, seat, t)
         left = len(hand)
@@ -142,6 +150,7 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
                     cards=(t,),
                     target=arg if howler or t == AW_TARGET else None,
                     color=arg if arg >= 0 and not NAMES_SEAT[t] else None,  # a 7's seat: see "swap"
+                    dark=st.side == 1,
                     reason=("jump_in " if seat != st.current else "") + ("uno" if uno else ""),
                 )
             )
@@ -212,7 +221,7 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
             # Legal only without a card of the colour to match (RULES §3); judged if challenged.
             guilty = prev_color >= 0 and tb.holds_color(hand, prev_color)
             st.color = arg
-            _open_response(st, _nx(st, seat, d), t, seat, guilty, prev_color, ev, st.pend_draw + 4)
+            _open_response(st, _nx(st, seat, d), t, seat, guilty, prev_color, ev, st.pend_draw + tb.draws[t])
             return
         elif fx == E_HOWLER:
             if tb.response_windows:
@@ -252,8 +261,11 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
                     ev.append(Event("turn", seat=st.current))
                 return
             pile = st.draw
-        t = pile.pop()
-        st.hands[seat].append(t)
+        if st.backs is None:
+            t = pile.pop()
+            st.hands[seat].append(t)
+        else:
+            t = sides.take(st, seat)
         if ev is not None:
             ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
         if st.tables.playable[facing][t]:
@@ -282,7 +294,7 @@ def _step(st: State, seat: int, aid: int, ev: list[Event] | None = None) -> None
         st.current = st.after_color
         st.after_color = -1
         if ev is not None:
-            ev.append(Event("color", seat=seat, color=st.color))
+            ev.append(Event("color", seat=seat, color=st.color, dark=st.side == 1))
             ev.append(Event("turn", seat=st.current))
     elif kind == KIND_ACCEPT:
         _accept(st, seat, ev)
@@ -374,6 +386,14 @@ def _special_play(
     elif fx == E_TARGET:  # docs/rules.md §13, AW-6: the seat named draws two; play goes on
         _draw_cards(st, arg, 2, ev, CARD_CODE[t])
         st.current = _nx(st, seat, d)
+    elif fx == E_FLIP:  # docs/rules.md §15, FL-3
+        if _flip_played(st, seat, ev):
+            return
+    elif fx == E_DRAW_COLOR:  # FL-7: challenged as a Wild Draw Four; accepted, drawn until the colour
+        st.color = arg
+        guilty = prev_color >= 0 and st.tables.holds_color(st.hands[seat], prev_color)
+        _open_response(st, _nx(st, seat, d), t, seat, guilty, prev_color, ev)
+        return
     elif fx == E_STACK:
         tb = st.tables
         total = st.pend_draw + tb.draws[t]  # an answer adds to the stack it answers
@@ -509,6 +529,8 @@ def _move_hands(st: State, seat: int, dest: list[int], uno: bool) -> None:
             hands[r] = old_hands[s]
             facing[r] = old_facing[s]
             changed |= 1 << r
+    if st.backs is not None:
+        sides.move_hands(st, dest)
     if st.known:
         moved: dict[int, dict[int, list[int]]] = {}
         for owner, by_viewer in st.known.items():
@@ -547,8 +569,11 @@ def _draw_to_match(st: State, seat: int, facing: int, ev: list[Event] | None) ->
                 ev.append(Event("pass", seat=seat, reason="nothing to draw"))
                 ev.append(Event("turn", seat=st.current))
             return
-        t = st.draw.pop()
-        hand.append(t)
+        if st.backs is None:
+            t = st.draw.pop()
+            hand.append(t)
+        else:
+            t = sides.take(st, seat)
         if ev is not None:
             ev.append(Event("draw", seat=seat, cards=(t,), count=1, visible_to=frozenset((seat,))))
         if ok[t]:
@@ -610,7 +635,7 @@ def _deflect(st: State, seat: int, t: int, left: int, ev: list[Event] | None) ->
         _draw_cards(st, victim, total, ev, CARD_CODE[card])
         end_hand(st, seat, ev)
         return
-    if tb.response_windows or card == WILD_DRAW_FOUR or _can_answer(st, victim, card):
+    if tb.response_windows or card in CHALLENGED or _can_answer(st, victim, card):
         st.phase = PHASE_RESPOND
         st.current = victim
         st.pend_from = seat  # the draw now comes from the deflector (H-5: no challenge any more)
@@ -657,13 +682,15 @@ def _accept(st: State, seat: int, ev: list[Event] | None) -> None:
     n = st.n
     _clear_response(st)
     if ev is not None:
-        stacked = total > (4 if t == WILD_DRAW_FOUR else st.tables.draws[t])
+        stacked = total > st.tables.draws[t]
         ev.append(Event("accept", seat=seat, cards=(t,), count=total, reason="stack" if stacked else ""))
     if t == HOWLER:
         _reveal(st, seat, [v for v in range(n) if v != seat], ev, "howler")
         _ask_color(st, player, _nx(st, player, d))
         return
-    if total:  # a draw card, or with stacking the whole stack
+    if st.tables.base_effect[t] == E_DRAW_COLOR:  # FL-7: until a card of the colour named comes
+        _draw_until(st, seat, st.color, 0, ev, CARD_CODE[t])
+    elif total:  # a draw card, or with stacking the whole stack
         _draw_cards(st, seat, total, ev, CARD_CODE[t])
     st.current = _nx(st, seat, d)
     if ev is not None:
@@ -675,15 +702,22 @@ def _challenge(st: State, seat: int, ev: list[Event] | None) -> None:
     offender = st.pend_from
     guilty = st.pend_guilty
     total = st.pend_draw  # 4, or with stacking the whole stack (RULES §11)
+    until = st.tables.base_effect[st.pend_card] == E_DRAW_COLOR  # FL-7: draws until the colour
     _clear_response(st)
     if ev is not None:
         ev.append(Event("challenge", seat=seat, target=offender, reason="guilty" if guilty else "not guilty"))
     _reveal(st, offender, [seat], ev, "challenge")
     if guilty:  # R-7: the offender draws 4; the challenger plays normally; the colour stands
-        _draw_cards(st, offender, total, ev, "guilty Wild Draw Four")
+        if until:
+            _draw_until(st, offender, st.color, 0, ev, "guilty Wild Draw Color")
+        else:
+            _draw_cards(st, offender, total, ev, "guilty Wild Draw Four")
         st.current = seat
     else:
-        _draw_cards(st, seat, total + CHALLENGE_PENALTY, ev, "lost challenge")
+        if until:
+            _draw_until(st, seat, st.color, CHALLENGE_PENALTY, ev, "lost challenge")
+        else:
+            _draw_cards(st, seat, total + CHALLENGE_PENALTY, ev, "lost challenge")
         st.current = _nx(st, seat, st.direction)
         if ev is not None:
             ev.append(Event("skip", seat=seat))
@@ -740,7 +774,7 @@ def _undo_wrong(st: State, seat: int, offender: int, ev: list[Event] | None) -> 
 def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | None) -> None:
     """RULES §9, R-10: the hand is over; a last draw card still makes the next player draw."""
     tb = st.tables
-    if fx in (E_WILD, E_WD4, E_INVIS) or (fx == E_BLANK and tb.wild[t]):
+    if fx in (E_WILD, E_WD4, E_INVIS, E_DRAW_COLOR) or (fx == E_BLANK and tb.wild[t]):
         st.color = arg
     d = st.direction
     if fx == E_BLANK:
@@ -755,7 +789,11 @@ def _go_out(st: State, seat: int, t: int, fx: int, arg: int, ev: list[Event] | N
     elif fx == E_TARGET:  # AW-6: the seat named still draws two
         _draw_cards(st, arg, 2, ev, CARD_CODE[t])
     elif fx == E_WD4:
-        _draw_cards(st, _nx(st, seat, d), st.pend_draw + 4, ev, CARD_CODE[t])
+        _draw_cards(st, _nx(st, seat, d), st.pend_draw + tb.draws[t], ev, CARD_CODE[t])
     elif fx == E_REVERSE:
         st.direction = -d
+    elif fx == E_DRAW_COLOR:  # FL-7: the next player still draws until the colour named
+        _draw_until(st, _nx(st, seat, d), arg, 0, ev, CARD_CODE[t])
+    elif fx == E_FLIP:  # FL-8: a last Flip still turns everything over; the hand is scored so
+        sides.turn_over(st, seat, ev)
     end_hand(st, seat, ev)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from unotable.cards import CARD_CODE, COLORS
+from unotable.cards import CARD_CODE, color_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +41,9 @@ class Event:
     points: int | None = None
     visible_to: frozenset[int] | None = None
     reason: str = ""
+    dark: bool = False
+    """UNO Flip (docs/rules.md §15): ``color`` is a colour of the dark side (pink, teal, orange,
+    purple: ``P``, ``T``, ``O``, ``V``)."""
 
     def for_seat(self, seat: int | None) -> Event:
         """The event as ``seat`` may see it (``None``: a spectator who sees only public facts)."""
@@ -60,7 +63,7 @@ class Event:
         if self.target is not None:
             out["target"] = self.target
         if self.color is not None and self.color >= 0:
-            out["color"] = COLORS[self.color]
+            out["color"] = color_code(self.color, self.dark)
         if self.points is not None:
             out["points"] = self.points
         if self.reason:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from unotable.cards import CARD_CODE, WILD_DRAW_FOUR
+from unotable.cards import CARD_CODE, DARK_FACE
 from unotable.state import Phase, State
+from unotable.tables import E_DRAW_COLOR, E_WD4
 
 
 class InvariantError(AssertionError):
@@ -18,11 +19,15 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
     :param deck: the multiset of every card in play; each must be in exactly one place.
     """
     n = st.n
+    if st.backs is not None:
+        _check_sides(st)
     if deck is not None:
         here: Counter[int] = Counter(st.draw)
         here.update(st.discard)
         for h in st.hands:
             here.update(h)
+        if st.backs is not None and st.side:  # UNO Flip: the deck is its light faces
+            here = Counter(t for b in st.backs for t in b)
         if here != deck:
             extra = here - deck
             missing = deck - here
@@ -72,11 +77,12 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
     elif phase == Phase.RESPOND:
         if st.pend_card < 0 or not 0 <= st.pend_from < n or st.pend_from == st.current:
             raise InvariantError("respond without an action card played on the current seat")
-        if st.pend_guilty and st.pend_card != WILD_DRAW_FOUR:
+        fx = st.tables.base_effect[st.pend_card]
+        if st.pend_guilty and fx not in (E_WD4, E_DRAW_COLOR):
             raise InvariantError("guilt judged for a card other than Wild Draw Four")
-        if st.pend_draw < 0 or (st.pend_card == WILD_DRAW_FOUR and st.pend_draw < 4):
+        if st.pend_draw < 0 or (fx == E_WD4 and st.pend_draw < st.tables.draws[st.pend_card]):
             raise InvariantError(f"{st.pend_draw} cards pending on a {CARD_CODE[st.pend_card]}")
-        single = 4 if st.pend_card == WILD_DRAW_FOUR else st.tables.draws[st.pend_card]
+        single = st.tables.draws[st.pend_card]
         if st.pend_draw > single and not st.rules.stacking:
             raise InvariantError(f"a stack of {st.pend_draw} cards without stacking")
     elif phase == Phase.CHOOSE_COLOR and not 0 <= st.after_color < n:
@@ -90,3 +96,18 @@ def check_invariants(st: State, deck: Counter[int] | None = None) -> None:
                 raise InvariantError(f"seat {owner} is recorded as knowing its own hand")
             if Counter(cards) - hand:
                 raise InvariantError(f"seat {viewer} knows cards seat {owner} does not hold")
+
+
+def _check_sides(st: State) -> None:
+    """UNO Flip (docs/rules.md §15): every card shows the side in play, its other face lies with
+    it (``backs`` aligned with the hands and piles), and pairs a light face with a dark one."""
+    places = [*st.hands, st.draw, st.discard]
+    if len(st.backs or ()) != len(places):
+        raise InvariantError("the other faces do not list every hand and pile")
+    for cards, backs in zip(places, st.backs or (), strict=True):
+        if len(cards) != len(backs):
+            raise InvariantError("a hand or pile and its other faces differ in length")
+        if any(DARK_FACE[t] != bool(st.side) for t in cards):
+            raise InvariantError(f"a card shows the other side than side {st.side}")
+        if any(DARK_FACE[t] == bool(st.side) for t in backs):
+            raise InvariantError("a card has the same side on both faces")

@@ -18,7 +18,6 @@ from unotable.cards import (
     INVISIBILITY,
     IS_WILD,
     SEVEN,
-    WILD_DRAW_FOUR,
 )
 from unotable.errors import IllegalActionError, NotationError
 from unotable.notation import (
@@ -34,6 +33,7 @@ from unotable.notation import (
     CATCH_IDS,
     CHALLENGE_ID,
     COLOR_IDS,
+    DARK_COLOR_IDS,
     DRAW_ID,
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
@@ -63,6 +63,7 @@ from unotable.state import (
     PHASE_TURN,
     State,
 )
+from unotable.tables import CHALLENGED
 
 # --------------------------------------------------------------------------------------------
 # Legal actions.
@@ -117,12 +118,12 @@ def _legal_ids(st: State, seat: int) -> list[int]:
             if not (tb.must_play_drawn or (tb.forced_play and out)):
                 out.append(PASS_ID)
         elif phase == PHASE_CHOOSE_COLOR:
-            out = list(COLOR_IDS)
+            out = list(DARK_COLOR_IDS if st.side else COLOR_IDS)  # UNO Flip's dark side: its colours
         else:  # respond
             out = [ACCEPT_ID]
             # A Wild Draw Four is challenged while it is the top card: not once deflected (H-5),
             # never with no_bluffing (docs/rules.md §11.5).
-            if st.pend_card == WILD_DRAW_FOUR and st.discard[-1] == WILD_DRAW_FOUR and not tb.no_bluffing:
+            if st.pend_card in CHALLENGED and st.discard[-1] == st.pend_card and not tb.no_bluffing:
                 out.append(CHALLENGE_ID)
             if INVISIBILITY in hand and tb.response_windows and (tb.finishing[INVISIBILITY] or len(hand) > 1):
                 out += INVISIBILITY_IDS

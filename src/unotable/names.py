@@ -24,8 +24,16 @@ from unotable.cards import (
     BLANK,
     CARD_COLOR,
     CARD_VALUE,
+    DARK_FACE,
     DRAW_THREE,
     DRAW_TWO,
+    FL_DARK_WILD,
+    FL_DRAW_FIVE,
+    FL_DRAW_ONE,
+    FL_FLIP,
+    FL_WILD,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
     HOWLER,
     INVISIBILITY,
     MATER,
@@ -73,6 +81,32 @@ _ACTIONS: Final[dict[int, tuple[str, str, str, str]]] = {
         N_("blue Discard All"),
     ),
     NM_DRAW_FOUR: (N_("red Draw Four"), N_("yellow Draw Four"), N_("green Draw Four"), N_("blue Draw Four")),
+    FL_DRAW_ONE: (N_("red Draw One"), N_("yellow Draw One"), N_("green Draw One"), N_("blue Draw One")),
+    FL_FLIP: (N_("red Flip"), N_("yellow Flip"), N_("green Flip"), N_("blue Flip")),
+}
+DARK_COLOR_WORDS: Final = (N_("pink"), N_("teal"), N_("orange"), N_("purple"))
+"""UNO Flip's dark colours by colour index (docs/rules.md §15)."""
+_DARK_NUMBERS: Final = (
+    N_("pink {number}"),
+    N_("teal {number}"),
+    N_("orange {number}"),
+    N_("purple {number}"),
+)
+_DARK_ACTIONS: Final[dict[int, tuple[str, str, str, str]]] = {
+    FL_DRAW_FIVE: (
+        N_("pink Draw Five"),
+        N_("teal Draw Five"),
+        N_("orange Draw Five"),
+        N_("purple Draw Five"),
+    ),
+    REVERSE: (N_("pink Reverse"), N_("teal Reverse"), N_("orange Reverse"), N_("purple Reverse")),
+    NM_SKIP_ALL: (
+        N_("pink Skip Everyone"),
+        N_("teal Skip Everyone"),
+        N_("orange Skip Everyone"),
+        N_("purple Skip Everyone"),
+    ),
+    FL_FLIP: (N_("pink Flip"), N_("teal Flip"), N_("orange Flip"), N_("purple Flip")),
 }
 _WILDS: Final = {
     WILD: N_("Wild"),
@@ -94,6 +128,10 @@ _WILDS: Final = {
     NM_WILD_SIX: N_("Wild Draw Six"),
     NM_WILD_TEN: N_("Wild Draw Ten"),
     NM_ROULETTE: N_("Wild Colour Roulette"),
+    FL_WILD: N_("Wild"),
+    FL_WILD_DRAW_TWO: N_("Wild Draw Two"),
+    FL_DARK_WILD: N_("Wild"),
+    FL_WILD_DRAW_COLOR: N_("Wild Draw Color"),
 }
 
 
@@ -103,9 +141,10 @@ def card_name(card: int) -> str:
     if color < 0:
         return _(_WILDS[card])
     value = CARD_VALUE[card]
+    dark = DARK_FACE[card]  # UNO Flip's dark side has colours of its own
     if value <= 9:
-        return _(_NUMBERS[color]).format(number=value)
-    return _(_ACTIONS[value][color])
+        return _((_DARK_NUMBERS if dark else _NUMBERS)[color]).format(number=value)
+    return _((_DARK_ACTIONS if dark else _ACTIONS)[value][color])
 
 
 def cards_text(cards: Sequence[int]) -> str:
@@ -113,9 +152,12 @@ def cards_text(cards: Sequence[int]) -> str:
     return ", ".join(card_name(c) for c in cards)
 
 
-def color_name(color: int) -> str:
-    """A colour in words ("no colour" for a wild card's, before one is called)."""
-    return _(COLOR_WORDS[color]) if color >= 0 else _("no colour")
+def color_name(color: int, dark: bool = False) -> str:
+    """A colour in words ("no colour" for a wild card's, before one is called); with ``dark``,
+    UNO Flip's dark side's ("pink")."""
+    if color < 0:
+        return _("no colour")
+    return _((DARK_COLOR_WORDS if dark else COLOR_WORDS)[color])
 
 
 def join_names(names: Sequence[str]) -> str:

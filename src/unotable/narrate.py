@@ -48,7 +48,7 @@ def describe(event: Event, names: Sequence[str], you: int | None = None) -> str 
     on_me = you is not None and e.target == you
     who = names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else _("The table")
     target = names[e.target] if e.target is not None and 0 <= e.target < len(names) else ""
-    color = color_name(e.color) if e.color is not None and e.color >= 0 else ""
+    color = color_name(e.color, e.dark) if e.color is not None and e.color >= 0 else ""
     cards = cards_text(e.cards)
     fields = {"who": who, "target": target, "color": color, "cards": cards, "n": e.count}
     text = _sentence(e, me, on_me, bool(target), bool(color))

@@ -20,6 +20,9 @@ from unotable.cards import (
     CARD_VALUE,
     CLASSIC_CARD_TYPES,
     COLORS,
+    DARK_FACE,
+    FL_DARK_FIRST,
+    FL_FIRST,
     HOWLER,
     INVISIBILITY,
     IS_WILD,
@@ -30,6 +33,7 @@ from unotable.cards import (
     SEVEN,
     WILD_CUSTOM,
     WILD_SHUFFLE,
+    color_code,
 )
 from unotable.errors import NotationError
 from unotable.rules import MAX_PLAYERS
@@ -105,10 +109,10 @@ class Action:
             code = CARD_CODE[self.card]
             if self.arg < 0:
                 return f"play {code}{suffix}"
-            arg = str(self.arg) if NAMES_SEAT[self.card] else COLORS[self.arg]
+            arg = str(self.arg) if NAMES_SEAT[self.card] else color_code(self.arg, DARK_FACE[self.card])
             return f"play {code} {arg}{suffix}"
-        if k is Kind.COLOR:
-            return f"color {COLORS[self.arg]}"
+        if k is Kind.COLOR:  # UNO Flip's dark side names its own colours (``card``: a dark face)
+            return f"color {color_code(self.arg, self.card >= 0 and DARK_FACE[self.card])}"
         if k is Kind.INVISIBILITY:
             return f"invisibility {COLORS[self.arg]}{suffix}"
         if k is Kind.CATCH:
@@ -150,7 +154,7 @@ def _build() -> list[Action]:
         if NAMES_SEAT[t] and t != HOWLER:
             acts += [Action(Kind.PLAY, t, s, uno) for uno in (False, True) for s in range(MAX_PLAYERS)]
     # docs/rules.md §11.5 multi_play: a number card with another of its number to follow.
-    for t in range(NUM_CARD_TYPES):
+    for t in range(FL_FIRST):
         if OPENS_SERIES[t]:
             acts += [Action(Kind.PLAY, t, -1, uno, more=True) for uno in (False, True)]
     # The later editions' wild cards (docs/rules.md §12): last again, so that the ids of the
@@ -169,12 +173,27 @@ def _build() -> list[Action]:
                 acts += [Action(Kind.PLAY, t, s, uno) for s in range(MAX_PLAYERS)]
     # UNO Show 'Em No Mercy's cards (docs/rules.md §14), last again: its coloured cards name
     # nothing, its wild draw cards a colour, its Wild Colour Roulette none (its victim does, NM-7).
-    for t in range(NM_FIRST, NUM_CARD_TYPES):
+    for t in range(NM_FIRST, FL_FIRST):
         for uno in (False, True):
             if NAMES_COLOR[t]:
                 acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
             else:
                 acts.append(Action(Kind.PLAY, t, -1, uno))
+    # UNO Flip's cards (docs/rules.md §15), last again: its own light cards and its dark faces
+    # (a dark wild names a dark colour, P, T, O or V), the dark colours called, the dark
+    # numbers played with ``more``.
+    for t in range(FL_FIRST, NUM_CARD_TYPES):
+        for uno in (False, True):
+            if NAMES_COLOR[t]:
+                acts += [Action(Kind.PLAY, t, c, uno) for c in range(4)]
+            else:
+                acts.append(Action(Kind.PLAY, t, -1, uno))
+    acts += [Action(Kind.COLOR, FL_DARK_FIRST, c) for c in range(4)]
+    for t in range(FL_FIRST, NUM_CARD_TYPES):
+        if OPENS_SERIES[t]:
+            acts += [Action(Kind.PLAY, t, -1, uno, more=True) for uno in (False, True)]
+        if NAMES_SEAT[t]:  # a dark 7 with seven_zero
+            acts += [Action(Kind.PLAY, t, s, uno) for uno in (False, True) for s in range(MAX_PLAYERS)]
     return acts
 
 
@@ -227,6 +246,8 @@ UNO_ID: Final = _id(Kind.UNO)
 CHALLENGE_ID: Final = _id(Kind.CHALLENGE)
 ACCEPT_ID: Final = _id(Kind.ACCEPT)
 COLOR_IDS: Final = tuple(_id(Kind.COLOR, arg=c) for c in range(4))
+DARK_COLOR_IDS: Final = tuple(_id(Kind.COLOR, FL_DARK_FIRST, c) for c in range(4))
+"""UNO Flip's dark side: ``color P``, ``color T``, ``color O``, ``color V`` (docs/rules.md §15)."""
 CATCH_IDS: Final = tuple(_id(Kind.CATCH, arg=s) for s in range(MAX_PLAYERS))
 WRONG_IDS: Final = tuple(_id(Kind.WRONG, arg=s) for s in range(MAX_PLAYERS))
 PENALIZE_IDS: Final = tuple(_id(Kind.PENALIZE, arg=s) for s in range(MAX_PLAYERS))

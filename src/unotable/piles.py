@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unotable.cards import NO_COLOR
+from unotable import sides
+from unotable.cards import CARD_COLOR, NO_COLOR
 from unotable.events import Event
 from unotable.scoring import score_hand
 from unotable.shuffle import _shuffle
+from unotable.sides import reshuffle as _reshuffle_sides
+from unotable.sides import take as _take
 from unotable.state import PHASE_CHOOSE_COLOR, PHASE_GAME_OVER, PHASE_HAND_OVER, PHASE_TURN, State
 
 
@@ -48,6 +51,11 @@ def _reshuffle(st: State, ev: list[Event] | None) -> bool:
     discard = st.discard
     if len(discard) <= 1:
         return False
+    if st.backs is not None:  # UNO Flip: each card with its other face (docs/rules.md §15)
+        count = _reshuffle_sides(st)
+        if ev is not None:
+            ev.append(Event("reshuffle", count=count))
+        return True
     pile = discard[:-1]
     _shuffle(st, pile)
     st.draw = pile
@@ -70,7 +78,10 @@ def _draw_cards(st: State, seat: int, k: int, ev: list[Event] | None, reason: st
             if not _reshuffle(st, ev):
                 break
             pile = st.draw
-        hand.append(pile.pop())
+        if st.backs is not None:  # UNO Flip: its other face comes with it
+            _take(st, seat)
+        else:
+            hand.append(pile.pop())
         got += 1
     if got:
         st.exposed &= ~(1 << seat)
@@ -159,3 +170,40 @@ def _mercy(st: State, ev: list[Event] | None) -> None:
         st.current = _nx(st, st.current, st.direction)
         if ev is not None:
             ev.append(Event("turn", seat=st.current))
+
+
+def _draw_until(st: State, seat: int, color: int, extra: int, ev: list[Event] | None, reason: str) -> None:
+    """docs/rules.md §15, FL-7: ``seat`` draws cards until one of ``color`` comes (a wild card
+    has none), or the draw pile and the discard pile run out, then ``extra`` more (a lost
+    challenge's penalty). Only ``seat`` sees their faces."""
+    got: list[int] = []
+    hand = st.hands[seat]
+    steps: list[Event] = []  # the reshuffles among them are told; the cards, in one draw
+    while len(hand) < st.tables.hand_limit:
+        if not _draw_cards(st, seat, 1, steps):
+            break
+        got.append(hand[-1])
+        if CARD_COLOR[hand[-1]] == color:
+            break
+    if extra:
+        before = len(hand)
+        _draw_cards(st, seat, extra, steps)
+        got += hand[before:]
+    if ev is not None:
+        ev += [e for e in steps if e.kind == "reshuffle"]
+        ev.append(Event("draw", seat=seat, cards=tuple(got), count=len(got), visible_to=frozenset((seat,)),
+                        reason=reason))  # fmt: skip
+
+
+def _flip_played(st: State, seat: int, ev: list[Event] | None) -> bool:
+    """docs/rules.md §15, FL-3, FL-4: ``seat`` played a Flip: everything turns over and the
+    Flip's other face is matched; if it is a wild card, its player names the colour (then
+    whether the phase is ``choose_color``); else the next player plays."""
+    sides.turn_over(st, seat, ev)
+    top = st.discard[-1]
+    if st.tables.wild[top]:
+        _ask_color(st, seat, _nx(st, seat, st.direction))
+        return True
+    st.color = CARD_COLOR[top]
+    st.current = _nx(st, seat, st.direction)
+    return False

@@ -28,6 +28,13 @@ from unotable.cards import (
     COLORS,
     DRAW_THREE,
     DRAW_TWO,
+    FL_DARK,
+    FL_DARK_WILD,
+    FL_DRAW_ONE,
+    FL_FLIP,
+    FL_WILD,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
     HOWLER,
     INVISIBILITY,
     MATER,
@@ -38,6 +45,7 @@ from unotable.cards import (
     NM_WILD_REVERSE_FOUR,
     NM_WILD_SIX,
     NM_WILD_TEN,
+    NUM_CARD_TYPES,
     REVERSE,
     SKIP,
     VALUES_PER_COLOR,
@@ -46,6 +54,7 @@ from unotable.cards import (
     WILD_DRAW_FOUR,
     WILD_SHUFFLE,
     card_type,
+    flip_light,
 )
 from unotable.errors import ConfigError
 from unotable.house import HOUSE_RULE, PRESETS, combination_error
@@ -97,6 +106,9 @@ class Edition:
     three Skip, Reverse, Draw Two and Discard All, two Skip Everyone and Draw Four in each
     colour) and no Wild or Wild Draw Four; its box rules are house rules always in force
     (stacking up, 7-0, draw until a card plays, NM-1)."""
+    flip: bool = False
+    """UNO Flip (docs/rules.md §15): two-sided cards; :meth:`base_deck` is their light faces,
+    :meth:`dark_deck` their dark faces, paired anew each hand (FL-1)."""
 
     @property
     def card_space(self) -> int:
@@ -104,6 +116,8 @@ class Edition:
         editions' 65 (the native core's, and their env observations'), or up to the edition's
         last card type (the modern deck's 67, All Wild's 75), so that a later card type leaves
         an earlier edition's observations unchanged."""
+        if self.flip:  # its dark faces are the last card types
+            return NUM_CARD_TYPES
         last = max(card for card, _ in self.specials) if self.specials else 0
         return last + 1 if last >= CLASSIC_CARD_TYPES else CLASSIC_CARD_TYPES
 
@@ -115,6 +129,11 @@ class Edition:
     def base_deck(self) -> list[int]:
         """The edition's cards without blanks, as card types in a canonical order."""
         deck: list[int] = []
+        if self.flip:  # docs/rules.md §15: the light faces of the 112 cards
+            for color in range(4):
+                for value in (*range(1, 10), SKIP, REVERSE, FL_DRAW_ONE, FL_FLIP):
+                    deck += [flip_light(color, value)] * 2
+            return deck + [FL_WILD] * 4 + [FL_WILD_DRAW_TWO] * 4
         if self.only_specials:
             for card, copies in self.specials:
                 deck += [card] * copies
@@ -137,6 +156,16 @@ class Edition:
         deck += [WILD] * 4 + [WILD_DRAW_FOUR] * 4
         for card, copies in self.specials:
             deck += [card] * copies
+        return deck
+
+    def dark_deck(self) -> list[int]:
+        """UNO Flip's dark faces (docs/rules.md §15), in a canonical order; empty for the other
+        editions, whose cards have one face."""
+        if not self.flip:
+            return []
+        deck: list[int] = []
+        for t in FL_DARK:
+            deck += [t] * (4 if t in (FL_DARK_WILD, FL_WILD_DRAW_COLOR) else 2)
         return deck
 
 
@@ -226,8 +255,22 @@ NO_MERCY: Final = Edition(
 """UNO Show 'Em No Mercy (docs/rules.md §14): 168 cards, stacking up to a Wild Draw Ten, 7-0,
 draw until a card plays."""
 
+FLIP: Final = Edition(
+    name="flip",
+    title=N_("UNO Flip"),  # marked: the page shows it in its language
+    draw_value=DRAW_TWO,
+    draw_amount=2,
+    specials=(),
+    has_blanks=False,
+    suggestion_penalty=4,  # FL-12
+    response_windows=False,
+    dealer_method="draw",
+    flip=True,
+)
+"""UNO Flip (docs/rules.md §15): 112 two-sided cards, a light side and a dark side."""
+
 EDITIONS: Final[dict[str, Edition]] = {
-    e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN, ALL_WILD, NO_MERCY)
+    e.name: e for e in (CLASSIC, HARRY_POTTER, CARS2, MODERN, ALL_WILD, NO_MERCY, FLIP)
 }
 """The editions by name."""
 EDITION_ALIASES: Final[dict[str, str]] = {
@@ -245,6 +288,8 @@ EDITION_ALIASES: Final[dict[str, str]] = {
     "nomercy": "no-mercy",
     "no_mercy": "no-mercy",
     "show-em-no-mercy": "no-mercy",
+    "uno-flip": "flip",
+    "unoflip": "flip",
 }
 NO_MERCY_BOX_RULES: Final[Mapping[str, Any]] = {
     "stacking": "any",

@@ -23,7 +23,12 @@ EDITION_TITLES: Final = {
     "modern": N_("UNO (2018 deck)"),
     "all-wild": N_("UNO All Wild"),
     "no-mercy": N_("UNO Show 'Em No Mercy"),
+    "flip": N_("UNO Flip"),
 }
+DRAWN_EDITIONS: Final = tuple(name for name in EDITION_TITLES if name != "flip")
+"""The editions the terminal, the page and the player's guide offer: UNO Flip (docs/rules.md §15)
+is played by the engine, the bots, the simulator and the env, but its other faces and dark
+colours are not drawn by those yet."""
 MODE_NAMES: Final = {
     "solo": N_("solo"),
     "partners": N_("partners"),
@@ -128,6 +133,26 @@ _EDITION_NOTES: Final[dict[str, tuple[str, ...]]] = {
         N_(
             "Mercy rule: a player with 25 cards or more is out of the hand; the last one left wins it. "
             "Scoring: Skip Everyone and Discard All 30, wild cards 50."
+        ),
+    ),
+    "flip": (
+        N_(
+            "Deck: 112 two-sided cards. Light side: 1-9 in red, yellow, green and blue, Draw One, Skip, "
+            "Reverse, Flip, Wild and Wild Draw Two. Dark side: 1-9 in pink, teal, orange and purple, Draw "
+            "Five, Skip Everyone, Reverse, Flip, Wild and Wild Draw Color."
+        ),
+        N_(
+            "You hold your cards light side in; the others see their dark side, and you see the other "
+            "side of theirs. Flip: every hand, the draw pile and the discard pile turn over; play goes on "
+            "on the other side."
+        ),
+        N_(
+            "Skip Everyone: you play again. Wild Draw Color: the next player draws until a card of the "
+            "colour named comes. Wild Draw Two and Wild Draw Color may be challenged, as a Wild Draw Four."
+        ),
+        N_(
+            "Scoring, by the side in play: Draw One 10, Draw Five, Skip, Reverse and Flip 20, Skip "
+            "Everyone 30, Wilds 40, Wild Draw Two 50, Wild Draw Color 60."
         ),
     ),
 }

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from unotable import jsontext
-from unotable.cards import CARD_CODE, COLORS, NO_COLOR, parse_card, parse_color
+from unotable.cards import CARD_CODE, DARK_COLOR_BY_CODE, NO_COLOR, color_code, parse_card, parse_color
 from unotable.engine import apply, deal, from_position, legal_actions, pending_draw
 from unotable.errors import (
     ERROR_CODES,
@@ -47,7 +47,7 @@ START_KEYS = {"dealer", "deck"}
 EXPECT_KEYS = {
     "hands", "hand_sizes", "draw_pile", "draw_pile_size", "discard_top", "color", "current", "phase",
     "direction", "legal", "winner", "game_winners", "hand_points", "scores", "known", "error",
-    "pending_draw", "series",
+    "pending_draw", "series", "side",
 }  # fmt: skip
 
 
@@ -206,6 +206,7 @@ _EXPECT_SHAPES: dict[str, tuple[str, Any]] = {
     "scores": (N_("must be a list of integers"), lambda v: isinstance(v, list) and all(map(_is_int, v))),
     "phase": (N_("must be a phase name"), lambda v: isinstance(v, str)),
     "series": (N_("must be a card code or null"), lambda v: v is None or isinstance(v, str)),
+    "side": (N_("must be light or dark"), lambda v: v in ("light", "dark")),
 }
 """The JSON shape of each simple ``expect`` key (``legal``, ``known`` and ``error`` are checked
 on their own)."""
@@ -251,6 +252,27 @@ def _cards(name: str, where: str, value: Any) -> list[int]:
         raise _fail(name, where, str(exc)) from None
 
 
+def _two_faced(name: str, where: str, value: Any) -> tuple[list[int], list[int] | None]:
+    """Cards written ``FACE/OTHER`` (UNO Flip: the face shown, then the other: docs/notation.md)
+    as their faces and other faces; cards of one face, and ``None``."""
+    if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+        raise _fail(name, where, _("must be a list of card codes"))
+    if not any("/" in code for code in value):
+        return _cards(name, where, value), None
+    faces: list[int] = []
+    backs: list[int] = []
+    try:
+        for code in value:
+            face, slash, other = code.partition("/")
+            if not slash:
+                raise NotationError(f"{code!r} has no other face (FACE/OTHER)")
+            faces.append(parse_card(face))
+            backs.append(parse_card(other))
+    except NotationError as exc:
+        raise _fail(name, where, str(exc)) from None
+    return faces, backs
+
+
 def _int(name: str, where: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise _fail(name, where, _("must be an integer, not {value!r}").format(value=value))
@@ -266,9 +288,9 @@ def initial_state(sc: Scenario) -> State:
     seed = sc.rules.seed or 0
     try:
         if sc.start is not None:
-            deck = _cards(name, "start.deck", sc.start["deck"])
+            deck, deck_backs = _two_faced(name, "start.deck", sc.start["deck"])
             dealer = _int(name, "start.dealer", sc.start["dealer"])
-            st, _events = deal(sc.rules, deck, dealer, seed=seed)
+            st, _events = deal(sc.rules, deck, dealer, seed=seed, backs=deck_backs)
             return st
         pos = sc.position
         if pos is None:
@@ -276,14 +298,23 @@ def initial_state(sc: Scenario) -> State:
         hands_raw = pos["hands"]
         if not isinstance(hands_raw, list):
             raise _fail(name, "position.hands", _("must be a list of hands"))
-        hands = [_cards(name, f"position.hands[{i}]", h) for i, h in enumerate(hands_raw)]
+        two = [_two_faced(name, f"position.hands[{i}]", h) for i, h in enumerate(hands_raw)]
+        two.append(_two_faced(name, "position.draw_pile", pos["draw_pile"]))
+        two.append(_two_faced(name, "position.discard", pos["discard"]))
+        hands = [faces for faces, _backs in two[:-2]]
+        backs = [b if b is not None else [] for _faces, b in two]
+        flip = any(b is not None for _faces, b in two)
         color_raw = pos["color"]
         color: int = NO_COLOR
         if color_raw is None:
             pass
         else:
             try:
-                color = parse_color(color_raw)
+                color = (
+                    DARK_COLOR_BY_CODE[color_raw]
+                    if flip and color_raw in DARK_COLOR_BY_CODE
+                    else parse_color(color_raw)
+                )
             except NotationError as exc:
                 raise _fail(name, "position.color", str(exc)) from None
         phase_raw = pos.get("phase", "turn")
@@ -302,8 +333,9 @@ def initial_state(sc: Scenario) -> State:
         return from_position(
             sc.rules,
             hands=hands,
-            draw_pile=_cards(name, "position.draw_pile", pos["draw_pile"]),
-            discard=_cards(name, "position.discard", pos["discard"]),
+            draw_pile=two[-2][0],
+            discard=two[-1][0],
+            backs=backs if flip else None,
             color=color,
             current=current,
             direction=_int(name, "position.direction", pos.get("direction", 1)),
@@ -363,10 +395,26 @@ def _multiset(cards: Any) -> Counter[str] | None:
     return Counter(cards)
 
 
+def _codes(st: State, place: int, expected: Any, i: int) -> list[str]:
+    """The codes of hand ``place`` (``n``: the draw pile, top card last; ``n + 1``: the discard
+    pile), written ``FACE/OTHER`` if the expectation ``expected[i]`` writes them so (UNO Flip)."""
+    cards = st.hands[place] if place < st.n else st.draw if place == st.n else st.discard
+    two = (
+        st.backs is not None
+        and isinstance(expected, list)
+        and i < len(expected)
+        and isinstance(expected[i], list)
+        and any(isinstance(c, str) and "/" in c for c in expected[i])
+    )
+    if not two or st.backs is None:
+        return [CARD_CODE[c] for c in cards]
+    return [f"{CARD_CODE[c]}/{CARD_CODE[b]}" for c, b in zip(cards, st.backs[place], strict=True)]
+
+
 def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
     """The actual value of ``key`` and whether it matches ``expected``."""
     if key == "hands":
-        actual: Any = [sorted(CARD_CODE[c] for c in h) for h in st.hands]
+        actual: Any = [sorted(_codes(st, s, expected, i)) for i, s in enumerate(range(st.n))]
         ok = (
             isinstance(expected, list)
             and len(expected) == st.n
@@ -376,13 +424,15 @@ def _compare(st: State, key: str, expected: Any) -> tuple[Any, bool]:
     if key == "hand_sizes":
         actual = [len(h) for h in st.hands]
     elif key == "draw_pile":
-        actual = [CARD_CODE[c] for c in reversed(st.draw)]
+        actual = list(reversed(_codes(st, st.n, [expected], 0)))
     elif key == "draw_pile_size":
         actual = len(st.draw)
     elif key == "discard_top":
-        actual = CARD_CODE[st.discard[-1]]
+        actual = _codes(st, st.n + 1, [[expected]], 0)[-1]
     elif key == "color":
-        actual = COLORS[st.color] if st.color >= 0 else None
+        actual = color_code(st.color, st.side == 1) if st.color >= 0 else None
+    elif key == "side":  # UNO Flip (docs/rules.md §15)
+        actual = "dark" if st.side else "light"
     elif key == "current":
         actual = st.current if st.current >= 0 else None
     elif key == "phase":

@@ -9,7 +9,7 @@ state and its tables only.
 from __future__ import annotations
 
 from unotable.state import State
-from unotable.tables import E_DRAW, E_WD4
+from unotable.tables import E_DRAW, E_DRAW_COLOR, E_WD4
 
 
 def hand_points(st: State) -> list[int]:
@@ -23,7 +23,11 @@ def charged_points(st: State) -> list[int]:
     ``double_finish`` when the hand was won on a draw card (docs/rules.md §11.5)."""
     points = hand_points(st)
     tb = st.tables
-    if tb.double_finish and not st.hands[st.winner] and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4):
+    if (
+        tb.double_finish
+        and not st.hands[st.winner]
+        and tb.base_effect[st.discard[-1]] in (E_DRAW, E_WD4, E_DRAW_COLOR)
+    ):
         points = [2 * p for p in points]
     return points
 

@@ -56,6 +56,7 @@ class State:
 
     __slots__ = (
         "after_color",
+        "backs",
         "color",
         "current",
         "dealer",
@@ -80,6 +81,7 @@ class State:
         "rules",
         "scores",
         "series",
+        "side",
         "tables",
         "winner",
         "wrong_seat",
@@ -135,6 +137,13 @@ class State:
     hand_points: int | None
     game_winners: list[int]
     rng: int
+    side: int
+    """UNO Flip (docs/rules.md §15): the side every card shows its owner, 0 light, 1 dark
+    (public); 0 in the other editions."""
+    backs: list[list[int]] | None
+    """UNO Flip: the other face of every card, aligned with where the card lies: ``backs[s]``
+    with ``hands[s]``, ``backs[n]`` with ``draw``, ``backs[n + 1]`` with ``discard`` (hidden:
+    a view shows only what its seat sees of them, FL-2); ``None`` in the other editions."""
 
     def copy(self) -> State:
         """An independent copy (piles and hands copied; the wrong-card snapshot is shared, as it is
@@ -169,6 +178,8 @@ class State:
         new.hand_points = self.hand_points
         new.game_winners = self.game_winners[:]
         new.rng = self.rng
+        new.side = self.side
+        new.backs = None if self.backs is None else [b[:] for b in self.backs]
         return new
 
     def assign(self, other: State) -> None:
@@ -186,7 +197,7 @@ class State:
             self.pend_card, self.pend_from, self.pend_guilty, self.pend_color, self.pend_draw, self.exposed,
             self.series, self.wrong_seat,
             self.wrong_snapshot, known, self.scores, self.winner, self.hand_points, self.game_winners,
-            self.rng,
+            self.rng, self.side, self.backs,
         )  # fmt: skip
 
     def __eq__(self, other: object) -> bool:

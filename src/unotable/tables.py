@@ -26,6 +26,13 @@ from unotable.cards import (
     CARD_VALUE,
     DRAW_THREE,
     DRAW_TWO,
+    FL_DARK_WILD,
+    FL_DRAW_FIVE,
+    FL_DRAW_ONE,
+    FL_FLIP,
+    FL_WILD,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
     HOWLER,
     INVISIBILITY,
     IS_WILD,
@@ -105,9 +112,29 @@ E_ROULETTE: Final = 18
 takes the cards turned until one of it comes."""
 NM_DRAWS: Final = {NM_WILD_REVERSE_FOUR: 4, NM_WILD_SIX: 6, NM_WILD_TEN: 10}
 """No Mercy's wild draw cards and what they draw (its coloured Draw Four: 4)."""
+E_FLIP: Final = 19
+"""UNO Flip's Flip card (docs/rules.md §15, FL-3): every card at the table turns over."""
+E_DRAW_COLOR: Final = 20
+"""UNO Flip's Wild Draw Color (docs/rules.md §15, FL-7): the next player draws until a card of
+the colour named comes; challenged as a Wild Draw Four."""
+CHALLENGED: Final = frozenset((WILD_DRAW_FOUR, FL_WILD_DRAW_TWO, FL_WILD_DRAW_COLOR))
+"""The cards played only without one of the colour to match, challenged as the Wild Draw Four
+(RULES §4; UNO Flip's Wild Draw Two and Wild Draw Color: FL-6, FL-7)."""
+FL_DRAWS: Final = {FL_DRAW_ONE: 1, FL_DRAW_FIVE: 5}
+"""UNO Flip's coloured draw cards by value, and what they draw."""
 
 
 def _base_effect(t: int) -> int:
+    if t in (WILD, FL_WILD, FL_DARK_WILD):
+        return E_WILD
+    if t == FL_WILD_DRAW_TWO:  # a Wild Draw Four that draws two (FL-6)
+        return E_WD4
+    if t == FL_WILD_DRAW_COLOR:
+        return E_DRAW_COLOR
+    if not IS_WILD[t] and CARD_VALUE[t] == FL_FLIP:
+        return E_FLIP
+    if not IS_WILD[t] and CARD_VALUE[t] in FL_DRAWS:
+        return E_DRAW
     if t == WILD:
         return E_WILD
     if t == WILD_DRAW_FOUR:
@@ -204,7 +231,8 @@ class Tables:
     draw_amount: int
     draws: tuple[int, ...]
     """Per card type: the cards a draw card (effect ``E_DRAW``) makes its victim draw (the
-    edition's ``draw_amount``; All Wild's Wild Draw Two 2 and Wild Draw Four 4)."""
+    edition's ``draw_amount``; All Wild's Wild Draw Two 2 and Wild Draw Four 4; the Wild Draw
+    Four's 4 and UNO Flip's Wild Draw Two's 2, effect ``E_WD4``; Flip's Draw One 1, Draw Five 5)."""
     mercy: int
     """No Mercy's mercy rule (docs/rules.md §14, NM-9): a seat holding this many cards is out of
     the hand (0: no such rule)."""
@@ -281,9 +309,11 @@ class Tables:
         self.draw_amount = edition.draw_amount
         self.draws = tuple(
             4
-            if t == AW_DRAW_FOUR or (not IS_WILD[t] and CARD_VALUE[t] == NM_DRAW_FOUR)
+            if t in (AW_DRAW_FOUR, WILD_DRAW_FOUR) or (not IS_WILD[t] and CARD_VALUE[t] == NM_DRAW_FOUR)
             else 2
-            if t == AW_DRAW_TWO
+            if t in (AW_DRAW_TWO, FL_WILD_DRAW_TWO)
+            else FL_DRAWS[CARD_VALUE[t]]
+            if not IS_WILD[t] and CARD_VALUE[t] in FL_DRAWS
             else NM_DRAWS.get(t, edition.draw_amount)
             for t in range(NUM_CARD_TYPES)
         )
@@ -317,7 +347,9 @@ class Tables:
                 effect[t] = E_SEVEN if CARD_VALUE[t] == SEVEN else E_ZERO
         draws = [t for t in range(NUM_CARD_TYPES) if self.base_effect[t] in (E_DRAW, E_WD4)]
         # All Wild's Wild Draw Four is a four for stack_cards, as the Wild Draw Four (AW-8).
-        kind = {t: WILD_DRAW_FOUR if t in (WILD_DRAW_FOUR, AW_DRAW_FOUR) else CARD_VALUE[t] for t in draws}
+        # UNO Flip's Wild Draw Two too (FL-11).
+        fours = (WILD_DRAW_FOUR, AW_DRAW_FOUR, FL_WILD_DRAW_TWO)
+        kind = {t: WILD_DRAW_FOUR if t in fours else CARD_VALUE[t] for t in draws}
         order = self.rules.stack_cards
 
         def answers(t: int, a: int) -> bool:

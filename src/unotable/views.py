@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from unotable.cards import CARD_CODE, COLORS, NUM_CARD_TYPES
+from unotable.cards import CARD_CODE, NUM_CARD_TYPES, color_code
 from unotable.engine import legal_ids, pending_draw
 from unotable.events import Event
 from unotable.notation import ACTION_TEXT
@@ -72,6 +72,15 @@ class View:
     series: int = -1
     """With ``multi_play``: the card ``current`` played with ``more``, which another card of its
     number now follows in the same turn; else -1 (docs/rules.md §11.5)."""
+    side: int = 0
+    """UNO Flip (docs/rules.md §15): the side in play, 0 light, 1 dark; 0 in other editions."""
+    draw_back: int = -1
+    """UNO Flip: the face the draw pile's top card turns up to the table (its side out of play:
+    everyone sees it, FL-2); -1 in other editions or with no draw pile."""
+    backs: tuple[tuple[int, ...], ...] = ()
+    """UNO Flip: per seat, the faces of its cards turned towards the others (FL-2), sorted; this
+    seat's own entry is empty (a player does not see the other side of their own cards). Empty
+    in other editions and in the view of nobody."""
 
     @property
     def top(self) -> int:
@@ -110,14 +119,19 @@ class View:
             "hand_sizes": list(self.hand_sizes),
             "discard": [CARD_CODE[c] for c in self.discard],
             "draw_pile_size": self.draw_pile_size,
-            "color": COLORS[self.color] if self.color >= 0 else None,
+            "color": color_code(self.color, self.side == 1) if self.color >= 0 else None,
             "current": self.current if self.current >= 0 else None,
             "direction": self.direction,
             "dealer": self.dealer,
             "phase": PHASE_NAMES[self.phase],
             "drawn": CARD_CODE[self.drawn] if self.drawn >= 0 else None,
             "drew_facing": [
-                None if f is None else {"color": COLORS[f[0]] if f[0] >= 0 else None, "top": CARD_CODE[f[1]]}
+                None
+                if f is None
+                else {
+                    "color": color_code(f[0], self.side == 1) if f[0] >= 0 else None,
+                    "top": CARD_CODE[f[1]],
+                }
                 for f in self.drew_facing
             ],
             "pending": (
@@ -134,6 +148,12 @@ class View:
             "game_winners": list(self.game_winners),
             "legal": self.legal_actions,
         }
+        if self.rules.edition.flip:  # docs/rules.md §15: the side in play, the other faces seen
+            out["side"] = "dark" if self.side else "light"
+            out["draw_top_other"] = CARD_CODE[self.draw_back] if self.draw_back >= 0 else None
+            out["other_faces"] = {
+                str(s): [CARD_CODE[c] for c in cards] for s, cards in enumerate(self.backs) if cards
+            }
         if self.rules.multi_play:  # docs/rules.md §11.5: the card another of its number follows
             out["series"] = CARD_CODE[self.series] if self.series >= 0 else None
             out["follows"] = {
@@ -165,6 +185,8 @@ PUBLIC_FIELDS: Final = (
     "hand_points",
     "game_winners",
     "series",
+    "side",
+    "draw_back",
 )
 """The fields of a :class:`View` that every seat sees alike, and all that the view of nobody (a
 spectator's) is made of: an allow-list. A field added to ``View`` is private until it is named
@@ -196,7 +218,15 @@ def view(st: State, seat: int | None) -> View:
         drawn=st.drawn if st.current == seat else -1,
         known=known,
         legal=tuple(sorted(legal_ids(st, seat))),
+        backs=_backs(st, seat),
     )
+
+
+def _backs(st: State, seat: int) -> tuple[tuple[int, ...], ...]:
+    """UNO Flip (FL-2): the other faces of every other seat's cards, as ``seat`` sees them."""
+    if st.backs is None:
+        return ()
+    return tuple(() if s == seat else tuple(sorted(st.backs[s])) for s in range(st.n))
 
 
 def _public_fields(st: State) -> dict[str, Any]:
@@ -227,6 +257,8 @@ def _public_fields(st: State) -> dict[str, Any]:
         "hand_points": st.hand_points,
         "game_winners": tuple(st.game_winners),
         "series": st.series,
+        "side": st.side,
+        "draw_back": st.backs[st.n][-1] if st.backs is not None and st.draw else -1,
     }
 
 

@@ -36,6 +36,7 @@ from unotable.notation import (
     ACTION_UNO,
     CHALLENGE_ID,
     COLOR_IDS,
+    DARK_COLOR_IDS,
     DRAW_ID,
     INVISIBILITY_IDS,
     INVISIBILITY_UNO_IDS,
@@ -327,7 +328,7 @@ def _greedy_action(st: State) -> int:
             return PASS_ID
         return _play(st, seat, drawn, counts)
     if phase == PHASE_CHOOSE_COLOR:
-        return COLOR_IDS[_color(hand, counts)]
+        return (DARK_COLOR_IDS if st.side else COLOR_IDS)[_color(hand, counts)]  # UNO Flip's dark side
     # respond
     pend = st.pend_card
     if tb.stacking:  # RULES §11: pass the stack on, a Draw Two or Three before a Wild Draw Four

@@ -51,6 +51,7 @@ from unotable.notation import (
     ACTION_MORE,
     CHALLENGE_ID,
     COLOR_IDS,
+    DARK_COLOR_IDS,
     DRAW_ID,
     KIND_INVISIBILITY,
     KIND_PLAY,
@@ -163,7 +164,8 @@ class GreedyBot(BaseBot):
     def choose(self, view: View, options: list[int]) -> int:
         phase = view.phase
         if phase == Phase.CHOOSE_COLOR:
-            return COLOR_IDS[best_color(view, view.hand, avoid_seat=self._after(view, view.after_color))]
+            ids = DARK_COLOR_IDS if view.side else COLOR_IDS  # UNO Flip's dark side calls its own colours
+            return ids[best_color(view, view.hand, avoid_seat=self._after(view, view.after_color))]
         if phase == Phase.RESPOND:
             return self._respond(view, options)
         if phase == Phase.AFTER_DRAW:

@@ -25,6 +25,7 @@ from unotable.notation import (
     ACTION_MORE,
     ACTION_TEXT,
     KIND_CATCH,
+    KIND_COLOR,
     KIND_INVISIBILITY,
     KIND_PENALIZE,
     KIND_PLAY,
@@ -55,7 +56,7 @@ class ActionTable:
 
     def __init__(self, rules: Rules) -> None:
         tb = tables_for(rules)
-        deck = tb.deck_set
+        deck = tb.deck_set | frozenset(rules.edition.dark_deck())  # UNO Flip: both faces
         ids = [aid for aid in range(len(ACTION_KIND)) if _possible(aid, rules, tb.wild, deck)]
         self.rules = rules
         self.ids: tuple[int, ...] = tuple(ids)
@@ -103,6 +104,8 @@ def _possible(aid: int, rules: Rules, wild: tuple[bool, ...], deck: frozenset[in
         if NAMES_SEAT[card]:  # a 7 that swaps hands (RULES §11 seven_zero), or the 7 as a last card
             return arg < 0 or (rules.seven_zero and arg < n)
         return CARD_VALUE[card] != BLANK or (arg >= 0) == wild[card]
+    if kind == KIND_COLOR and card >= 0:  # UNO Flip's dark colours (docs/rules.md §15)
+        return rules.edition.flip
     if kind == KIND_CATCH:
         return arg < n
     if kind == KIND_WRONG:

@@ -95,6 +95,11 @@ class Layout:
             )
         if rules.multi_play:  # docs/rules.md §11.5: the card a series goes on from
             parts.append(("series", (T,), 1, 0.0, "multi_play: the card a series goes on from (one-hot)"))
+        if rules.edition.flip:  # docs/rules.md §15, FL-2: the side in play, the faces turned to this seat
+            parts.append(("side", (1,), 1, 0.0, "flip: 1 when the dark side is in play"))
+            parts.append(("other_faces", (max(n - 1, 1), T), deck, 0.0,
+                          "flip: each other seat's cards by the faces turned towards this seat"))  # fmt: skip
+            parts.append(("draw_top_other", (T,), 1, 0.0, "flip: the other face of the draw pile's top card"))
         segments: list[Segment] = []
         start = 0
         for name, shape, high, low, doc in parts:
@@ -133,6 +138,9 @@ class Layout:
         self._stack = o["pending_draw"].start if "pending_draw" in o else -1
         self._pcard = o["pending_card"].start if "pending_card" in o else -1
         self._series = o["series"].start if "series" in o else -1
+        self._side = o["side"].start if "side" in o else -1
+        self._others = o["other_faces"].start if "other_faces" in o else -1
+        self._draw_back = o["draw_top_other"].start if "draw_top_other" in o else -1
 
     def encode(self, v: View, window: bool, out: F32) -> None:
         """Write ``v`` (``window``: the seat's turn is an out-of-turn moment) into ``out``."""
@@ -163,6 +171,15 @@ class Layout:
             idx.append(self._after + rel[v.after_color])
         if v.series >= 0 and self._series >= 0:
             idx.append(self._series + v.series)
+        if self._side >= 0:  # UNO Flip (FL-2): counts of the faces turned towards this seat
+            if v.side:
+                idx.append(self._side)
+            if v.draw_back >= 0:
+                idx.append(self._draw_back + v.draw_back)
+            for s_abs, faces in enumerate(v.backs):
+                if faces and s_abs != seat:
+                    base = self._others + (rel[s_abs] - 1) * self.t
+                    idx += map(base.__add__, faces)
         for s in v.uno_exposed:
             idx.append(self._exposed + rel[s])
         for s, f in enumerate(v.drew_facing):

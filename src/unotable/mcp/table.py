@@ -17,7 +17,7 @@ from typing import Any
 from unotable.bots.base import Bot
 from unotable.bots.spec import BotSpec
 from unotable.bots.table import BotTable
-from unotable.cards import CARD_CODE, COLOR_NAMES
+from unotable.cards import CARD_CODE, COLOR_NAMES, DARK_COLOR_NAMES
 from unotable.errors import ConfigError, IllegalActionError, UnoError
 from unotable.events import Event
 from unotable.i18n import _
@@ -148,13 +148,20 @@ class Table:
         out: dict[str, Any] = {
             "hand": [CARD_CODE[c] for c in v.hand],
             "top_card": CARD_CODE[v.discard[-1]],
-            "color": COLOR_NAMES[v.color] if v.color >= 0 else None,
+            "color": (DARK_COLOR_NAMES if v.side else COLOR_NAMES)[v.color] if v.color >= 0 else None,
             "cards_held": list(v.hand_sizes),
             "whose_turn": None if current is None else self.name(current),
             "your_turn": current == YOU and not g.hand_over,
             "legal_actions": self.legal(),
             "events": events,
         }
+        if v.rules.edition.flip:  # docs/rules.md §15, FL-2: the side, the faces turned to you
+            out["side"] = "dark" if v.side else "light"
+            out["others_faces_you_see"] = {
+                str(s): [CARD_CODE[c] for c in cards] for s, cards in enumerate(v.backs) if cards
+            }
+            if v.draw_back >= 0:
+                out["draw_pile_top_other_face"] = CARD_CODE[v.draw_back]
         if v.drawn >= 0:
             out["drawn"] = CARD_CODE[v.drawn]
         if v.pending_card >= 0:
@@ -209,7 +216,8 @@ class Table:
     def rules_in_words(self) -> str:
         """The rules in force, in words, how to write actions, and every card code of the deck
         with its name (``HOWLER = Howler``)."""
-        cards = ", ".join(f"{CARD_CODE[c]} = {card_name(c)}" for c in sorted(set(self.rules.deck())))
+        faces = set(self.rules.deck()) | set(self.rules.edition.dark_deck())  # UNO Flip: both sides
+        cards = ", ".join(f"{CARD_CODE[c]} = {card_name(c)}" for c in sorted(faces))
         return (
             f"{rules_text(self.rules, self.game.players)}\n{_(words.NOTATION)}\n"
             f"{_(words.CARDS).format(cards=cards)}\n"

@@ -306,6 +306,8 @@ def to_state(native: NativeState, rules: Rules) -> State:
     st.hand_points = None if d["hand_points"] < 0 else d["hand_points"]
     st.game_winners = [s for s in range(n) if d["game_winners"] >> s & 1]
     st.rng = d["rng"]
+    st.side = 0  # UNO Flip is the Python engine's alone (NATIVE_EDITIONS)
+    st.backs = None
     return st
 
 

@@ -31,8 +31,16 @@ from unotable.cards import (
     BLANK,
     CARD_COLOR,
     CARD_VALUE,
+    DARK_FACE,
     DRAW_THREE,
     DRAW_TWO,
+    FL_DARK_WILD,
+    FL_DRAW_FIVE,
+    FL_DRAW_ONE,
+    FL_FLIP,
+    FL_WILD,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
     HOWLER,
     INVISIBILITY,
     MATER,
@@ -254,6 +262,9 @@ def _face_value(value: int) -> str:
         NM_SKIP_ALL: pgettext("card face", "SkipAll"),
         NM_DISCARD_ALL: pgettext("card face", "Discard"),
         NM_DRAW_FOUR: pgettext("card face", "Draw 4"),
+        FL_DRAW_ONE: pgettext("card face", "Draw 1"),
+        FL_DRAW_FIVE: pgettext("card face", "Draw 5"),
+        FL_FLIP: pgettext("card face", "Flip"),
     }
     return faces.get(value, str(value))
 
@@ -280,12 +291,24 @@ def _face_wild(card: int) -> tuple[str, str]:
         NM_WILD_SIX: (pgettext("card face", "Wild"), pgettext("card face", "Draw 6")),
         NM_WILD_TEN: (pgettext("card face", "Wild"), pgettext("card face", "Draw 10")),
         NM_ROULETTE: (pgettext("card face", "Colour"), pgettext("card face", "Wheel")),
+        FL_WILD: (pgettext("card face", "Wild"), ""),
+        FL_WILD_DRAW_TWO: (pgettext("card face", "Wild"), pgettext("card face", "Draw 2")),
+        FL_DARK_WILD: (pgettext("card face", "Wild"), ""),
+        FL_WILD_DRAW_COLOR: (pgettext("card face", "Draw"), pgettext("card face", "Color")),
     }
     return faces[card]
 
 
-def _face_color(color: int) -> str:
-    """A colour on a card face: 7 columns at most ("vermelho" is 8: the Portuguese face says "verm.")."""
+def _face_color(color: int, dark: bool = False) -> str:
+    """A colour on a card face: 7 columns at most ("vermelho" is 8: the Portuguese face says "verm.");
+    with ``dark``, UNO Flip's dark side's."""
+    if dark:
+        return (
+            pgettext("card face", "pink"),
+            pgettext("card face", "teal"),
+            pgettext("card face", "orange"),
+            pgettext("card face", "purple"),
+        )[color]
     faces = (
         pgettext("card face", "red"),
         pgettext("card face", "yellow"),
@@ -300,7 +323,7 @@ def card_face(card: int) -> tuple[str, str]:
     color = CARD_COLOR[card]
     if color < 0:
         return _face_wild(card)
-    return _face_value(CARD_VALUE[card]), _face_color(color)
+    return _face_value(CARD_VALUE[card]), _face_color(color, DARK_FACE[card])
 
 
 def plural(count: int, one: str, many: str | None = None) -> str:
