@@ -235,7 +235,7 @@ class Tables:
     Four's 4 and UNO Flip's Wild Draw Two's 2, effect ``E_WD4``; Flip's Draw One 1, Draw Five 5)."""
     mercy: int
     """No Mercy's mercy rule (docs/rules.md §14, NM-9): a seat holding this many cards is out of
-    the hand (0: no such rule)."""
+    the hand (25, or a lower ``hand_limit``: NM-13; 0: no such rule)."""
     draws_named: frozenset[int]
     """The wild draw cards whose player names a colour with the play (No Mercy's: §14)."""
     response_windows: bool
@@ -318,7 +318,7 @@ class Tables:
             for t in range(NUM_CARD_TYPES)
         )
         self.draws_named = frozenset(NM_DRAWS)
-        self.mercy = MERCY_LIMIT if edition.no_mercy else 0
+        self.mercy = min(MERCY_LIMIT, rules.hand_limit) if edition.no_mercy else 0  # NM-9, NM-13
         self.response_windows = edition.response_windows
         self.suggestion_penalty = edition.suggestion_penalty
         self.must_play_drawn = rules.must_play_drawn
