@@ -47,6 +47,11 @@ is for the requests that all reach one node, and must not overshoot on counts up
 BALANCE_SLACK: Final = 2
 """A node holds up to its share of the service's rooms plus this many before it hands rooms to
 the nodes under their share (:meth:`Cluster.plan`), e.g. when a node joins."""
+SILENT_SECONDS: Final = 3.0
+"""An owner whose heartbeat is older than this missed a renewal (frozen, lost, cut off from the
+database): a node asked for one of its rooms waits for the lease to run out (6 s at most after
+that owner's last renewal) and takes the room, instead of first trying a relay that a frozen
+owner's kernel accepts and never answers (3 s lost: :data:`~unotable.web.relay.OPEN_SECONDS`)."""
 MARGIN_SECONDS: Final = 1.0
 """A node serves a room only until its own (monotonic) clock says the lease has less than this
 left (counted from before its last successful renewal was sent): past that, it confirms the
@@ -64,6 +69,8 @@ CLIENT_HEADER: Final = "x-unotable-client"
 HELD_BEFORE_SECONDS: Final = 600.0
 """A lease of this node's name that ended at most this long before it registers names a room it
 held before a restart (:attr:`Cluster.held_before`; as long as an idle room stays in memory)."""
+SILENT: Final = "COALESCE(n.heartbeat_at < now() - make_interval(secs => :quiet), true)"
+"""Whether a lease's owner (``n``, joined) is silent: :data:`SILENT_SECONDS` without a heartbeat."""
 EXPIRE: Final = "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE "
 """A lease given back is expired, not deleted: its fencing number keeps growing."""
 
@@ -74,8 +81,8 @@ upstream (docs/deploy/nginx.conf), so a room's WebSockets reach its owner withou
 stale one (the room moved) costs only a relay."""
 NODE_COOKIE_SECONDS: Final = 3
 """How long the cookie lasts: long enough for the page's WebSocket, opened right after such an
-answer, and shorter than the page takes to notice a frozen node (5.5 s at the soonest: a move's
-probe after 1.5 s, then two pings unanswered for 2 s each), so that its reconnect finds the
+answer, and shorter than the page takes to notice a frozen node (4.5 s at the soonest: a move's
+probe after 1.5 s, then two pings unanswered for 1.5 s each), so that its reconnect finds the
 cookie gone and goes round-robin to a live node; nginx would keep sending it to the frozen
 node (whose kernel still accepts connections) until its 45 s timeout."""
 COOKIE_NAME: Final = re.compile(r"[A-Za-z0-9._:-]{1,64}")
@@ -84,13 +91,15 @@ them safely)."""
 
 
 class RoomElsewhereError(Exception):
-    """The room is owned by another node, reached at ``url``."""
+    """The room is owned by another node, reached at ``url``; ``silent`` if that node's heartbeat
+    is older than :data:`SILENT_SECONDS` (do not relay to it: its lease runs out soon)."""
 
-    def __init__(self, code: str, node: str, url: str) -> None:
+    def __init__(self, code: str, node: str, url: str, silent: bool = False) -> None:
         super().__init__(f"room {code} is owned by node {node} ({url})")
         self.code = code
         self.node = node
         self.url = url
+        self.silent = silent
 
 
 def default_node_name(port: int) -> str:
@@ -381,15 +390,15 @@ class Cluster:
                 return
             row = conn.execute(
                 text(
-                    "SELECT l.node, n.url FROM room_leases l LEFT JOIN nodes n ON n.name = l.node "
+                    f"SELECT l.node, n.url, {SILENT} FROM room_leases l LEFT JOIN nodes n ON n.name = l.node "
                     "WHERE l.code = :code"
                 ),
-                {"code": code},
+                {"code": code, "quiet": SILENT_SECONDS},
             ).first()
         if row is None:  # pragma: no cover - released between the two statements: try again
             self.acquire(code)
             return
-        raise RoomElsewhereError(code, str(row[0]), str(row[1] or ""))
+        raise RoomElsewhereError(code, str(row[0]), str(row[1] or ""), bool(row[2]))
 
     def acquire_many(self, codes: list[str]) -> dict[str, Exception | None]:
         """:meth:`acquire` for many rooms in one transaction (one commit, where a reconnect
@@ -419,14 +428,14 @@ class Cluster:
                     owners = {}
                     if rest:
                         owners = {
-                            str(code): (str(node), str(url or ""))
-                            for code, node, url in conn.execute(
+                            str(code): (str(node), str(url or ""), bool(silent))
+                            for code, node, url, silent in conn.execute(
                                 text(
-                                    "SELECT l.code, l.node, n.url FROM room_leases l "
+                                    f"SELECT l.code, l.node, n.url, {SILENT} FROM room_leases l "
                                     "LEFT JOIN nodes n ON n.name = l.node "
                                     "WHERE l.code = ANY(CAST(:codes AS text[]))"
                                 ),
-                                {"codes": rest},
+                                {"codes": rest, "quiet": SILENT_SECONDS},
                             )
                         }
                         exist = set(
@@ -673,6 +682,7 @@ __all__ = [
     "PLACE_SLACK",
     "RECONNECT",
     "RENEW_SECONDS",
+    "SILENT_SECONDS",
     "UNREACHABLE",
     "Cluster",
     "Lease",
