@@ -111,7 +111,7 @@ def test_a_bots_turn_that_brings_nothing_makes_the_page_ping_and_then_find_a_liv
         page.clock.pause_at(START + timedelta(seconds=5))
         code = server.room({"players": 2, "seats": ["human", "greedy"], "bot_delay": 1.0})
         take_seat(page, server.http, code, "Ana")
-        _until(page, "() => Boolean(window.unotable.msg && window.unotable.ws && window.unotable.ws.readyState === 1)")
+        _until(page, "() => Boolean(window.unotable.msg && window.unotable.ws?.readyState === 1)")
         _at_the_bots_turn(page, frozen)  # the page's clock has not moved since its socket opened
         frozen.frozen = True
         page.clock.run_for(1000 + 1500 + 100)  # the bot's delay and PROBE_MS: a ping, not 10 s later
