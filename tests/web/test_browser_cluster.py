@@ -120,13 +120,20 @@ def test_a_person_on_a_frozen_node_plays_again_through_another(
     shown is lost: the new node's welcome is at the step she saw last, or later."""
     with _seated(service, browser) as at:
         frames: list[tuple[str, int, str]] = []
+        marks: list[tuple[float, str]] = []
+        """When the page's sockets opened, closed and were welcomed (monotonic), for the timeline."""
 
         def opened(ws: Any) -> None:
+            marks.append((time.monotonic(), "socket"))
+
             def got(payload: Any) -> None:
                 m = json.loads(payload)
                 frames.append((ws.url, int(m.get("seq", -1)), str(m.get("type"))))
+                if m.get("type") == "welcome":
+                    marks.append((time.monotonic(), "welcome"))
 
             ws.on("framereceived", got)
+            ws.on("close", lambda _: marks.append((time.monotonic(), "closed")))
 
         at.page.on("websocket", opened)
         for _ in range(20):  # until nginx sent the page's socket to the owner itself, not a relay
@@ -155,9 +162,10 @@ def test_a_person_on_a_frozen_node_plays_again_through_another(
             _play_until(at.ana, at.page, lambda: at.seq() >= at_freeze + 4, 60, "the game goes on")
         finally:
             at.owner.proc.send_signal(signal.SIGCONT)
+        timeline = " ".join(f"{what} {at - frozen:.1f}" for at, what in marks if at >= frozen)
         print(
             f"\nfrozen node ({when} to move): Ana's move accepted {again:.1f} s after the freeze"
-            f" (load {os.getloadavg()[0]:.1f})"
+            f" (load {os.getloadavg()[0]:.1f}; the page's sockets after it: {timeline})"
         )
         m = state(at.page)
         assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
