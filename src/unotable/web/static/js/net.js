@@ -20,10 +20,12 @@ const PROBE_MS = 1500;
 // A socket not open within OPEN_MS is given up and made again: nginx may have sent it to a frozen
 // node (its kernel still accepts connections), where it would wait for nginx's 45 s timeout.
 export const OPEN_MS = 5000;
-// After a node went silent (or a socket did not open), the page first asks /healthz, at most for
-// FIND_MS: the documented nginx site gives that request 2 s a node and passes it to the next, and
-// marks a node that did not answer as down for its other requests, so the socket made next goes to
-// a live node instead of the frozen one (docs/deploy.md).
+// After a node went silent (or a socket did not open), the page first asks /healthz FIND_TRIES
+// times at once and waits for the answers, at most FIND_MS: the documented nginx site sends them
+// round-robin (so with up to FIND_TRIES nodes one meets the frozen node), gives each node 2 s and
+// passes the request on, and marks a node that did not answer as down for its other requests, so
+// the socket made next goes to a live node instead of the frozen one (docs/deploy.md).
+const FIND_TRIES = 3;
 const FIND_MS = 5000;
 
 // What to do with each message from the server (table.js's onMessage, given by enterTable).
@@ -99,14 +101,13 @@ function lost(ws, code, silent = false) {
   setTimeout(again, soon ? 100 + 400 * Math.random() : 300 * 2 ** game.retry);
 }
 
-// Ask /healthz (through the load balancer) and wait for its answer, at most FIND_MS; whatever it
-// says, the page then reconnects.
+// Ask /healthz FIND_TRIES times (through the load balancer) and wait for the answers, at most
+// FIND_MS; whatever they say, the page then reconnects.
 function findLive() {
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(), FIND_MS);
-  return fetch("/healthz", { cache: "no-store", signal: stop.signal })
-    .catch(() => null)
-    .finally(() => clearTimeout(timer));
+  const asks = Array.from({ length: FIND_TRIES }, () => fetch("/healthz", { cache: "no-store", signal: stop.signal }));
+  return Promise.allSettled(asks).finally(() => clearTimeout(timer));
 }
 
 // While the connection is lost the table is greyed out and its controls are inert (no click, no
