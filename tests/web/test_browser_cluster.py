@@ -40,6 +40,9 @@ def _play_until(player: Player, page: Any, done: Any, seconds: float, what: str)
             )
             conn = "hidden" if page.locator("#conn").is_hidden() else page.locator("#conn").text_content()
             raise AssertionError(f"not within {seconds:g} s: {what} (the page: {seen}, {conn!r})")
+        if page.evaluate("() => window.unotable.offline"):  # greyed out: nothing to click
+            page.wait_for_timeout(50)
+            continue
         if not player.turn():
             m = state(page)
             if m is not None and m["table"]["hand_over"] and m["table"]["status"] == "playing":

@@ -97,7 +97,7 @@ def test_a_bots_turn_that_brings_nothing_makes_the_page_ping_and_then_find_a_liv
     browser: Any, sqlite_url: str
 ) -> None:
     """The bot is to move (1 s delay) and its node freezes: the page expects the move and, hearing
-    nothing 1.5 s after the bot's delay, pings at once (its periodic ping is 10 s after the socket
+    nothing 1 s after the bot's delay, pings at once (its periodic ping is 10 s after the socket
     opened: not yet); two pings unanswered, it drops the socket, asks /healthz three times at
     once (round-robin: so that nginx meets the frozen node and learns it is down) and only then
     makes its new socket, within the 0.1-0.5 s of a moved room, not after the backoff of other
@@ -115,7 +115,7 @@ def test_a_bots_turn_that_brings_nothing_makes_the_page_ping_and_then_find_a_liv
         _until(page, "() => Boolean(window.unotable.msg && window.unotable.ws?.readyState === 1)")
         _at_the_bots_turn(page, frozen)  # the page's clock has not moved since its socket opened
         frozen.frozen = True
-        page.clock.run_for(1000 + 1500 + 100)  # the bot's delay and PROBE_MS: a ping, not 10 s later
+        page.clock.run_for(1000 + 1000 + 100)  # the bot's delay and PROBE_MS: a ping, not 10 s later
         assert frozen.after == ["ping"]
         assert page.evaluate("() => window.unotable.offline") is False
         page.clock.run_for(1500)  # ANSWER_MS: unanswered, a second ping

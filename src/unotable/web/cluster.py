@@ -81,8 +81,8 @@ upstream (docs/deploy/nginx.conf), so a room's WebSockets reach its owner withou
 stale one (the room moved) costs only a relay."""
 NODE_COOKIE_SECONDS: Final = 3
 """How long the cookie lasts: long enough for the page's WebSocket, opened right after such an
-answer, and shorter than the page takes to notice a frozen node (4.5 s at the soonest: a move's
-probe after 1.5 s, then two pings unanswered for 1.5 s each), so that its reconnect finds the
+answer, and shorter than the page takes to notice a frozen node (4 s at the soonest: a move's
+probe after 1 s, then two pings unanswered for 1.5 s each), so that its reconnect finds the
 cookie gone and goes round-robin to a live node; nginx would keep sending it to the frozen
 node (whose kernel still accepts connections) until its 45 s timeout."""
 COOKIE_NAME: Final = re.compile(r"[A-Za-z0-9._:-]{1,64}")

@@ -12,11 +12,11 @@ import { t } from "./strings.js";
 // the load balancer, to a node that takes the room). Whenever the page waits for the server to say
 // something soon (a move of the person's, or a bot's turn: its delay, then a move) and hears
 // nothing for PROBE_MS more, it pings at once, so a dead node is noticed within PROBE_MS + 2 *
-// ANSWER_MS (4.5 s) of a move or of a bot's delay; a person who only watches other people within
+// ANSWER_MS (4 s) of a move or of a bot's delay; a person who only watches other people within
 // PING_MS + 2 * ANSWER_MS (13 s). The server closes a socket silent for 35 s.
 export const PING_MS = 10000;
 const ANSWER_MS = 1500;
-const PROBE_MS = 1500;
+const PROBE_MS = 1000;
 // A socket not open within OPEN_MS is given up and made again: nginx may have sent it to a frozen
 // node (its kernel still accepts connections), where it would wait for nginx's 45 s timeout.
 export const OPEN_MS = 5000;
