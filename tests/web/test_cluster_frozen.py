@@ -130,3 +130,32 @@ def test_nginx_learns_from_healthz_that_a_node_is_frozen_and_sends_no_socket_the
 
         asyncio.run(sockets())
         assert _nobody_came(frozen), "a WebSocket was sent to the frozen node"
+
+
+def test_leases_are_renewed_while_the_event_loop_is_busy(pg: str) -> None:
+    """A saturated loop (a reconnect storm) must not starve the renewals: they came from the
+    loop, late, so the node's own clock said its leases might have run out and every visit then
+    asked the database (in the pool the renewal waited in). The renewer is a thread of its own:
+    with the loop blocked, the leases are still renewed, on time."""
+    store = Store(pg)
+    try:
+        settings = parse_settings({"players": 2, "seats": ["greedy", "greedy"], "bot_delay": 0.3})
+        seats = [StoredSeat(p, bot, None, None) for p, bot in enumerate(settings.seats)]
+        store.create_room("BUSYRM22", settings.to_dict(), seats, settings.rules.to_dict(), 2, 1, 7)
+        node = Cluster(store, "a", "http://127.0.0.1:9", renew_seconds=0.1)
+        renewed: list[float] = []
+
+        async def scenario() -> None:
+            node.start()
+            node.create("BUSYRM22")
+            before = node.leases["BUSYRM22"].valid_until
+            blocked = time.monotonic()
+            while time.monotonic() - blocked < 2.0:  # the loop does nothing else meanwhile
+                time.sleep(0.05)
+                renewed.append(node.leases["BUSYRM22"].valid_until - before)
+            await node.stop()
+
+        asyncio.run(scenario())
+        assert max(renewed) > 0, "no renewal while the loop was busy"
+    finally:
+        store.close()

@@ -22,6 +22,7 @@ import contextlib
 import logging
 import re
 import socket
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -168,7 +169,7 @@ class LeaseStatus:
 
 
 class Cluster:
-    """This node's part of the service: its row in ``nodes``, the leases it holds, and the loop
+    """This node's part of the service: its row in ``nodes``, the leases it holds, and the thread
     that renews them.
 
     :param store: the database (PostgreSQL).
@@ -222,7 +223,9 @@ class Cluster:
         """Rooms this node handed to another to even the load (placement or rebalancing)."""
         self._placed: dict[str, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._renewer: asyncio.Task[None] | None = None
+        self._renewer: threading.Thread | None = None
+        self._quit = threading.Event()
+        self._handing: asyncio.Task[None] | None = None
         self._losing: set[str] = set()
 
     @property
@@ -295,19 +298,26 @@ class Cluster:
         self.store.lost = self._lost_in_thread
 
     def start(self) -> None:
-        """Register, then renew the leases and the heartbeat on the running loop."""
+        """Register, then renew the leases and the heartbeat in a thread of their own, telling
+        the running loop what each renewal found."""
         self._loop = asyncio.get_running_loop()
         self.register()
-        self._renewer = self._loop.create_task(self._renew_loop(), name="cluster-renew")
+        self._quit.clear()
+        self._renewer = threading.Thread(target=self._beat, name="cluster-renew", daemon=True)
+        self._renewer.start()
 
     async def stop(self) -> None:
         """Stop renewing, give every lease back (the rooms must be stopped first: their clients
         reconnect and another node takes them at once) and leave the ``nodes`` table."""
         if self._renewer is not None:
-            self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
+            self._quit.set()
+            await asyncio.to_thread(self._renewer.join)
             self._renewer = None
+        if self._handing is not None:
+            self._handing.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._handing
+            self._handing = None
         self.leases.clear()
         try:
             await asyncio.to_thread(self._leave)
@@ -608,28 +618,49 @@ class Cluster:
         self.live_nodes = max(1, len(self.peers))
         self._placed.clear()
 
-    async def _renew_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.renew_seconds)
-            # Nothing may end this loop but cancelling it: a node that stops renewing keeps its
-            # rooms' sockets open while its leases run out, and their bots and timers stop.
+    def _beat(self) -> None:
+        """The renewer's thread: a renewal every :attr:`renew_seconds`, however busy the event
+        loop is. Renewals scheduled by the loop (in its default thread pool) came late when the
+        loop was saturated (a reconnect storm on PostgreSQL): the node's own clock then said its
+        leases might have run out, every client's visit asked the database to confirm its room's
+        lease in that same pool, and the renewal waited behind those confirmations."""
+        while not self._quit.wait(self.renew_seconds):
+            # Nothing may end this loop but stop(): a node that stops renewing keeps its rooms'
+            # sockets open while its leases run out, and their bots and timers stop.
             try:
-                lost = await asyncio.to_thread(self.renew)
+                lost = self.renew()
             except SQLAlchemyError:
                 log.warning("node %s could not renew its leases; trying again", self.name)
                 continue
             except Exception:
                 log.exception("node %s could not renew its leases; trying again", self.name)
                 continue
-            for code in lost:
-                self.lose(code)
-            if self.on_renewed is not None:
-                try:
-                    await self.on_renewed()
-                except SQLAlchemyError:
-                    log.warning("node %s could not hand rooms over; trying again", self.name)
-                except Exception:
-                    log.exception("node %s could not hand rooms over; trying again", self.name)
+            loop = self._loop
+            if loop is None or loop.is_closed():
+                return
+            try:
+                loop.call_soon_threadsafe(self._renewed, lost)
+            except RuntimeError:  # the loop closed meanwhile
+                return
+
+    def _renewed(self, lost: list[str]) -> None:
+        """On the loop, after a renewal: drop the rooms lost, then hand rooms over (one hand-over
+        at a time; a renewal that finds one still running leaves it be)."""
+        for code in lost:
+            self.lose(code)
+        if self.on_renewed is not None and self._loop is not None and not self._quit.is_set():
+            if self._handing is None or self._handing.done():
+                self._handing = self._loop.create_task(self._hand_over(), name="cluster-hand-over")
+
+    async def _hand_over(self) -> None:
+        if self.on_renewed is None:
+            return
+        try:
+            await self.on_renewed()
+        except SQLAlchemyError:
+            log.warning("node %s could not hand rooms over; trying again", self.name)
+        except Exception:
+            log.exception("node %s could not hand rooms over; trying again", self.name)
 
     def _lost_in_thread(self, code: str) -> None:
         if self._loop is not None:
