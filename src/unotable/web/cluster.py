@@ -648,9 +648,9 @@ class Cluster:
         at a time; a renewal that finds one still running leaves it be)."""
         for code in lost:
             self.lose(code)
-        if self.on_renewed is not None and self._loop is not None and not self._quit.is_set():
-            if self._handing is None or self._handing.done():
-                self._handing = self._loop.create_task(self._hand_over(), name="cluster-hand-over")
+        idle = self._handing is None or self._handing.done()
+        if self.on_renewed is not None and self._loop is not None and not self._quit.is_set() and idle:
+            self._handing = self._loop.create_task(self._hand_over(), name="cluster-hand-over")
 
     async def _hand_over(self) -> None:
         if self.on_renewed is None:
