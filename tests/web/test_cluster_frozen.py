@@ -5,8 +5,10 @@ and waits for the lease to run out instead, then takes the room."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -158,4 +160,47 @@ def test_leases_are_renewed_while_the_event_loop_is_busy(pg: str) -> None:
         asyncio.run(scenario())
         assert max(renewed) > 0, "no renewal while the loop was busy"
     finally:
+        store.close()
+
+
+def test_a_frozen_owners_open_transaction_does_not_hold_the_room(pg: str) -> None:
+    """An owner frozen between a statement and its commit (its renewal, its writer) keeps that
+    transaction's row locks, the room's lease row among them: another node taking the room
+    waited for them until the thaw (rooms stuck for minutes in a chaos run). The nodes'
+    sessions end when left idle in a transaction (5 s), so the lock goes and the room is taken."""
+    frozen_store, store = Store(pg), Store(pg)
+    try:
+        settings = parse_settings({"players": 2, "seats": ["greedy", "greedy"], "bot_delay": 0.3})
+        seats = [StoredSeat(p, bot, None, None) for p, bot in enumerate(settings.seats)]
+        store.create_room("LCKDRM22", settings.to_dict(), seats, settings.rules.to_dict(), 2, 1, 7)
+        a = Cluster(frozen_store, "a", "http://127.0.0.1:9")
+        a.register()
+        a.create("LCKDRM22")
+        with store.engine.begin() as conn:  # its lease ran out (frozen past it)
+            conn.execute(text("UPDATE room_leases SET expires_at = now() - interval '1 second'"))
+        held = frozen_store.engine.connect()
+        held.begin()
+        held.execute(  # the frozen owner's renewal: the lease row locked, never committed
+            text("UPDATE room_leases SET expires_at = now() + interval '6 seconds' WHERE code = 'LCKDRM22'")
+        )
+        b = Cluster(store, "b", "http://127.0.0.1:10")
+        b.register()
+        done: list[object] = []
+
+        def take() -> None:
+            try:
+                b.acquire("LCKDRM22")
+                done.append(True)
+            except Exception as exc:  # reported below
+                done.append(exc)
+
+        taker = threading.Thread(target=take, daemon=True)
+        taker.start()
+        taker.join(60)  # a generous bound for a test: without the fix it waits for ever
+        assert done == [True], done or "the lease row stayed locked by the frozen owner"
+        assert b.owned["LCKDRM22"] >= 1
+        with contextlib.suppress(Exception):
+            held.close()
+    finally:
+        frozen_store.close()
         store.close()
