@@ -119,7 +119,7 @@ def test_the_page_and_its_cards_open_offline_and_say_the_table_needs_the_server(
     page.wait_for_selector("#create-form")
     assert page.is_hidden("#offline-note")
     # At a table, the network going away greys the table at once (a ping that gets no answer:
-    # about 4 s), not at the next heartbeat (10 s later) and its missed answers (4 s more).
+    # about 3 s), not at the next heartbeat (10 s later) and its missed answers (3 s more).
     take_seat(page, server.http, code, "Ana")
     page.wait_for_selector("#hand .card")
     ctx.set_offline(True)

@@ -6,6 +6,7 @@ goes on from where it was."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -39,6 +40,9 @@ def _play_until(player: Player, page: Any, done: Any, seconds: float, what: str)
             )
             conn = "hidden" if page.locator("#conn").is_hidden() else page.locator("#conn").text_content()
             raise AssertionError(f"not within {seconds:g} s: {what} (the page: {seen}, {conn!r})")
+        if page.evaluate("() => window.unotable.offline"):  # greyed out: nothing to click
+            page.wait_for_timeout(50)
+            continue
         if not player.turn():
             m = state(page)
             if m is not None and m["table"]["hand_over"] and m["table"]["status"] == "playing":
@@ -102,8 +106,39 @@ def test_a_person_plays_on_while_the_node_holding_the_room_is_killed(service: Se
         assert at.owner_now() != at.owner.name
 
 
-def test_a_person_on_a_frozen_node_plays_again_through_another(service: Service, browser: Any) -> None:
+def _acted_after(m: dict[str, Any] | None, seq: int) -> bool:
+    """Whether ``m`` is an update past ``seq`` that carries a move of Ana's (seat 0)."""
+    return m is not None and m["seq"] > seq and any(e.get("seat") == 0 for e in m.get("events") or [])
+
+
+@pytest.mark.parametrize("when", ["ana", "bot"])
+def test_a_person_on_a_frozen_node_plays_again_through_another(
+    service: Service, browser: Any, when: str
+) -> None:
+    """The node holding the room (the page's socket straight to it) is frozen while Ana is to move
+    (she moves and hears nothing: the page pings at once) or while the bot is (the page expects
+    its move after the bot's delay and pings): the page finds the node silent, asks /healthz
+    (nginx learns the frozen node is down), reconnects to a live node, which takes the room
+    without trying a relay to the silent owner, and Ana moves again there. Nothing she was
+    shown is lost: the new node's welcome is at the step she saw last, or later."""
     with _seated(service, browser) as at:
+        frames: list[tuple[str, int, str]] = []
+        marks: list[tuple[float, str]] = []
+        """When the page's sockets opened, closed and were welcomed (monotonic), for the timeline."""
+
+        def opened(ws: Any) -> None:
+            marks.append((time.monotonic(), "socket"))
+
+            def got(payload: Any) -> None:
+                m = json.loads(payload)
+                frames.append((ws.url, int(m.get("seq", -1)), str(m.get("type"))))
+                if m.get("type") == "welcome":
+                    marks.append((time.monotonic(), "welcome"))
+
+            ws.on("framereceived", got)
+            ws.on("close", lambda _: marks.append((time.monotonic(), "closed")))
+
+        at.page.on("websocket", opened)
         for _ in range(20):  # until nginx sent the page's socket to the owner itself, not a relay
             if sum(node_metric(n, "unotable_cluster_relayed_sockets") for n in service.nodes) == 0:
                 break
@@ -112,18 +147,31 @@ def test_a_person_on_a_frozen_node_plays_again_through_another(service: Service,
             time.sleep(0.3)
         else:
             pytest.fail("the page's socket never reached the room's owner straight")
+        mover = 0 if when == "ana" else 1
+        _play_until(
+            at.ana, at.page, lambda: (state(at.page) or {}).get("view", {}).get("current") == mover, 60,
+            f"seat {mover} is to move",
+        )  # fmt: skip
         at_freeze = at.seq()
+        seen = len(frames)
         at.owner.proc.send_signal(signal.SIGSTOP)
         frozen = time.monotonic()
         try:
             _play_until(
-                at.ana, at.page, lambda: at.seq() > at_freeze, 30, "the page plays again through another node"
-            )
+                at.ana, at.page, lambda: _acted_after(state(at.page), at_freeze), 40,
+                "Ana moves again through another node",
+            )  # fmt: skip
             again = time.monotonic() - frozen
             _play_until(at.ana, at.page, lambda: at.seq() >= at_freeze + 4, 60, "the game goes on")
         finally:
             at.owner.proc.send_signal(signal.SIGCONT)
-        print(f"\nfrozen node: the page played again after {again:.1f} s (load {os.getloadavg()[0]:.1f})")
+        timeline = " ".join(f"{what} {at - frozen:.1f}" for at, what in marks if at >= frozen)
+        print(
+            f"\nfrozen node ({when} to move): Ana's move accepted {again:.1f} s after the freeze"
+            f" (load {os.getloadavg()[0]:.1f}; the page's sockets after it: {timeline})"
+        )
         m = state(at.page)
         assert m is not None and m["you"] == 0 and m["table"]["players"][0]["name"] == "Ana"
         assert at.owner_now() != at.owner.name
+        welcomes = [seq for _, seq, kind in frames[seen:] if kind == "welcome"]
+        assert welcomes and welcomes[0] >= at_freeze, (welcomes, at_freeze)

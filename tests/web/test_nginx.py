@@ -196,6 +196,11 @@ def test_the_sites_timeouts_match_the_pages_heartbeat_and_the_servers_idle_close
     found = re.search(r"^export const PING_MS = (\d+);", page, re.M)
     assert found, "the page's heartbeat"
     ping = int(found.group(1)) / 1000
-    text = CONF.read_text()
+    site = CONF.read_text()
+    text = site.split("location / {", 1)[1]  # the WebSockets' (and every request's but /healthz)
     for name in ("proxy_read_timeout", "proxy_send_timeout"):
         assert 2 * ping < IDLE_SECONDS < _seconds(text, name) <= 60, name
+    assert _seconds(text, "proxy_connect_timeout") <= 2  # a lost node: the next one, not 60 s later
+    # /healthz, asked by a page whose node went silent: a frozen node is given up within 2 s.
+    healthz = site.split("location = /healthz {", 1)[1].split("}", 1)[0]
+    assert _seconds(healthz, "proxy_read_timeout") <= 2 and _seconds(healthz, "proxy_connect_timeout") <= 2

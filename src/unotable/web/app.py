@@ -129,10 +129,11 @@ async def protocol_error(request: Request, exc: Exception) -> Response:
 
 async def elsewhere(request: Request, exc: Exception) -> Response:
     """A room another node owns: the same request to it (:class:`~unotable.web.relay.Relay`);
-    a request relayed already is refused instead (``storage``, 503: the client asks again)."""
+    a request relayed already, or one for a silent owner (frozen, lost: its lease runs out
+    soon), is refused instead (``storage``, 503: the client asks again)."""
     assert isinstance(exc, RoomElsewhereError)
     relay: Relay | None = request.app.state.relay
-    if relay is None or relayed(request) or not exc.url:
+    if relay is None or relayed(request) or not exc.url or exc.silent:
         err = ProtocolError("storage")
         return JSONResponse({"error": err.code, "message": err.text}, status_code=503)
     return await relay.http(request, exc.url)
@@ -558,7 +559,8 @@ async def game_replay(request: Request) -> Response:
 async def _room_or_relay(ws: WebSocket, code: str) -> Room | Literal[False] | None:
     """Room ``code`` for the (accepted) WebSocket ``ws``: the live room if this node holds it
     (taking its lease if need be), ``None`` if there is no such room, ``False`` once the socket
-    was relayed to the owner (or closed). An owner that does not answer (frozen, lost) or a room
+    was relayed to the owner (or closed). An owner that does not answer (frozen, lost), one whose
+    heartbeat is silent (not tried: :data:`~unotable.web.cluster.SILENT_SECONDS`), or a room
     nobody holds (its owner is handing it over) is waited for here, until its lease runs out and
     this node takes the room: the client plays again as soon as it can, without a round trip."""
     relay: Relay | None = ws.app.state.relay
@@ -571,7 +573,7 @@ async def _room_or_relay(ws: WebSocket, code: str) -> Room | Literal[False] | No
             if relay is None or relayed(ws) or _hub(ws).stopping:  # the client asks another node
                 await ws.close(RECONNECT if _hub(ws).stopping else UNREACHABLE)
                 return False
-            if exc.url and exc.url not in dead:
+            if exc.url and exc.url not in dead and not exc.silent:  # a silent owner: wait for its lease
                 if await relay.socket(ws, exc.url, code):
                     return False
                 dead.add(exc.url)

@@ -22,6 +22,7 @@ import contextlib
 import logging
 import re
 import socket
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -47,6 +48,11 @@ is for the requests that all reach one node, and must not overshoot on counts up
 BALANCE_SLACK: Final = 2
 """A node holds up to its share of the service's rooms plus this many before it hands rooms to
 the nodes under their share (:meth:`Cluster.plan`), e.g. when a node joins."""
+SILENT_SECONDS: Final = 3.0
+"""An owner whose heartbeat is older than this missed a renewal (frozen, lost, cut off from the
+database): a node asked for one of its rooms waits for the lease to run out (6 s at most after
+that owner's last renewal) and takes the room, instead of first trying a relay that a frozen
+owner's kernel accepts and never answers (3 s lost: :data:`~unotable.web.relay.OPEN_SECONDS`)."""
 MARGIN_SECONDS: Final = 1.0
 """A node serves a room only until its own (monotonic) clock says the lease has less than this
 left (counted from before its last successful renewal was sent): past that, it confirms the
@@ -64,6 +70,8 @@ CLIENT_HEADER: Final = "x-unotable-client"
 HELD_BEFORE_SECONDS: Final = 600.0
 """A lease of this node's name that ended at most this long before it registers names a room it
 held before a restart (:attr:`Cluster.held_before`; as long as an idle room stays in memory)."""
+SILENT: Final = "COALESCE(n.heartbeat_at < now() - make_interval(secs => :quiet), true)"
+"""Whether a lease's owner (``n``, joined) is silent: :data:`SILENT_SECONDS` without a heartbeat."""
 EXPIRE: Final = "UPDATE room_leases SET expires_at = now() - interval '1 second' WHERE "
 """A lease given back is expired, not deleted: its fencing number keeps growing."""
 
@@ -74,8 +82,8 @@ upstream (docs/deploy/nginx.conf), so a room's WebSockets reach its owner withou
 stale one (the room moved) costs only a relay."""
 NODE_COOKIE_SECONDS: Final = 3
 """How long the cookie lasts: long enough for the page's WebSocket, opened right after such an
-answer, and shorter than the page takes to notice a frozen node (5.5 s at the soonest: a move's
-probe after 1.5 s, then two pings unanswered for 2 s each), so that its reconnect finds the
+answer, and shorter than the page takes to notice a frozen node (4 s at the soonest: a move's
+probe after 1 s, then two pings unanswered for 1.5 s each), so that its reconnect finds the
 cookie gone and goes round-robin to a live node; nginx would keep sending it to the frozen
 node (whose kernel still accepts connections) until its 45 s timeout."""
 COOKIE_NAME: Final = re.compile(r"[A-Za-z0-9._:-]{1,64}")
@@ -84,13 +92,15 @@ them safely)."""
 
 
 class RoomElsewhereError(Exception):
-    """The room is owned by another node, reached at ``url``."""
+    """The room is owned by another node, reached at ``url``; ``silent`` if that node's heartbeat
+    is older than :data:`SILENT_SECONDS` (do not relay to it: its lease runs out soon)."""
 
-    def __init__(self, code: str, node: str, url: str) -> None:
+    def __init__(self, code: str, node: str, url: str, silent: bool = False) -> None:
         super().__init__(f"room {code} is owned by node {node} ({url})")
         self.code = code
         self.node = node
         self.url = url
+        self.silent = silent
 
 
 def default_node_name(port: int) -> str:
@@ -159,7 +169,7 @@ class LeaseStatus:
 
 
 class Cluster:
-    """This node's part of the service: its row in ``nodes``, the leases it holds, and the loop
+    """This node's part of the service: its row in ``nodes``, the leases it holds, and the thread
     that renews them.
 
     :param store: the database (PostgreSQL).
@@ -213,7 +223,9 @@ class Cluster:
         """Rooms this node handed to another to even the load (placement or rebalancing)."""
         self._placed: dict[str, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._renewer: asyncio.Task[None] | None = None
+        self._renewer: threading.Thread | None = None
+        self._quit = threading.Event()
+        self._handing: asyncio.Task[None] | None = None
         self._losing: set[str] = set()
 
     @property
@@ -286,19 +298,26 @@ class Cluster:
         self.store.lost = self._lost_in_thread
 
     def start(self) -> None:
-        """Register, then renew the leases and the heartbeat on the running loop."""
+        """Register, then renew the leases and the heartbeat in a thread of their own, telling
+        the running loop what each renewal found."""
         self._loop = asyncio.get_running_loop()
         self.register()
-        self._renewer = self._loop.create_task(self._renew_loop(), name="cluster-renew")
+        self._quit.clear()
+        self._renewer = threading.Thread(target=self._beat, name="cluster-renew", daemon=True)
+        self._renewer.start()
 
     async def stop(self) -> None:
         """Stop renewing, give every lease back (the rooms must be stopped first: their clients
         reconnect and another node takes them at once) and leave the ``nodes`` table."""
         if self._renewer is not None:
-            self._renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._renewer
+            self._quit.set()
+            await asyncio.to_thread(self._renewer.join)
             self._renewer = None
+        if self._handing is not None:
+            self._handing.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._handing
+            self._handing = None
         self.leases.clear()
         try:
             await asyncio.to_thread(self._leave)
@@ -381,15 +400,15 @@ class Cluster:
                 return
             row = conn.execute(
                 text(
-                    "SELECT l.node, n.url FROM room_leases l LEFT JOIN nodes n ON n.name = l.node "
+                    f"SELECT l.node, n.url, {SILENT} FROM room_leases l LEFT JOIN nodes n ON n.name = l.node "
                     "WHERE l.code = :code"
                 ),
-                {"code": code},
+                {"code": code, "quiet": SILENT_SECONDS},
             ).first()
         if row is None:  # pragma: no cover - released between the two statements: try again
             self.acquire(code)
             return
-        raise RoomElsewhereError(code, str(row[0]), str(row[1] or ""))
+        raise RoomElsewhereError(code, str(row[0]), str(row[1] or ""), bool(row[2]))
 
     def acquire_many(self, codes: list[str]) -> dict[str, Exception | None]:
         """:meth:`acquire` for many rooms in one transaction (one commit, where a reconnect
@@ -419,14 +438,14 @@ class Cluster:
                     owners = {}
                     if rest:
                         owners = {
-                            str(code): (str(node), str(url or ""))
-                            for code, node, url in conn.execute(
+                            str(code): (str(node), str(url or ""), bool(silent))
+                            for code, node, url, silent in conn.execute(
                                 text(
-                                    "SELECT l.code, l.node, n.url FROM room_leases l "
+                                    f"SELECT l.code, l.node, n.url, {SILENT} FROM room_leases l "
                                     "LEFT JOIN nodes n ON n.name = l.node "
                                     "WHERE l.code = ANY(CAST(:codes AS text[]))"
                                 ),
-                                {"codes": rest},
+                                {"codes": rest, "quiet": SILENT_SECONDS},
                             )
                         }
                         exist = set(
@@ -599,28 +618,49 @@ class Cluster:
         self.live_nodes = max(1, len(self.peers))
         self._placed.clear()
 
-    async def _renew_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.renew_seconds)
-            # Nothing may end this loop but cancelling it: a node that stops renewing keeps its
-            # rooms' sockets open while its leases run out, and their bots and timers stop.
+    def _beat(self) -> None:
+        """The renewer's thread: a renewal every :attr:`renew_seconds`, however busy the event
+        loop is. Renewals scheduled by the loop (in its default thread pool) came late when the
+        loop was saturated (a reconnect storm on PostgreSQL): the node's own clock then said its
+        leases might have run out, every client's visit asked the database to confirm its room's
+        lease in that same pool, and the renewal waited behind those confirmations."""
+        while not self._quit.wait(self.renew_seconds):
+            # Nothing may end this loop but stop(): a node that stops renewing keeps its rooms'
+            # sockets open while its leases run out, and their bots and timers stop.
             try:
-                lost = await asyncio.to_thread(self.renew)
+                lost = self.renew()
             except SQLAlchemyError:
                 log.warning("node %s could not renew its leases; trying again", self.name)
                 continue
             except Exception:
                 log.exception("node %s could not renew its leases; trying again", self.name)
                 continue
-            for code in lost:
-                self.lose(code)
-            if self.on_renewed is not None:
-                try:
-                    await self.on_renewed()
-                except SQLAlchemyError:
-                    log.warning("node %s could not hand rooms over; trying again", self.name)
-                except Exception:
-                    log.exception("node %s could not hand rooms over; trying again", self.name)
+            loop = self._loop
+            if loop is None or loop.is_closed():
+                return
+            try:
+                loop.call_soon_threadsafe(self._renewed, lost)
+            except RuntimeError:  # the loop closed meanwhile
+                return
+
+    def _renewed(self, lost: list[str]) -> None:
+        """On the loop, after a renewal: drop the rooms lost, then hand rooms over (one hand-over
+        at a time; a renewal that finds one still running leaves it be)."""
+        for code in lost:
+            self.lose(code)
+        idle = self._handing is None or self._handing.done()
+        if self.on_renewed is not None and self._loop is not None and not self._quit.is_set() and idle:
+            self._handing = self._loop.create_task(self._hand_over(), name="cluster-hand-over")
+
+    async def _hand_over(self) -> None:
+        if self.on_renewed is None:
+            return
+        try:
+            await self.on_renewed()
+        except SQLAlchemyError:
+            log.warning("node %s could not hand rooms over; trying again", self.name)
+        except Exception:
+            log.exception("node %s could not hand rooms over; trying again", self.name)
 
     def _lost_in_thread(self, code: str) -> None:
         if self._loop is not None:
@@ -673,6 +713,7 @@ __all__ = [
     "PLACE_SLACK",
     "RECONNECT",
     "RENEW_SECONDS",
+    "SILENT_SECONDS",
     "UNREACHABLE",
     "Cluster",
     "Lease",

@@ -115,9 +115,13 @@ def _sqlite_pragmas(synchronous: str) -> Any:
 
 
 def _postgres_commit(synchronous_commit: str) -> Any:
+    # A transaction left open by a frozen process (SIGSTOP between a statement and its commit)
+    # keeps its row locks, the lease rows too: another node taking the room waited for them
+    # until the thaw. PostgreSQL ends such a session after 5 s (less than a lease's 6 s).
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         cur = dbapi_connection.cursor()
         cur.execute(f"SET synchronous_commit TO {synchronous_commit}")
+        cur.execute("SET idle_in_transaction_session_timeout TO '5s'")
         cur.close()
         dbapi_connection.commit()
 
