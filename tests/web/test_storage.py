@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from typing import Any
 
 import pytest
 from sqlalchemy import inspect
@@ -207,4 +208,66 @@ def test_appends_from_the_loop_are_committed_in_the_stores_writer_and_grouped(db
     assert threading.current_thread().name not in threads
     assert threads and all(t.startswith("unotable-db") for t in threads)
     assert threads == {"unotable-db-writer"}
+    store.close()
+
+
+def test_a_batch_is_written_in_few_statements_and_answered_with_one_wake_up(db_url: str) -> None:
+    """The writer gives the GIL up around each statement and each wake-up of the loop, and
+    waits for the busy loop to let it go each time (up to 5 ms): a batch is one statement (SQLite:
+    one per 199 rows) and one wake-up, not one of each a row."""
+    import asyncio  # noqa: PLC0415
+
+    from unotable.web.groupcommit import SQLITE_ROWS, GroupCommit, _Pending  # noqa: PLC0415
+
+    store = Store(db_url)
+    store.migrate()
+    game = store.create_room("BATCH1", {}, [], {"players": 2}, 2, 1, secrets.randbits(64))
+    assert store.group is not None
+    group: GroupCommit = store.group
+    statements: list[str] = []
+    raw = group.engine.raw_connection()
+    group._raw = raw
+    cursor = raw.cursor
+
+    class Counting:
+        def __init__(self) -> None:
+            self.cur = cursor()
+
+        def execute(self, sql: str, *args: Any) -> object:
+            statements.append(sql)
+            return self.cur.execute(sql, *args)
+
+        def executemany(self, sql: str, rows: list[Any]) -> object:
+            statements.extend([sql] * len(rows))
+            return self.cur.executemany(sql, rows)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.cur, name)
+
+    raw.cursor = Counting  # type: ignore[method-assign,assignment]
+    n = 2 * SQLITE_ROWS + 52
+    wake_ups = 0
+
+    async def main() -> None:
+        nonlocal wake_ups
+        loop = asyncio.get_running_loop()
+        threadsafe = loop.call_soon_threadsafe
+
+        def counted(*args: Any) -> Any:
+            nonlocal wake_ups
+            wake_ups += getattr(args[0], "__module__", "") == "unotable.web.groupcommit"  # not to_thread's
+            return threadsafe(*args)
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
+        batch = [_Pending((game, seq, "0", "draw", "BATCH1"), loop, loop.create_future()) for seq in range(n)]
+        await asyncio.to_thread(group._write, batch)
+        assert await asyncio.gather(*(p.done for p in batch)) == [None] * n
+
+    asyncio.run(main())
+    assert wake_ups == 1
+    inserts = [s for s in statements if s.lstrip().upper().startswith("INSERT")]
+    expected = 1 if group.postgres else -(-n // SQLITE_ROWS)
+    assert len(inserts) == expected, len(inserts)
+    room = store.load_room("BATCH1")
+    assert room is not None and len(room.game.log) == n
     store.close()

@@ -61,6 +61,7 @@ from unotable.web.cluster import (
     Cluster,
     RoomElsewhereError,
 )
+from unotable.web.collector import Collector
 from unotable.web.connection import DEFAULT_RATE, Connection
 from unotable.web.fanout import events_for, view_for
 from unotable.web.gamelog import replay, score_rows
@@ -678,6 +679,9 @@ def create_app(
         hub.start_sweeping()
         hub.start_warming()
         app.state.hub = hub
+        collector = Collector()  # the collector's pauses short however many rooms are held
+        collector.start()
+        app.state.collector = collector
         metrics.watch(
             rooms_live=lambda: len(hub.rooms),
             rooms_playing=lambda: sum(1 for r in hub.rooms.values() if r.started and not r.game.finished),
@@ -691,6 +695,7 @@ def create_app(
         try:
             yield
         finally:
+            await collector.stop()
             if cluster is not None:  # hand the rooms over: stop them, then give their leases back
                 with contextlib.suppress(Exception):
                     await asyncio.to_thread(cluster.mark_stopping)

@@ -19,12 +19,22 @@ from sqlalchemy.exc import SQLAlchemyError
 
 GROUP_MAX: Final = 256
 """The most rows one transaction of the writer commits."""
+SQLITE_ROWS: Final = 199
+"""The most rows of one SQLite ``INSERT`` (5 parameters a row, under SQLite's oldest limit of 999
+parameters a statement)."""
 
 Append = Callable[[int, int, "str | None", str, str], None]
 """Write one row alone, in a transaction of its own: ``(game_id, seq, seat, action, code)``."""
 Fencing = Callable[[], "Callable[[str], tuple[str, int] | None] | None"]
 """The store's fencing now (``None``: one server alone): room code -> (this node, the lease's
 fencing number), or ``None`` if this node does not hold the room."""
+ROWS: Final = (
+    "INSERT INTO actions (game_id, seq, seat, action, created_at) "
+    "SELECT r.game_id, r.seq, r.seat, r.action, %(when)s "
+    "FROM unnest(%(game_ids)s::integer[], %(seqs)s::integer[], %(seats)s::text[], %(actions)s::text[]) "
+    "AS r(game_id, seq, seat, action)"
+)
+"""PostgreSQL, one server: the batch's rows in one statement."""
 FENCED_ROWS: Final = (
     "INSERT INTO actions (game_id, seq, seat, action, created_at) "
     "SELECT r.game_id, r.seq, r.seat, r.action, %(when)s "
@@ -148,18 +158,30 @@ class GroupCommit:
         fencing = self.fencing()
         cur = self._raw.cursor()
         try:
+            # One statement for many rows, not ``executemany``: the driver gives the GIL up and
+            # takes it back around every statement, and each taking back waits for the event
+            # loop's thread to let it go (up to the switch interval, 5 ms, while the loop is
+            # busy), so a batch of 100 rows written one by one waited for the loop 100 times.
             if not self.postgres:
                 when = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
-                cur.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
-                    [(g, seq, seat, action, when) for g, seq, seat, action, _ in rows],
-                )
+                for start in range(0, len(rows), SQLITE_ROWS):
+                    part = rows[start : start + SQLITE_ROWS]
+                    cur.execute(
+                        "INSERT INTO actions (game_id, seq, seat, action, created_at) VALUES "
+                        + ", ".join(["(?, ?, ?, ?, ?)"] * len(part)),
+                        [x for g, seq, seat, action, _ in part for x in (g, seq, seat, action, when)],
+                    )
                 written = {(g, seq) for g, seq, *_ in rows}
             elif fencing is None:
-                cur.executemany(
-                    "INSERT INTO actions (game_id, seq, seat, action, created_at) "
-                    "VALUES (%s, %s, %s, %s, %s)",
-                    [(g, seq, seat, action, _now()) for g, seq, seat, action, _ in rows],
+                cur.execute(
+                    ROWS,
+                    {
+                        "when": _now(),
+                        "game_ids": [r[0] for r in rows],
+                        "seqs": [r[1] for r in rows],
+                        "seats": [r[2] for r in rows],
+                        "actions": [r[3] for r in rows],
+                    },
                 )
                 written = {(g, seq) for g, seq, *_ in rows}
             else:
@@ -197,9 +219,14 @@ class GroupCommit:
 
     @staticmethod
     def _settle(batch: list[_Pending], outcomes: list[BaseException | None]) -> None:
+        """Answer the batch's callers: one wake-up of each loop for the whole batch (a wake-up
+        is a write to the loop's socket, and each gives the GIL up and waits to take it back)."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
         for p, out in zip(batch, outcomes, strict=True):
+            by_loop.setdefault(p.loop, []).append((p.done, out))
+        for loop, answers in by_loop.items():
             with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
-                p.loop.call_soon_threadsafe(_settle, p.done, out)
+                loop.call_soon_threadsafe(_settle_all, answers)
 
 
 @dataclass
@@ -209,13 +236,14 @@ class _Pending:
     done: asyncio.Future[None]
 
 
-def _settle(done: asyncio.Future[None], out: BaseException | None) -> None:
-    if done.cancelled():
-        return
-    if out is None:
-        done.set_result(None)
-    else:
-        done.set_exception(out)
+def _settle_all(answers: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for done, out in answers:
+        if done.cancelled():
+            continue
+        if out is None:
+            done.set_result(None)
+        else:
+            done.set_exception(out)
 
 
 def _now() -> datetime:
