@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -271,3 +272,38 @@ def test_a_batch_is_written_in_few_statements_and_answered_with_one_wake_up(db_u
     room = store.load_room("BATCH1")
     assert room is not None and len(room.game.log) == n
     store.close()
+
+
+def test_sqlite_the_writer_never_checkpoints_its_companion_does(tmp_path: Path) -> None:
+    """A commit that took the WAL past 1,000 pages copied them back itself, syncs included, and
+    every room's action waited behind it (up to a second at 1,000 rooms): the writer's
+    connection does not checkpoint, a thread of its own does, passively."""
+    import asyncio  # noqa: PLC0415
+
+    store = Store(f"sqlite:///{tmp_path}/unotable.db")
+    store.migrate()
+    game = store.create_room("WALWAL", {}, [], {"players": 2}, 2, 1, secrets.randbits(64))
+    assert store.group is not None
+    group = store.group
+
+    async def main() -> None:
+        await asyncio.gather(
+            *(store.append_async(game, seq, "0", "draw", code="WALWAL") for seq in range(300))
+        )
+
+    asyncio.run(main())
+    cur = group._raw.cursor()
+    cur.execute("PRAGMA wal_autocheckpoint")
+    assert cur.fetchone()[0] == 0
+    cur.close()
+    deadline = time.monotonic() + 30
+    while group.checkpoints < 2:  # one at least after the rows were committed
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    with store.engine.connect() as conn:
+        busy, frames, copied = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").one()
+    assert busy == 0 and frames == copied
+    store.close()
+    assert group._checkpointer is None
+    room = Store(f"sqlite:///{tmp_path}/unotable.db").load_room("WALWAL")
+    assert room is not None and len(room.game.log) == 300

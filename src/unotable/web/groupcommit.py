@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -17,8 +18,12 @@ from typing import Any, Final
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
+log = logging.getLogger(__name__)
+
 GROUP_MAX: Final = 256
 """The most rows one transaction of the writer commits."""
+CHECKPOINT_EVERY: Final = 1.0
+"""SQLite: seconds between the checkpoints of the writer's companion thread."""
 SQLITE_ROWS: Final = 199
 """The most rows of one SQLite ``INSERT`` (5 parameters a row, under SQLite's oldest limit of 999
 parameters a statement)."""
@@ -75,6 +80,10 @@ class GroupCommit:
         self._raw: Any = None
         """The writer's own connection (the driver's, without SQLAlchemy's layers: this is the
         one write made per action)."""
+        self.checkpoints = 0
+        """SQLite: checkpoints made by the companion thread (:meth:`_checkpoint`)."""
+        self._stopping = threading.Event()
+        self._checkpointer: threading.Thread | None = None
 
     async def append(self, game_id: int, seq: int, seat: str | None, action: str, code: str) -> None:
         """Queue a row; return once it is committed.
@@ -87,6 +96,11 @@ class GroupCommit:
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="unotable-db-writer", daemon=True)
                 self.thread.start()
+                if not self.postgres and self._checkpointer is None:
+                    self._checkpointer = threading.Thread(
+                        target=self._checkpoint, name="unotable-db-checkpoint", daemon=True
+                    )
+                    self._checkpointer.start()
         self.queue.put(_Pending((game_id, seq, seat, action, code), loop, done))
         await done
 
@@ -94,9 +108,40 @@ class GroupCommit:
         """Write what is queued, then end the thread."""
         with self.lock:
             thread, self.thread = self.thread, None
+            checkpointer, self._checkpointer = self._checkpointer, None
         if thread is not None:
             self.queue.put(None)
             thread.join(30)
+        if checkpointer is not None:
+            self._stopping.set()
+            checkpointer.join(30)
+            self._stopping.clear()
+
+    def _checkpoint(self) -> None:
+        """SQLite: copy the log (WAL) back into the database every :data:`CHECKPOINT_EVERY`
+        seconds from a connection of its own. The writer's connection never checkpoints
+        (``wal_autocheckpoint=0``): when its commit took the log past 1,000 pages it copied them
+        itself, syncs included, and every room's action waited (up to a second at 1,000 rooms).
+        A passive checkpoint never makes the writer wait, nor waits for it."""
+        raw: Any = None
+        try:
+            while not self._stopping.wait(CHECKPOINT_EVERY):
+                try:
+                    if raw is None:
+                        raw = self.engine.raw_connection()
+                    cur = raw.cursor()
+                    try:
+                        cur.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                        cur.fetchall()
+                    finally:
+                        cur.close()
+                    self.checkpoints += 1
+                except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error):
+                    log.warning("checkpoint failed", exc_info=True)  # the next one may pass
+        finally:
+            if raw is not None:
+                with contextlib.suppress(Exception):
+                    raw.close()
 
     def _run(self) -> None:
         try:
@@ -155,6 +200,10 @@ class GroupCommit:
         time on SQLite: ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC); the (game, seq) written."""
         if self._raw is None:
             self._raw = self.engine.raw_connection()
+            if not self.postgres:  # its companion thread checkpoints (_checkpoint)
+                cur0 = self._raw.cursor()
+                cur0.execute("PRAGMA wal_autocheckpoint=0")
+                cur0.close()
         fencing = self.fencing()
         cur = self._raw.cursor()
         try:
