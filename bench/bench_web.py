@@ -57,7 +57,7 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
@@ -522,6 +522,9 @@ def ms(x: float) -> str:
 
 # ---- one line of the benchmark
 
+WINDOW: Final = 5.0
+"""Seconds of a run's windows in its timeline (:attr:`Line.timeline`)."""
+
 
 @dataclass
 class Line:
@@ -545,6 +548,9 @@ class Line:
     welcomed_max: float = float("nan")
     nginx_cpu_ms: float = float("nan")
     """nginx's CPU milliseconds per action (several nodes), not in ``cpu_ms``."""
+    timeline: list[float] = field(default_factory=list)
+    """The p99 of the actions sent in each :data:`WINDOW` seconds of the run (where a run's
+    tail comes from: the connect phase, a pause)."""
 
     def text(self) -> str:
         """The line printed."""
@@ -556,7 +562,8 @@ class Line:
             f"server_cpu_ms_per_action={self.cpu_ms:.2f} warm_cpu_ms_per_action={self.warm_cpu_ms:.2f} "
             f"client_cores={self.client_cores:.2f} "
             + (f"nginx_cpu_ms_per_action={self.nginx_cpu_ms:.2f} " if self.nodes > 1 else "")
-            + f"welcomed_max_s={self.welcomed_max:.2f} errors={self.errors}"
+            + f"welcomed_max_s={self.welcomed_max:.2f} errors={self.errors} "
+            + f"p99_ms_by_{WINDOW:g}s={','.join(f'{x * 1000:.0f}' for x in self.timeline)}"
         )
 
 
@@ -663,6 +670,10 @@ def summarize(
     lat = [x for _, x in samples]
     warm = [x for t, x in samples if t >= warmup]
     line.p50, line.p99 = quantile(lat, 0.5), quantile(lat, 0.99)
+    windows = int(seconds // WINDOW) + 1
+    line.timeline = [
+        quantile([x for t, x in samples if w * WINDOW <= t < (w + 1) * WINDOW], 0.99) for w in range(windows)
+    ]
     line.warm_p50, line.warm_p99 = quantile(warm, 0.5), quantile(warm, 0.99)
     line.cpu_ms = 1000 * cpu / len(samples) if samples else float("nan")
     line.client_cores = sum(o["cpu"] for o in outs) / seconds

@@ -200,6 +200,8 @@ def test_quick_web_bench_prints_its_figures() -> None:
         ):
             assert re.search(rf"\b{key}={NUMBER}\b", line), (key, line)
         assert int(re.search(r"actions=(\d+)", line).group(1)) > 0  # type: ignore[union-attr]
+        timeline = re.search(r"\bp99_ms_by_5s=(\S+)", line)  # 8 s: two windows
+        assert timeline is not None and len(timeline.group(1).split(",")) == 2, line
     assert re.search(r"^held tree=ours nodes=1 rooms_at_p99_under_50ms=\d+", proc.stdout, re.M)
     storm = subprocess.run(
         [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline", "--storm", "--storm-rooms", "10"],
