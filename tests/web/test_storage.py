@@ -307,3 +307,50 @@ def test_sqlite_the_writer_never_checkpoints_its_companion_does(tmp_path: Path) 
     assert group._checkpointer is None
     room = Store(f"sqlite:///{tmp_path}/unotable.db").load_room("WALWAL")
     assert room is not None and len(room.game.log) == 300
+
+
+def test_sqlite_every_write_holds_the_stores_lock(tmp_path: Path) -> None:
+    """SQLite makes a second writer poll for its lock, sleeping up to 100 ms a try (the moves'
+    writer slept up to a second while rooms were being made): every transaction of the process
+    that writes holds the store's own lock, so the next writer wakes as soon as one commits."""
+    import asyncio  # noqa: PLC0415
+    from datetime import UTC, datetime  # noqa: PLC0415
+
+    from sqlalchemy import event  # noqa: PLC0415
+
+    store = Store(f"sqlite:///{tmp_path}/unotable.db")
+    store.migrate()
+    assert store.writes is not None and store.group is not None
+    lock: Any = store.writes
+    held: list[tuple[str, bool]] = []
+
+    @event.listens_for(store.engine, "before_cursor_execute")
+    def before(_conn: object, _cursor: object, statement: str, *_: object) -> None:
+        verb = statement.split(maxsplit=1)[0].upper()
+        if verb in ("INSERT", "UPDATE", "DELETE"):
+            held.append((verb, lock._is_owned()))
+
+    rows = store.group._insert_rows
+
+    def spy(*args: Any) -> set[tuple[int, int]]:
+        held.append(("group", lock._is_owned()))
+        return rows(*args)
+
+    store.group._insert_rows = spy  # type: ignore[method-assign,assignment]
+    seats = [StoredSeat(0, None, None, None), StoredSeat(1, None, None, None)]
+    game = store.create_room("LOCKED", {}, seats, {"players": 2}, 2, 1, secrets.randbits(64))
+    assert store.take_seat("LOCKED", 0, "Ana", "h" * 64)
+    store.append(game, 0, "0", "draw", code="LOCKED")
+
+    async def main() -> None:
+        await asyncio.gather(*(store.append_async(game, seq, "0", "draw", code="LOCKED") for seq in (1, 2)))
+
+    asyncio.run(main())
+    second = store.new_game("LOCKED", 2, {}, 2, 1, secrets.randbits(64))
+    store.finish(second)
+    store.touch("LOCKED")
+    store.expire(datetime.now(UTC), 0, 0, 0)
+    verbs = {verb for verb, _ in held}
+    assert {"INSERT", "UPDATE", "DELETE", "group"} <= verbs, held
+    assert all(owned for _, owned in held), held
+    store.close()

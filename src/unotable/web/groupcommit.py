@@ -65,8 +65,16 @@ class GroupCommit:
     cluster (``fencing``) a row whose room's lease this node no longer holds is not written
     (:data:`FENCED_ROWS`) and is tried alone too, which refuses it as a lost room."""
 
-    def __init__(self, engine: Engine, append_alone: Append, fencing: Fencing = lambda: None) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        append_alone: Append,
+        fencing: Fencing = lambda: None,
+        writes: contextlib.AbstractContextManager[Any] | None = None,
+    ) -> None:
         self.engine = engine
+        self.writes = writes if writes is not None else contextlib.nullcontext()
+        """SQLite: the store's lock held by every transaction that writes (:attr:`Store.writes`)."""
         self.append_alone = append_alone
         self.fencing = fencing
         self.postgres = engine.dialect.name == "postgresql"
@@ -206,6 +214,15 @@ class GroupCommit:
                 cur0.close()
         fencing = self.fencing()
         cur = self._raw.cursor()
+        with self.writes:
+            return self._insert_rows(cur, rows, fencing)
+
+    def _insert_rows(
+        self,
+        cur: Any,
+        rows: list[tuple[int, int, str | None, str, str]],
+        fencing: Callable[[str], tuple[str, int] | None] | None,
+    ) -> set[tuple[int, int]]:
         try:
             # One statement for many rows, not ``executemany``: the driver gives the GIL up and
             # takes it back around every statement, and each taking back waits for the event

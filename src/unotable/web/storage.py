@@ -16,7 +16,9 @@ committed (and with ``full`` durability synced) before anyone hears of it (P-182
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -151,9 +153,17 @@ class Store:
         """The same pool, each statement committed on its own (the fenced log row)."""
         self.executor = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="unotable-db")
         """The store's own threads (:meth:`call`)."""
+        sqlite = self.engine.dialect.name == "sqlite"
+        self.writes: threading.RLock | None = threading.RLock() if sqlite else None
+        """SQLite: held by every transaction of this process that writes. SQLite lets one write at
+        a time and makes the others poll for the lock, sleeping 1 to 100 ms between tries: while
+        1,000 rooms were being made and joined, the moves' writer slept so up to a second at a
+        time. A lock of the process wakes the next writer as soon as the last commits."""
         batched = self.engine.dialect.name in ("sqlite", "postgresql")
         self.group: GroupCommit | None = (
-            GroupCommit(self.engine, self._append_alone, lambda: self.fencing) if batched else None
+            GroupCommit(self.engine, self._append_alone, lambda: self.fencing, self.writes)
+            if batched
+            else None
         )
         """The one writer of action rows (SQLite, PostgreSQL): a commit for the rows of every
         room waiting at once. On PostgreSQL the rows were written one a commit in the store's
@@ -181,7 +191,7 @@ class Store:
         """Bring the tables up to date (Alembic ``upgrade head``)."""
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
-        with self.engine.begin() as conn:
+        with self._writing(True), self.engine.begin() as conn:
             if conn.dialect.name == "postgresql":  # one node at a time; the lock ends with the commit
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             cfg.attributes["connection"] = conn
@@ -237,26 +247,29 @@ class Store:
         return LeaseLostError(code)
 
     @contextmanager
-    def _begin(self) -> Iterator[Any]:
+    def _begin(self, *, write: bool = False) -> Iterator[Any]:
         """A connection in a transaction (Core statements: no ORM session), observed as
-        :meth:`_session` is."""
+        :meth:`_session` is; ``write``: one that writes (:attr:`writes`)."""
         start = time.perf_counter()
         try:
-            with self.engine.begin() as conn:
+            with self._writing(write), self.engine.begin() as conn:
                 yield conn
         finally:
             if self.observe is not None:
                 self.observe(time.perf_counter() - start)
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
+    def _session(self, *, write: bool = False) -> Iterator[Session]:
         start = time.perf_counter()
         try:
-            with Session(self.engine) as s, s.begin():
+            with self._writing(write), Session(self.engine) as s, s.begin():
                 yield s
         finally:
             if self.observe is not None:
                 self.observe(time.perf_counter() - start)
+
+    def _writing(self, write: bool) -> contextlib.AbstractContextManager[Any]:
+        return self.writes if write and self.writes is not None else contextlib.nullcontext()
 
     # ---- writing
 
@@ -280,7 +293,7 @@ class Store:
         """
         # Plain INSERTs, not the ORM's unit of work: every room made pays for them.
         now = _now()
-        with self._begin() as conn:
+        with self._begin(write=True) as conn:
             conn.execute(
                 insert(RoomRow),
                 {
@@ -360,7 +373,7 @@ class Store:
 
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
-        with self._begin() as conn:
+        with self._begin(write=True) as conn:
             self._fence(conn, code)
             taken = conn.execute(
                 update(SeatRow)
@@ -393,7 +406,7 @@ class Store:
     def replace_secrets(self, code: str, player: int, old_token_hash: str, new: Secrets) -> bool:
         """Give a person's seat new keys (a rejoin, or the rejoin hashes of an old seat), if its
         token is still ``old_token_hash``; whether it was."""
-        with self._session() as s:
+        with self._session(write=True) as s:
             self._fence(s, code)
             row = self._seat(s, code, player)
             if row is None or row.token_hash != old_token_hash:
@@ -414,7 +427,7 @@ class Store:
         """Make a seat a bot's (``bot``) or a free person's (``None``), forgetting its person,
         with the room's settings as they are now; False if there is no such seat. ``since``:
         the game's number and log length now, for the seat's history."""
-        with self._session() as s:
+        with self._session(write=True) as s:
             self._fence(s, code)
             row = self._seat(s, code, player)
             room = s.get(RoomRow, code)
@@ -450,7 +463,7 @@ class Store:
         row = {"game_id": game_id, "seq": seq, "seat": seat, "action": action, "created_at": _now()}
         try:
             if self.fencing is None:
-                with self.autocommit.connect() as conn:
+                with self._writing(True), self.autocommit.connect() as conn:
                     conn.execute(insert(ActionRow), row)
                 return
             held = self.fencing(code)
@@ -472,7 +485,7 @@ class Store:
 
     def finish(self, game_id: int) -> None:
         """Mark a game finished (its log says so too; this flag serves listings)."""
-        with self._session() as s:
+        with self._session(write=True) as s:
             game = s.get(GameRow, game_id)
             if game is not None:
                 game.finished = True
@@ -484,7 +497,7 @@ class Store:
 
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
-        with self._session() as s:
+        with self._session(write=True) as s:
             self._fence(s, code)
             room = s.get(RoomRow, code)
             assert room is not None
@@ -494,7 +507,7 @@ class Store:
 
     def touch(self, code: str) -> None:
         """Note that room ``code`` was active now (its last connection left)."""
-        with self._session() as s:
+        with self._session(write=True) as s:
             room = s.get(RoomRow, code)
             if room is not None:
                 room.active_at = _now()
@@ -508,7 +521,7 @@ class Store:
         unfinished game nobody has played ``idle`` seconds after. Their codes."""
         soonest = now.timestamp() - min(waiting, finished, idle)
         gone: list[str] = []
-        with self._session() as s:
+        with self._session(write=True) as s:
             q = (
                 select(RoomRow, GameRow)
                 .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
