@@ -24,7 +24,9 @@ browser = test_browser.browser
 RECORD_FX = """
 window.__fx = [];
 new MutationObserver((records) => {
-  for (const r of records) for (const n of r.addedNodes) if (n.className) window.__fx.push(String(n.className));
+  for (const r of records) {
+    for (const n of r.addedNodes) if (n.className) window.__fx.push(String(n.className));
+  }
 }).observe(document, { subtree: true, childList: true });
 """
 """An init script that keeps the class of every node added to the page (the motion layer's)."""
@@ -72,7 +74,9 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
     ana_ctx = browser.new_context(viewport=DESKTOP)
     watch_ctx = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
     try:
-        code = server.room({"edition": "flip", "players": 3, "seats": ["human", "greedy", "greedy"], "bot_delay": 0.4})
+        code = server.room(
+            {"edition": "flip", "players": 3, "seats": ["human", "greedy", "greedy"], "bot_delay": 0.4}
+        )
         page, watcher = ana_ctx.new_page(), watch_ctx.new_page()
         errors: list[str] = []
         for p in (page, watcher):

@@ -37,7 +37,9 @@ def true_faces(client: TestClient, code: str) -> tuple[list[list[str]], list[str
     assert room is not None and room.game is not None
     st = room.game.state
     assert st.backs is not None
-    return [[CARD_CODE[c] for c in sorted(st.backs[s])] for s in range(st.n)], [CARD_CODE[c] for c in st.backs[st.n]]
+    return [[CARD_CODE[c] for c in sorted(st.backs[s])] for s in range(st.n)], [
+        CARD_CODE[c] for c in st.backs[st.n]
+    ]
 
 
 def test_the_form_offers_flip_with_its_house_rules() -> None:
@@ -46,7 +48,9 @@ def test_the_form_offers_flip_with_its_house_rules() -> None:
     seats = ["human", "greedy", "greedy"]
     settings = parse_settings({"edition": "flip", "players": 3, "seats": seats, "bot_delay": 0})
     assert settings.rules.edition.name == "flip"
-    party = parse_settings({"edition": "flip", "players": 3, "seats": seats, "bot_delay": 0, "house": "party"})
+    party = parse_settings(
+        {"edition": "flip", "players": 3, "seats": seats, "bot_delay": 0, "house": "party"}
+    )
     assert party.rules.seven_zero and party.rules.stacking
     with pytest.raises(SettingsError, match="stacking"):
         parse_settings({"edition": "flip", "players": 3, "seats": seats, "house": {"stacking": "sideways"}})
@@ -84,7 +88,11 @@ def test_each_seat_sees_the_faces_turned_to_it_and_a_spectator_none(client: Test
         assert {"kind": "flip", "seat": 0, "reason": "dark"} in update["events"]
         now, _ = true_faces(client, code)
         ana_light = [c for c in hand if c != "GF"]
-        assert sorted(next_update(ben, welcome["seq"])["view"]["other_faces"]["0"]) == sorted(ana_light) == sorted(now[0])
+        assert (
+            sorted(next_update(ben, welcome["seq"])["view"]["other_faces"]["0"])
+            == sorted(ana_light)
+            == sorted(now[0])
+        )
         assert next_update(watcher, welcome["seq"])["view"]["other_faces"] == {}
         assert all(c[0] in "PTOVD" for c in update["view"]["hand"])  # her dark faces now
 

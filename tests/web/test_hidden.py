@@ -61,7 +61,9 @@ def snapshot(game: Game, events: list[Event], hand_events: list[Event]) -> Step:
     other = None
     if backs is not None:
         n = game.state.n
-        other = [[CARD_CODE[c] for c in sorted(backs[s])] for s in range(n)] + [[CARD_CODE[c] for c in backs[n]]]
+        other = [[CARD_CODE[c] for c in sorted(backs[s])] for s in range(n)] + [
+            [CARD_CODE[c] for c in backs[n]]
+        ]
     return Step(tuple(game.deal.seating), views, list(events), list(hand_events), hands_up, other)
 
 
