@@ -83,7 +83,7 @@ def room(client: TestClient, code: str) -> Room:
 
 def test_options_list_what_the_form_offers(client: TestClient) -> None:
     data = client.get("/api/options").json()
-    editions = {"classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip"}  # UNO Flip: issue 36
+    editions = {"classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip"}
     assert set(data["editions"]) == editions
     assert "rotating-partners" in data["modes"] and "search" in data["bots"]
     # the bots by strength, with their measured figures (the page words them, issue 26)
