@@ -13,7 +13,7 @@
 const COLORS = {
   R: "#d72600", Y: "#f8d626", G: "#379711", B: "#0956bf",
   // UNO Flip's dark side (docs/rules.md §15): pink, teal, orange and purple, on a black border.
-  P: "#e3177d", T: "#00a59b", O: "#f36f1e", V: "#7b3fb0",
+  P: "#d01475", T: "#00a59b", O: "#f36f1e", V: "#7b3fb0",
 };
 const DARK = { P: true, T: true, O: true, V: true };
 const DARK_FOUR = [COLORS.P, COLORS.T, COLORS.O, COLORS.V];
