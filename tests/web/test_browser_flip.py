@@ -1,12 +1,12 @@
 """UNO Flip on the page (issue 36) in a real browser (Playwright driving Debian's chromium, as
-test_browser.py): Ana plays a Flip room against two bots, dealt from a fixed seed in which she
-plays first and holds a green Flip. The light side shows the draw pile's top card's other face
-and the faces the bots' cards turn towards her; her Flip turns everything over, animated (and not
-for a spectator who asked for reduced motion); the dark side shows its felt, its side pill, her
-dark faces, the bots' light faces, and the colour picker offers the dark colours; a phone's width
-keeps it all on the screen. What the server sends is test_flip_page.py's (and test_hidden.py's).
+test_browser.py): the form offers UNO Flip and says what sets it apart; Ana plays a Flip room
+against two bots, dealt from a fixed seed in which she plays first and holds a green Flip. The
+light side shows the draw pile's top card's other face and the faces the bots' cards turn
+towards her; her Flip turns everything over, animated (and not for a spectator who asked for
+reduced motion); the dark side shows its felt, its side pill, her dark faces, the bots' light
+faces, and the colour picker offers the dark colours; a phone's width keeps it all on the
+screen. What the server sends is test_flip_page.py's (and test_hidden.py's).
 """
-
 from __future__ import annotations
 
 import time
@@ -82,6 +82,12 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         for p in (page, watcher):
             p.add_init_script(RECORD_FX)
             p.on("pageerror", lambda exc: errors.append(str(exc)))
+        # The form offers the box, and says what sets it apart.
+        page.goto(server.http + "/")
+        page.wait_for_selector("#create-form")
+        page.select_option("#edition", "flip")
+        note = page.text_content("#edition-note") or ""
+        assert "Dark side: 1-9 in pink, teal, orange and purple" in note and "you see the other side" in note
         take_seat(page, server.http, code, "Ana")
         watcher.goto(f"{server.http}/r/{code}")
         watcher.click("#watch")

@@ -56,6 +56,14 @@ def test_the_form_offers_flip_with_its_house_rules() -> None:
         parse_settings({"edition": "flip", "players": 3, "seats": seats, "house": {"stacking": "sideways"}})
 
 
+def test_the_options_describe_flip(client: TestClient) -> None:
+    """The form's edition list has UNO Flip, with its notes (the page translates them)."""
+    data = client.get("/api/options").json()
+    assert data["editions"]["flip"] == "UNO Flip"
+    assert any("pink, teal, orange and purple" in note for note in data["edition_notes"]["flip"])
+    assert set(data["edition_notes"]) == set(data["editions"])
+
+
 def test_each_seat_sees_the_faces_turned_to_it_and_a_spectator_none(client: TestClient) -> None:
     """FL-2 over the wire: Ana's welcome has the side up, the draw pile's other face and the
     other faces of Ben's and Cleo's cards (the true ones), never of her own; a spectator's has
