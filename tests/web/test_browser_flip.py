@@ -7,6 +7,7 @@ reduced motion); the dark side shows its felt, its side pill, her dark faces, th
 faces, and the colour picker offers the dark colours; a phone's width keeps it all on the
 screen. What the server sends is test_flip_page.py's (and test_hidden.py's).
 """
+
 from __future__ import annotations
 
 import time
