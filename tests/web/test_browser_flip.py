@@ -16,7 +16,7 @@ from typing import Any
 from . import test_browser
 from .conftest import LiveServer
 from .test_browser import DESKTOP, PHONE, state, take_seat
-from .test_browser_table import no_sideways_scroll, wait_turn
+from .test_browser_table import no_sideways_scroll, serious_violations, wait_turn
 from .test_flip_page import FLIP_SEED
 
 browser = test_browser.browser
@@ -116,6 +116,7 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         m = shows_the_view(page)
         assert all(c[0] in "PTOVD" for c in m["view"]["hand"])
         assert all(c[0] in "RYGBL" for faces in m["view"]["other_faces"].values() for c in faces)
+        assert serious_violations(page) == []  # axe-core: the faces' names, the side pill
         # The picker on the dark side: a Wild Draw Color in her hand offers the four dark colours.
         page.evaluate(
             """() => { const m = window.unotable.msg;
