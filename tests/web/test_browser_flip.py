@@ -97,11 +97,11 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         m = wait_turn(page)
         assert m["view"]["side"] == "light" and "play GF" in m["view"]["legal"]
         shows_the_view(page)
-        # A spectator sees the side and the pile's other face, and backs for every hand.
+        # A spectator sees the side and the pile's other face, and only edges of every hand.
         watcher.wait_for_function("() => window.unotable.msg && window.unotable.msg.view.side === 'light'")
         seen = watcher.evaluate(SHOWN)
         assert seen["pile"] == m["view"]["draw_top_other"] and set(seen["seats"].values()) == {None}
-        assert watcher.locator("#seats .mini-fan .card.back").count() > 0
+        assert watcher.locator("#seats .mini-fan .card.edge").count() > 0  # blank edges: no card has a back
 
         page.locator('#hand .card[data-code="GF"]').first.focus()
         page.keyboard.press("Enter")
