@@ -16,7 +16,7 @@ from typing import Any
 from . import test_browser
 from .conftest import LiveServer
 from .test_browser import DESKTOP, PHONE, state, take_seat
-from .test_browser_table import no_sideways_scroll, serious_violations, wait_turn
+from .test_browser_table import RECORD_SENT, no_sideways_scroll, serious_violations, wait_turn
 from .test_flip_page import FLIP_SEED
 
 browser = test_browser.browser
@@ -80,6 +80,7 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         )
         page, watcher = ana_ctx.new_page(), watch_ctx.new_page()
         errors: list[str] = []
+        page.add_init_script(RECORD_SENT)
         for p in (page, watcher):
             p.add_init_script(RECORD_FX)
             p.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -136,7 +137,9 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         assert [s[0] for s in swatches] == [f"play DW+C {c}" for c in "PTOV"]
         assert [s[1] for s in swatches] == ["pink", "teal", "orange", "purple"]
         assert len({s[2] for s in swatches}) == 4
-        page.click("#chooser button.secondary")  # Cancel: nothing sent
+        page.keyboard.press("t")  # teal's letter names it (not "more time"); the server refuses the fake
+        sent = [m["action"] for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
+        assert sent[-1] == "play DW+C T", sent
         page.evaluate("() => { window.unotable.msg.view = window.__saved; window.unotable.render(); }")
         # A phone's width: the bots' faces still shown, nothing off the screen.
         page.set_viewport_size(PHONE)
