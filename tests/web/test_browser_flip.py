@@ -121,7 +121,6 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         # The picker on the dark side: a Wild Draw Color in her hand offers the four dark colours.
         page.evaluate(
             """() => { const m = window.unotable.msg;
-              window.__saved = structuredClone(m.view);
               if (!m.view.hand.includes("DW+C")) m.view.hand = [...m.view.hand, "DW+C"];
               const plays = ["P", "T", "O", "V"].map((c) => `play DW+C ${c}`);
               m.view.legal = [...m.view.legal.filter((a) => !plays.includes(a)), ...plays];
@@ -137,10 +136,19 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         assert [s[0] for s in swatches] == [f"play DW+C {c}" for c in "PTOV"]
         assert [s[1] for s in swatches] == ["pink", "teal", "orange", "purple"]
         assert len({s[2] for s in swatches}) == 4
-        page.keyboard.press("t")  # teal's letter names it (not "more time"); the server refuses the fake
+        # A Wild Draw Color played on her: the sentence and the buttons say she draws until the colour comes.
+        page.evaluate(
+            """() => { const m = window.unotable.msg;
+              Object.assign(m.view, { phase: "respond", current: m.seat, color: "T",
+                legal: ["challenge", "accept"], pending: { card: "DW+C", from: 1, draw: 0 } });
+              window.unotable.colorBefore = "P"; window.unotable.render(); }"""
+        )
+        prompt = page.text_content("#prompt") or ""
+        assert "could have played pink they draw until a teal card comes" in prompt, prompt
+        assert page.text_content('[data-action="accept"]') == "Accept: draw until teal comes"
+        page.keyboard.press("t")  # the chooser still open: teal's letter names it (not "more time")
         sent = [m["action"] for m in page.evaluate("() => window.__sent") if m.get("type") == "act"]
         assert sent[-1] == "play DW+C T", sent
-        page.evaluate("() => { window.unotable.msg.view = window.__saved; window.unotable.render(); }")
         # A phone's width: the bots' faces still shown, nothing off the screen.
         page.set_viewport_size(PHONE)
         time.sleep(0.3)

@@ -126,6 +126,14 @@ export function decisionText(m, names, legal) {
     case "respond": {
       const n = pending ? pending.draw : 0;
       const from = pending && pending.from !== null && pending.from !== undefined ? names[pending.from] : "";
+      if (pending && pending.card === "DW+C") { // UNO Flip's Wild Draw Color: drawn until the colour comes (FL-7)
+        const called = colorName(view.color);
+        const color = game.colorBefore ? colorName(game.colorBefore) : null;
+        if (!legal.challenge) return t("Draw until a {color} card comes.", { color: called });
+        return color
+          ? t("Challenge: if {name} could have played {color} they draw until a {called} card comes, else you draw until one comes and 2 more. Or accept and draw until a {called} card comes.", { name: from, color, called })
+          : t("Challenge: if {name} could have played the colour before, they draw until a {called} card comes, else you draw until one comes and 2 more. Or accept and draw until a {called} card comes.", { name: from, called });
+      }
       if (legal.challenge) {
         const color = game.colorBefore ? colorName(game.colorBefore) : null;
         return color
@@ -195,7 +203,9 @@ function renderActions(legal, names) {
   }
   if (legal.pass) buttons.push(b(t("Keep it"), "pass", "secondary"));
   if (legal.challenge) buttons.push(b(t("Challenge"), "challenge"));
-  if (legal.accept) {
+  if (legal.accept && view.pending && view.pending.card === "DW+C") {
+    buttons.push(b(t("Accept: draw until {color} comes", { color: colorName(view.color) }), "accept", "secondary"));
+  } else if (legal.accept) {
     const n = view.pending ? view.pending.draw : 0;
     buttons.push(b(n ? tn("Accept: draw {n}", "Accept: draw {n}", n) : t("Accept"), "accept", "secondary"));
   }

@@ -220,7 +220,10 @@ function drawLine(e, who) {
   if (e.cards && !r) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
   if (r === "caught without UNO") return tn("{name} draws {n} card for not calling UNO.", "{name} draws {n} cards for not calling UNO.", n, { name: who });
   if (r === "lost challenge") return tn("{name} draws {n} card for a lost challenge.", "{name} draws {n} cards for a lost challenge.", n, { name: who });
+  // UNO Flip's Wild Draw Two is challenged as a Wild Draw Four (FL-6; the engine's reason is the same)
+  if (r === "guilty Wild Draw Four" && lastPlayed === "LW+2") return tn("{name} draws {n} card: the Wild Draw Two was a bluff.", "{name} draws {n} cards: the Wild Draw Two was a bluff.", n, { name: who });
   if (r === "guilty Wild Draw Four") return tn("{name} draws {n} card: the Wild Draw Four was a bluff.", "{name} draws {n} cards: the Wild Draw Four was a bluff.", n, { name: who });
+  if (r === "guilty Wild Draw Color") return tn("{name} draws {n} card: the Wild Draw Color was a bluff.", "{name} draws {n} cards: the Wild Draw Color was a bluff.", n, { name: who });
   if (r === "wrong card") return tn("{name} draws {n} card for a wrong card.", "{name} draws {n} cards for a wrong card.", n, { name: who });
   if (r === "suggestion") return tn("{name} draws {n} card for a suggestion.", "{name} draws {n} cards for a suggestion.", n, { name: who });
   if (r === "first card") return tn("{name} draws {n} card for the first card.", "{name} draws {n} cards for the first card.", n, { name: who });
@@ -260,7 +263,12 @@ function playLine(e, who, target) {
   return text;
 }
 
+// The card last played in the events narrated (they are narrated in order, the log's and the
+// replay's): a challenge names the wild draw card it is about (UNO Flip's are not the Wild Draw Four).
+let lastPlayed = null;
+
 export function narrate(e, names) {
+  if (e.kind === "play") lastPlayed = (e.cards || [])[0] || null;
   const who = e.seat !== undefined && names[e.seat] !== undefined ? names[e.seat] : t("The table");
   const target = e.target !== undefined && names[e.target] !== undefined ? names[e.target] : "";
   const cards = e.cards ? cardsText(e.cards) : "";
@@ -279,9 +287,16 @@ export function narrate(e, names) {
     case "color": return t("{name} called {color}.", { name: who, color: colorName(e.color) });
     case "uno": return t("{name} called UNO!", { name: who });
     case "catch": return t("{name} caught {target} without UNO.", { name: who, target });
-    case "challenge": return e.reason === "guilty"
-      ? t("{name} challenged {target}'s Wild Draw Four and won: it was a bluff.", { name: who, target })
-      : t("{name} challenged {target}'s Wild Draw Four and lost: it was fair.", { name: who, target });
+    case "challenge":
+      if (lastPlayed === "LW+2" || lastPlayed === "DW+C") { // UNO Flip's (FL-6, FL-7)
+        const card = cardName(lastPlayed);
+        return e.reason === "guilty"
+          ? t("{name} challenged {target}'s {card} and won: it was a bluff.", { name: who, target, card })
+          : t("{name} challenged {target}'s {card} and lost: it was fair.", { name: who, target, card });
+      }
+      return e.reason === "guilty"
+        ? t("{name} challenged {target}'s Wild Draw Four and won: it was a bluff.", { name: who, target })
+        : t("{name} challenged {target}'s Wild Draw Four and lost: it was fair.", { name: who, target });
     case "accept":
       if (e.reason === "stack") return tn("{name} takes the stack: {n} card.", "{name} takes the stack: {n} cards.", e.count || 0, { name: who });
       return cards ? t("{name} accepted the {card}.", { name: who, card: cards }) : t("{name} accepted.", { name: who });
