@@ -154,6 +154,16 @@ def test_a_flip_room_in_the_browser(browser: Any, sqlite_url: str) -> None:
         time.sleep(0.3)
         no_sideways_scroll(page)
         assert page.locator("#seats .other-faces").first.is_visible()
+        # The end of a hand says which side the cards count by (FL-8): drawn from a message as the
+        # server sends it at a hand's end (the hand itself goes on).
+        side = page.evaluate(
+            """() => { const g = window.unotable; const m = g.msg;
+              m.table = { ...m.table, hand_over: true, last_hand: { hands: [], winner: null } };
+              g.handOverLanded = `${m.table.game_number}:${m.table.hand}`;
+              g.render(); return m.view.side; }"""
+        )
+        words = page.text_content("#overlay #side-scored") or ""
+        assert f"count by their {side} side" in words, words
         assert errors == []
     finally:
         ana_ctx.close()
