@@ -222,6 +222,10 @@ def rules_text(rules: Rules, players: int) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+EDITION_NOTES: Final = _EDITION_NOTES
+"""What sets each edition apart, untranslated (the page's form shows them with its own ``t()``)."""
+
+
 def edition_notes(name: str) -> list[str]:
     """What sets an edition apart (its deck and its own cards), for people."""
     return [_(text) for text in _EDITION_NOTES.get(name, ())]

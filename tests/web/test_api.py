@@ -17,7 +17,6 @@ from unotable.cards import CARD_CODE
 from unotable.match import Game
 from unotable.notation import ACTION_ID, ACTION_TEXT
 from unotable.rules import EDITIONS, HOUSE_PRESETS, Rules
-from unotable.ruletext import DRAWN_EDITIONS
 from unotable.web import connection as web_connection
 from unotable.web.app import create_app
 from unotable.web.driver import LANDING_SECONDS, next_move, timeout_action
@@ -84,7 +83,8 @@ def room(client: TestClient, code: str) -> Room:
 
 def test_options_list_what_the_form_offers(client: TestClient) -> None:
     data = client.get("/api/options").json()
-    assert set(data["editions"]) == {"classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy"}
+    editions = {"classic", "harry-potter", "cars2", "modern", "all-wild", "no-mercy", "flip"}
+    assert set(data["editions"]) == editions
     assert "rotating-partners" in data["modes"] and "search" in data["bots"]
     # the bots by strength, with their measured figures (the page words them, issue 26)
     assert data["bot_levels"] == levels_json()
@@ -687,7 +687,7 @@ def test_the_suggestion_penalty_is_off_unless_the_room_turns_it_on(client: TestC
     assert room(client, code).seq == 0
 
 
-@pytest.mark.parametrize("edition", sorted(DRAWN_EDITIONS))  # the editions the page offers
+@pytest.mark.parametrize("edition", sorted(EDITIONS))  # the editions the page offers: all
 def test_the_table_says_what_the_suggestion_penalty_costs(client: TestClient, edition: str) -> None:
     """The page's confirmation names the cards the penalty costs: the edition's, from the
     server (the page once guessed 2 for any box but the classic, and the 2018 deck costs 4)."""

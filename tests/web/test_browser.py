@@ -412,7 +412,7 @@ def test_all_wild_in_the_browser(browser: Any, sqlite_url: str) -> None:
         page.goto(server.http + "/")
         page.wait_for_selector("#create-form")
         tagline = page.text_content(".tagline") or ""
-        assert "(6 boxes to choose from)" in tagline, tagline
+        assert "(7 boxes to choose from)" in tagline, tagline
         titles = page.eval_on_selector_all("#edition option", "els => els.map((e) => e.textContent)")
         assert "UNO All Wild" in titles, titles
         code = server.room(

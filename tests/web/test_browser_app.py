@@ -274,6 +274,14 @@ ACTION_CARDS = {
     "AW+4": "wild4",
     "AWT+2": "targeted",
     "AWSWAP": "swap",
+    "RF": "flip",  # UNO Flip (issue 36): its Flip's own sound, its other cards as their likes
+    "VF": "flip",
+    "G+1": "draw",
+    "P+5": "draw3",
+    "TSE": "skip2",
+    "LW+2": "wild4",
+    "DW+C": "wild4",
+    "DW": "wild",
 }
 
 

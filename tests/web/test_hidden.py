@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import connect
 
+from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import Game
 from unotable.views import public_event, view
@@ -40,6 +41,9 @@ class Step:
     """The current hand's events so far."""
     hands_up: list[dict[str, Any]] | None
     """Every hand laid face up, once the hand is over (else ``None``)."""
+    other_faces: list[list[str]] | None = None
+    """UNO Flip: each seat's cards' other faces, sorted, and last the draw pile's (its top card
+    last); ``None`` in the other editions."""
 
 
 @dataclass
@@ -53,7 +57,14 @@ def snapshot(game: Game, events: list[Event], hand_events: list[Event]) -> Step:
     views: dict[int | None, dict[str, Any]] = {p: game.view(p).to_dict() for p in game.deal.seating}
     views[None] = view(game.state, None).to_dict()
     hands_up = hands_face_up(game) if game.hand_over else None
-    return Step(tuple(game.deal.seating), views, list(events), list(hand_events), hands_up)
+    backs = game.state.backs
+    other = None
+    if backs is not None:
+        n = game.state.n
+        other = [[CARD_CODE[c] for c in sorted(backs[s])] for s in range(n)] + [
+            [CARD_CODE[c] for c in backs[n]]
+        ]
+    return Step(tuple(game.deal.seating), views, list(events), list(hand_events), hands_up, other)
 
 
 def truth(store: Store, code: str, numbers: range) -> Truth:
@@ -107,9 +118,31 @@ def check_client(client: SeatClient, player: int | None, t: Truth) -> int:
             else [{k: v for k, v in h.items() if k != "by"} for h in last_hand["hands"]]
         )
         assert hands_up == step.hands_up  # (issue 34's `by`: who played each, names only)
+        if step.other_faces is not None:
+            check_flip_faces(m, seat, step.other_faces)
         assert "rejoin" not in m or (m["type"] == "welcome" and player is not None)
         checked += 1
     return checked
+
+
+def check_flip_faces(m: dict[str, Any], seat: int | None, other: list[list[str]]) -> None:
+    """UNO Flip (docs/rules.md §15, FL-2): a seat's message shows the true other faces of every
+    other seat's cards and of the draw pile's top card, and never those of its own cards; a
+    spectator's, no hand's other faces at all (docs/web.md: a spectator may talk to a player,
+    who does not see the other side of their own cards)."""
+    view = m["view"]
+    n = len(view["hand_sizes"])
+    draw = other[n]
+    assert view["side"] in ("light", "dark")
+    assert view["draw_top_other"] == (draw[-1] if draw else None)
+    faces = view["other_faces"]
+    if seat is None:
+        assert faces == {}
+    else:
+        assert str(seat) not in faces
+        assert faces == {str(s): other[s] for s in range(n) if s != seat and other[s]}
+    for e in m["events"]:  # an event names faces in play only, never a card's other face
+        assert not {"other_faces", "backs", "draw_top_other"} & set(e), e
 
 
 def shows_away(m: dict[str, Any], player: int) -> bool:
@@ -126,6 +159,7 @@ CASES = [
     ("harry-potter", 2, "solo", "official"),
     ("classic", 4, "challenge", "official"),
     ("classic", 4, "solo", "party"),
+    ("flip", 3, "solo", "official"),
 ]
 """(edition, players, mode, house rules): ``party`` swaps hands with a 7 and passes them with a
 0, which a seat then knows."""
@@ -167,6 +201,12 @@ def test_no_message_names_a_card_its_seat_may_not_know(
         assert not [
             e for e in client.errors if e.code not in ("illegal", "hand_running", "game_running", "game_over")
         ]
+    if edition == "flip":  # the games went through Flips; the replay shows no card's other face
+        assert any(m.get("view", {}).get("side") == "dark" for m in spectator.messages)
+        replay = http_json(live.http, "GET", f"/api/rooms/{code}/games/0")
+        assert replay["steps"] and all(
+            step["view"]["other_faces"] == {} and "draw_top_other" in step["view"] for step in replay["steps"]
+        )
 
 
 def test_takeovers_rejoins_reactions_and_the_end_of_hands_show_nothing_hidden(live: LiveServer) -> None:

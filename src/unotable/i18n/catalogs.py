@@ -53,9 +53,9 @@ COMMENT_TAGS: Final = ("i18n:",)
 """A comment ``# i18n: …`` (``// i18n: …``) just above a message reaches the translators."""
 
 WEB_SOURCES: Final = ("unotable/web/", "unotable/bots/", "unotable/house.py", "unotable/rules.py",
-                      "unotable/names.py")  # fmt: skip
+                      "unotable/names.py", "unotable/ruletext.py")  # fmt: skip
 """Python sources whose marked words the browser shows too (server errors, house rules, bots,
-card names): their msgids join the page's in ``web.json``."""
+card names, the editions' notes in the form): their msgids join the page's in ``web.json``."""
 
 HEADER: Final = {
     "copyright_holder": "the unotable authors",

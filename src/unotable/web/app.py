@@ -49,7 +49,7 @@ from unotable.cards import CARD_CODE
 from unotable.events import Event
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import EDITIONS, HOUSE_PRESETS, MAX_PLAYERS, MIN_PLAYERS, MODES, TEAM_SIZES, Rules
-from unotable.ruletext import DRAWN_EDITIONS
+from unotable.ruletext import EDITION_NOTES
 from unotable.web.cluster import (
     COOKIE_NAME,
     LEASE_SECONDS,
@@ -291,7 +291,8 @@ async def options(request: Request) -> Response:
     """What the page's form offers."""
     return JSONResponse(
         {
-            "editions": {name: e.title for name, e in EDITIONS.items() if name in DRAWN_EDITIONS},
+            "editions": {name: e.title for name, e in EDITIONS.items()},
+            "edition_notes": {name: list(EDITION_NOTES.get(name, ())) for name in EDITIONS},
             "modes": list(MODES),
             "team_sizes": {k: list(v) for k, v in TEAM_SIZES.items()},
             "game_players": GAME_PLAYERS,

@@ -35,7 +35,6 @@ from unotable.bots.spec import BotSpec
 from unotable.errors import ConfigError, UnoError
 from unotable.match import GAME_PLAYERS, Game
 from unotable.rules import HOUSE_PRESETS, MODES, Rules, parse_house
-from unotable.ruletext import DRAWN_EDITIONS
 
 HUMAN: Final = "human"
 """A person's seat in ``seats``."""
@@ -314,8 +313,6 @@ def parse_settings(data: Any) -> RoomSettings:
         rules = Rules.from_dict(rules_data)
     except ConfigError as exc:
         raise SettingsError(str(exc)) from None
-    if rules.edition.name not in DRAWN_EDITIONS:  # UNO Flip: its cards' other sides are not drawn yet
-        raise SettingsError(f"the page does not offer the edition {rules.edition.name} yet")
     rounds = _int(data, "rounds", 1, *ROUNDS_RANGE)
     players = GAME_PLAYERS.get(mode, rules.players)
     seats = data.get("seats")

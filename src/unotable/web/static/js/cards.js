@@ -10,7 +10,13 @@
 // cards can share a page under a strict Content-Security-Policy. It is decorative: the element
 // that holds it carries the card's name (aria-label), so the SVG is aria-hidden.
 
-const COLORS = { R: "#d72600", Y: "#f8d626", G: "#379711", B: "#0956bf" };
+const COLORS = {
+  R: "#d72600", Y: "#f8d626", G: "#379711", B: "#0956bf",
+  // UNO Flip's dark side (docs/rules.md §15): pink, teal, orange and purple, on a black border.
+  P: "#d01475", T: "#00a59b", O: "#f36f1e", V: "#7b3fb0",
+};
+const DARK = { P: true, T: true, O: true, V: true };
+const DARK_FOUR = [COLORS.P, COLORS.T, COLORS.O, COLORS.V];
 const INK = "#111";
 const WILD_FIELD = "#1d1d1f";
 const OVAL = 'cx="50" cy="75" rx="33" ry="56" transform="rotate(28 50 75)"';
@@ -26,6 +32,13 @@ const MARKS = {
     '<rect x="-5" y="-4.6" width="10" height="2.2" fill="' + INK + '"/>' +
     '<rect x="-5" y="-1.1" width="10" height="2.2" fill="' + INK + '"/>' +
     '<rect x="-5" y="2.4" width="10" height="2.2" fill="' + INK + '"/>',
+  // UNO Flip's dark colours: a diamond (pink), a ring (teal), a cross (orange), a star (purple).
+  P: '<polygon points="0,-5.6 4.6,0 0,5.6 -4.6,0" fill="' + INK + '"/>',
+  T: '<circle r="3.9" fill="none" stroke="' + INK + '" stroke-width="2"/>',
+  O: '<rect x="-1.2" y="-5.2" width="2.4" height="10.4" fill="' + INK + '"/>' +
+    '<rect x="-5.2" y="-1.2" width="10.4" height="2.4" fill="' + INK + '"/>',
+  V: '<polygon points="0,-5.6 1.5,-1.7 5.5,-1.7 2.3,0.8 3.4,4.8 0,2.4 -3.4,4.8 -2.3,0.8 -5.5,-1.7 -1.5,-1.7" fill="' +
+    INK + '"/>',
 };
 
 // The ColorADD code's symbols (Miguel Neiva's code for colour-blind people, which Mattel's UNO
@@ -40,10 +53,25 @@ const COLORADD = {
   G:
     '<line x1="-7.5" y1="4.5" x2="-2.5" y2="-4.5" stroke="' + INK + '" stroke-width="2" stroke-linecap="round"/>' +
     '<polygon points="0,-4.5 0,4.5 8,4.5" fill="' + INK + '"/>',
+  // UNO Flip's dark colours, by the code's own mixing: pink is red with white (white an empty
+  // square), orange red with yellow, purple red with blue. The code has no teal: it is drawn as
+  // ColorADD's light blue (blue with white), the nearest colour the code names.
+  P:
+    '<polygon points="-8.5,4.5 0.5,4.5 0.5,-4.5" fill="' + INK + '"/>' +
+    '<rect x="3" y="-4" width="7" height="8" fill="#fff" stroke="' + INK + '" stroke-width="1.4"/>',
+  T:
+    '<polygon points="-8.5,-4.5 -8.5,4.5 0.5,4.5" fill="' + INK + '"/>' +
+    '<rect x="3" y="-4" width="7" height="8" fill="#fff" stroke="' + INK + '" stroke-width="1.4"/>',
+  O:
+    '<polygon points="-8.5,4.5 0.5,4.5 0.5,-4.5" fill="' + INK + '"/>' +
+    '<line x1="3.5" y1="4.5" x2="8.5" y2="-4.5" stroke="' + INK + '" stroke-width="2" stroke-linecap="round"/>',
+  V:
+    '<polygon points="-9,4.5 -1,4.5 -1,-4.5" fill="' + INK + '"/>' +
+    '<polygon points="1,-4.5 1,4.5 9,4.5" fill="' + INK + '"/>',
 };
 
 function colorAddBadge(color) {
-  const half = color === "G" ? 10.5 : 7.5;
+  const half = color === "G" || DARK[color] ? 10.5 : 7.5;
   return (
     '<g data-coloradd="' + color + '"><rect x="' + -half + '" y="-7" width="' + 2 * half + '" height="14" rx="2.5" ' +
     'fill="#fff" stroke="' + INK + '" stroke-width="1"/>' + COLORADD[color] + "</g>"
@@ -57,9 +85,12 @@ function svg(body, label) {
   );
 }
 
-function frame(field) {
+// A card's border and field: white on the light faces, black on UNO Flip's dark ones.
+function frame(field, dark) {
   return (
-    '<rect x="1" y="1" width="98" height="148" rx="11" fill="#fbfbf8" stroke="#c9c9c4" stroke-width="1"/>' +
+    (dark
+      ? '<rect x="1" y="1" width="98" height="148" rx="11" fill="#17171b" stroke="#5a5a66" stroke-width="1"/>'
+      : '<rect x="1" y="1" width="98" height="148" rx="11" fill="#fbfbf8" stroke="#c9c9c4" stroke-width="1"/>') +
     '<rect x="6" y="6" width="88" height="138" rx="8" fill="' + field + '"/>'
   );
 }
@@ -312,19 +343,70 @@ Object.assign(SYMBOLS, {
   },
 });
 
+// UNO Flip (docs/rules.md §15): the light side's Draw One and Flip, its Wild and Wild Draw Two
+// in the light colours; the dark side's Draw Five, Skip Everyone (No Mercy's sign), Reverse,
+// Flip, Wild and Wild Draw Color in the dark colours, each on a black border.
+Object.assign(SYMBOLS, {
+  "+1"(c) {
+    return smallCard(0, 0, 24, 36, c);
+  },
+  "+5"(c) {
+    const cards = [];
+    for (let i = 0; i < 5; i += 1) cards.push(smallCard(-16 + i * 8, 14 - i * 7, 14, 21, c));
+    return cards.join("");
+  },
+  F(c) {
+    // Flip: a card of the colour turning over onto its black other side, a curved arrow round it.
+    const arc = '<path d="M-25,6 A26,26 0 0,1 10,-24" fill="none" stroke="STROKE" stroke-width="WIDTH" ' +
+      'stroke-linecap="round"/>';
+    return (
+      smallCard(7, 5, 20, 30, "#17171b") + smallCard(-6, -3, 20, 30, c) +
+      outlined(arc, 3.5, c) + outlined(arc.replace("M-25,6 A26,26 0 0,1 10,-24", "M25,-6 A26,26 0 0,1 -10,24"), 3.5, c) +
+      '<polygon points="8,-31 17,-22 5,-18" fill="' + c + '" stroke="' + INK + '" stroke-width="1.2"/>' +
+      '<polygon points="-8,31 -17,22 -5,18" fill="' + c + '" stroke="' + INK + '" stroke-width="1.2"/>'
+    );
+  },
+  "LW+2"() {
+    return smallCard(-6, 5, 20, 30, COLORS.G) + smallCard(6, -7, 20, 30, COLORS.R);
+  },
+  DWILD() {
+    // The dark Wild: the oval in the four dark colours.
+    const q = (d, fill) => '<path d="' + d + '" fill="' + fill + '"/>';
+    return (
+      '<g transform="rotate(28)">' +
+      q("M0,0 L0,-56 A33,56 0 0,0 -33,0 Z", COLORS.P) +
+      q("M0,0 L33,0 A33,56 0 0,0 0,-56 Z", COLORS.V) +
+      q("M0,0 L-33,0 A33,56 0 0,0 0,56 Z", COLORS.O) +
+      q("M0,0 L0,56 A33,56 0 0,0 33,0 Z", COLORS.T) +
+      '<ellipse rx="33" ry="56" fill="none" stroke="#fff" stroke-width="2.5"/></g>'
+    );
+  },
+  "DW+C"() {
+    // Wild Draw Color: the dark colours' cards fanned, a question of colour on the last.
+    return (
+      DARK_FOUR.map((c, i) => smallCard(-15 + i * 9, 14 - i * 9, 16, 24, c)).join("") +
+      label("?", 12, -6, 16, "#fff", 2.4)
+    );
+  },
+});
+
 const WILDS = {
   W: "WILD", "W+4": "W+4", HOWLER: "HOWLER", INVIS: "INVIS", MATER: "MATER", SHUFFLE: "SHUFFLE", CUSTOM: "CUSTOM",
   AW: "WILD", AWREV: "AWREV", AWSKIP: "AWSKIP", AWSKIP2: "AWSKIP2", "AW+2": "AW+2", "AW+4": "W+4", "AWT+2": "AWT+2",
   AWSWAP: "AWSWAP", "WR+4": "WR+4", "W+6": "W+6", "W+10": "W+10", WCR: "WCR",
+  LW: "WILD", "LW+2": "LW+2", DW: "DWILD", "DW+C": "DW+C",
 };
+// UNO Flip's dark wild cards: a black border.
+const DARK_WILDS = { DW: true, "DW+C": true };
 const OVAL_FILL = {
   W: WILD_FIELD, "W+4": "#fff", HOWLER: "#fff", INVIS: "#37474f", MATER: "#ffe0b2", SHUFFLE: "#fff", CUSTOM: "#eceff1",
   AW: WILD_FIELD, AWREV: "#fff", AWSKIP: "#fff", AWSKIP2: "#fff", "AW+2": "#fff", "AW+4": "#fff", "AWT+2": "#fff",
   AWSWAP: "#fff", "WR+4": "#fff", "W+6": "#fff", "W+10": "#fff", WCR: "#fff",
+  LW: WILD_FIELD, "LW+2": "#fff", DW: WILD_FIELD, "DW+C": "#fff",
 };
 const CORNER_TEXT = {
   "+2": "+2", "+3": "+3", "+4": "+4", "W+4": "+4", "AW+2": "+2", "AW+4": "+4", "AWT+2": "+2", "WR+4": "+4",
-  "W+6": "+6", "W+10": "+10",
+  "W+6": "+6", "W+10": "+10", "+1": "+1", "+5": "+5", "LW+2": "+2",
 };
 
 function at(x, y, scale, body) {
@@ -355,14 +437,14 @@ function face(code, options) {
     if (!kind) return back();
     const symbol = SYMBOLS[kind];
     const center =
-      kind === "WILD"
+      kind === "WILD" || kind === "DWILD"
         ? at(50, 75, 1, symbol())
         : '<ellipse ' + OVAL + ' fill="' + OVAL_FILL[code] + '" stroke="#fff" stroke-width="2.5"/>' +
           at(50, 75, 1.05, symbol());
     const corner = CORNER_TEXT[code]
       ? label(CORNER_TEXT[code], 20, 30, 20, "#fff", 2.6)
-      : at(18, 24, kind === "WILD" ? 0.24 : 0.34, symbol());
-    return svg(frame(WILD_FIELD) + center + corners(corner), code);
+      : at(18, 24, kind === "WILD" || kind === "DWILD" ? 0.24 : 0.34, symbol());
+    return svg(frame(WILD_FIELD, DARK_WILDS[code]) + center + corners(corner), code);
   }
   const { color, value } = parts;
   const c = COLORS[color];
@@ -388,7 +470,7 @@ function face(code, options) {
   // code's triangles tell red from blue by their slant, which a half turn would swap.
   const add = opts.coloradd ? at(19, 50, 1.3, colorAddBadge(color)) + at(81, 100, 1.3, colorAddBadge(color)) : "";
   return svg(
-    frame(c) + '<ellipse ' + OVAL + ' fill="#fff"/>' + center + corners(corner) + mark + add,
+    frame(c, DARK[color]) + '<ellipse ' + OVAL + ' fill="#fff"/>' + center + corners(corner) + mark + add,
     code,
   );
 }

@@ -72,6 +72,7 @@ function keysList() {
     ["C", t("catch a player who did not call UNO")],
     ["A / X", t("accept or challenge")],
     ["R Y G B", t("choose a colour")],
+    ["P T O V", t("choose a colour of UNO Flip's dark side")],
     ["T", t("ask for more time (once a hand)")],
     ["L", t("hear again what you must do now, and the time left")],
     ["?", t("show or hide this list")],

@@ -33,7 +33,13 @@ document.addEventListener("keydown", (ev) => {
   const legal = sortLegal(view.legal);
   const key = ev.key;
   const hand = view.hand;
-  if (/^[1-9]$/.test(key) && Number(key) <= hand.length) playCard(hand[Number(key) - 1]);
+  // A colour to name (the colour call, or the chooser of a wild card): its letter names it, before
+  // any other key's meaning (UNO Flip's dark side names P, T, O and V: P and T mean more otherwise).
+  const letter = /^[a-zA-Z]$/.test(key) ? key.toUpperCase() : "";
+  const naming = game.chooser ? game.chooser.plays.find((x) => x.split(" ")[2] === letter) : null;
+  if (letter && legal.colors.includes(letter)) act(`color ${letter}`);
+  else if (letter && naming) act(withUno(naming, legal, game.armed));
+  else if (/^[1-9]$/.test(key) && Number(key) <= hand.length) playCard(hand[Number(key) - 1]);
   else if (key === "ArrowRight" || key === "ArrowLeft") {
     if (!hand.length) return;
     const d = key === "ArrowRight" ? 1 : -1;
@@ -67,14 +73,6 @@ document.addEventListener("keydown", (ev) => {
   else if ((key === "x" || key === "X") && legal.challenge) act("challenge");
   else if ((key === "t" || key === "T") && moreTimeLeft(game.msg)) askMoreTime();
   else if (key === "l" || key === "L") announceDecision(game.msg, true);
-  else if ("rygbRYGB".includes(key) && key.length === 1) {
-    const c = key.toUpperCase();
-    if (legal.colors.includes(c)) act(`color ${c}`);
-    else if (game.chooser) {
-      const text = game.chooser.plays.find((x) => x.split(" ")[2] === c);
-      if (text) act(withUno(text, legal, game.armed));
-    }
-  }
 });
 
 // Several cards at once (multi_play): a card picked or put back; the picks played together.

@@ -295,8 +295,15 @@ async function listOpenRooms(box, opts) {
 
 function createForm(opts) {
   const seatsBox = el("div", { class: "seats-field", id: "seat-choices" });
-  const edition = el("select", { name: "edition", id: "edition" },
+  const edition = el("select", { name: "edition", id: "edition", "aria-describedby": "edition-note" },
     Object.entries(opts.editions).map(([k, v]) => el("option", { value: k }, t(v))));
+  // What sets the box chosen apart (its deck, its own cards): ruletext's notes, in the page's language.
+  const editionNote = el("p", { class: "muted edition-note", id: "edition-note" });
+  const showNote = () => {
+    editionNote.textContent = ((opts.edition_notes || {})[edition.value] || []).map((n) => t(n)).join(" ");
+  };
+  edition.addEventListener("change", showNote);
+  showNote();
   const mode = el("select", { name: "mode", id: "mode" }, opts.modes.map((k) => el("option", { value: k }, modeWords(k))));
   const players = el("input", { type: "number", id: "players", min: opts.players[0], max: opts.players[1], value: 4 });
   const target = el("input", { type: "number", id: "target", min: opts.target[0], max: opts.target[1], value: 500 });
@@ -409,7 +416,7 @@ function createForm(opts) {
   const form = el("form", { class: "create", id: "create-form" },
     el("div", { class: "form-grid" },
       field(t("Edition"), edition), field(t("Players at the table"), players), field(t("Points to win"), target)),
-    seatsBox, more, error,
+    editionNote, seatsBox, more, error,
     el("button", { type: "submit", id: "create", class: "big" }, t("Make the room")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();

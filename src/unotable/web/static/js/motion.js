@@ -87,8 +87,11 @@ export function animate(events, before, prev, m) {
         if (!motion) break;
         const to = e.seat === m.seat ? $("hand").getBoundingClientRect() : seatRect(e.seat);
         const n = Math.min(e.count || 1, 4);
-        for (let i = 0; i < n; i++) fly(backNode("flying"), after.pile, to, delay + i * 90, 380);
-        if (/^[RYGBW]/.test(e.reason || "") && e.count) burst(`+${e.count}`, seatRect(e.seat), delay, "draw");
+        // UNO Flip's cards have no back: a blank card's edge flies (the face it showed is on the pile).
+        const blank = () => (m.view.side !== undefined ? el("span", { class: "card flying edge", "aria-hidden": "true" })
+          : backNode("flying"));
+        for (let i = 0; i < n; i++) fly(blank(), after.pile, to, delay + i * 90, 380);
+        if (/^[RYGBWPTOVLD]/.test(e.reason || "") && e.count) burst(`+${e.count}`, seatRect(e.seat), delay, "draw");
         delay += 200;
         break;
       }
@@ -111,6 +114,19 @@ export function animate(events, before, prev, m) {
         break;
       case "challenge":
         if (motion) burst(e.reason === "guilty" ? t("Bluff!") : t("Fair!"), seatRect(e.target), delay, "challenge");
+        break;
+      case "flip":
+        // UNO Flip (docs/rules.md §15, FL-3): everything turns over; the cards on the table and in
+        // the hand turn on their vertical axis (drawn already with their new faces).
+        if (motion) {
+          burst(e.reason === "dark" ? t("Flip: dark side!") : t("Flip: light side!"), after.discard, delay, "flip");
+          document.querySelectorAll("#discard .card.top, #pile .pile-card:not(.under), #hand .card, #seats .other-faces")
+            .forEach((node) => node.animate([{ transform: "perspective(400px) rotateY(90deg)" },
+              { transform: "perspective(400px) rotateY(0deg)" }], { duration: 520, delay: delay + 120, easing: "ease-out",
+              fill: "backwards", composite: "add" }));
+          $("felt").animate([{ filter: "brightness(1.6)" }, { filter: "brightness(1)" }], { duration: 700, delay });
+        }
+        delay += 300;
         break;
       case "reveal":
         if (motion && e.reason === "howler") burst(t("Howler!"), seatRect(e.seat), delay, "uno");

@@ -39,6 +39,11 @@ export function renderOverlay(m, names) {
     content.push(el("p", { class: "went-out" }, tn("{name} went out and scores {n} point.", "{name} went out and scores {n} points.",
       last.points || 0, { name: wentOut(table, last) })));
   }
+  if (m.view.side !== undefined) { // UNO Flip (FL-8): the hand counts the faces of the side in play
+    content.push(el("p", { class: "side-scored", id: "side-scored" }, m.view.side === "dark"
+      ? t("The cards count by their dark side, the side in play when the hand ended.")
+      : t("The cards count by their light side, the side in play when the hand ended.")));
+  }
   const hands = over.hands;
   if (hands) {
     content.push(el("div", { class: "hands-up", id: "hands-up" }, hands.map((h) => {

@@ -5,7 +5,8 @@ import { el, prefs } from "./dom.js";
 import { cardName } from "./strings.js";
 
 function isWild(code) {
-  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", "WR+4", "W+6", "W+10", "WCR"].includes(code) ||
+  return ["W", "W+4", "HOWLER", "INVIS", "MATER", "SHUFFLE", "CUSTOM", "WR+4", "W+6", "W+10", "WCR", "LW", "LW+2", "DW",
+    "DW+C"].includes(code) ||
     /^AW/.test(code);
 }
 

@@ -61,9 +61,15 @@ function renderBanner(m) {
 function renderCentre(m, legal) {
   const { view } = m;
   const pile = $("pile");
-  pile.replaceChildren(backNode("pile-card"), backNode("pile-card under"),
+  // UNO Flip (docs/rules.md §15, FL-2): the draw pile's top card shows the table its other face.
+  const flip = view.side !== undefined;
+  const other = flip ? view.draw_top_other : null;
+  pile.replaceChildren(other ? cardNode(other, { tag: "span", class: "pile-card" }) : backNode("pile-card"),
+    flip ? el("span", { class: "card pile-card under edge", "aria-hidden": "true" }) : backNode("pile-card under"),
     el("span", { class: "pile-count" }, String(view.draw_pile_size)));
+  if (other) pile.querySelector(".pile-card").setAttribute("aria-hidden", "true"); // the pile says it (below)
   const pileWords = [tn("Draw pile: {n} card", "Draw pile: {n} cards", view.draw_pile_size)];
+  if (other) pileWords.push(t("its top card shows {card} on its other side", { card: cardName(other) }));
   if (legal.draw) pileWords.push(t("Draw a card"));
   pile.setAttribute("aria-label", pileWords.join(". "));
   pile.disabled = !legal.draw;
@@ -75,6 +81,7 @@ function renderCentre(m, legal) {
   const color = $("color-now");
   color.className = `color-now ${view.color ? `c-${view.color}` : ""}`;
   color.textContent = view.color ? t("Colour: {color}", { color: colorName(view.color) }) : t("Colour: any");
+  renderSide(view);
   const dir = $("direction");
   dir.className = view.direction > 0 ? "cw" : "ccw";
   dir.setAttribute("aria-label", view.direction > 0 ? t("Play goes clockwise") : t("Play goes counterclockwise"));
@@ -82,6 +89,16 @@ function renderCentre(m, legal) {
   $("hand-number").textContent = m.table.game_number > 0
     ? t("Hand {hand} of game {game}", { hand: m.table.hand + 1, game: m.table.game_number + 1 })
     : t("Hand {hand}", { hand: m.table.hand + 1 });
+}
+
+// UNO Flip: which side is up, on a pill under the colour and in the felt's tone.
+function renderSide(view) {
+  const side = $("side-now");
+  const flip = view.side !== undefined;
+  side.hidden = !flip;
+  side.className = `side-now ${flip ? view.side : ""}`;
+  side.textContent = !flip ? "" : view.side === "dark" ? t("Dark side up") : t("Light side up");
+  $("felt").classList.toggle("dark-side", view.side === "dark");
 }
 
 // One sentence for the decision in front of the seat.
@@ -109,6 +126,14 @@ export function decisionText(m, names, legal) {
     case "respond": {
       const n = pending ? pending.draw : 0;
       const from = pending && pending.from !== null && pending.from !== undefined ? names[pending.from] : "";
+      if (pending && pending.card === "DW+C") { // UNO Flip's Wild Draw Color: drawn until the colour comes (FL-7)
+        const called = colorName(view.color);
+        const color = game.colorBefore ? colorName(game.colorBefore) : null;
+        if (!legal.challenge) return t("Draw until a {color} card comes.", { color: called });
+        return color
+          ? t("Challenge: if {name} could have played {color} they draw until a {called} card comes, else you draw until one comes and 2 more. Or accept and draw until a {called} card comes.", { name: from, color, called })
+          : t("Challenge: if {name} could have played the colour before, they draw until a {called} card comes, else you draw until one comes and 2 more. Or accept and draw until a {called} card comes.", { name: from, called });
+      }
       if (legal.challenge) {
         const color = game.colorBefore ? colorName(game.colorBefore) : null;
         return color
@@ -178,7 +203,9 @@ function renderActions(legal, names) {
   }
   if (legal.pass) buttons.push(b(t("Keep it"), "pass", "secondary"));
   if (legal.challenge) buttons.push(b(t("Challenge"), "challenge"));
-  if (legal.accept) {
+  if (legal.accept && view.pending && view.pending.card === "DW+C") {
+    buttons.push(b(t("Accept: draw until {color} comes", { color: colorName(view.color) }), "accept", "secondary"));
+  } else if (legal.accept) {
     const n = view.pending ? view.pending.draw : 0;
     buttons.push(b(n ? tn("Accept: draw {n}", "Accept: draw {n}", n) : t("Accept"), "accept", "secondary"));
   }

@@ -86,10 +86,13 @@ function drawReplay() {
     el("p", { class: "muted" }, el("b", { class: "replay-hand" }, t("Hand {hand}", { hand: step.hand + 1 })), " ",
       t("Keys: ← → step, Home and End jump.")),
     el("div", { class: "replay-body" },
-      el("div", { class: "felt replay-felt" }, el("div", { class: "seats" }, seats),
+      el("div", { class: `felt replay-felt${v.side === "dark" ? " dark-side" : ""}` }, el("div", { class: "seats" }, seats),
         el("div", { class: "centre" }, top ? cardNode(top, { tag: "span", class: "pile-face top" }) : null,
           el("div", { class: `color-now ${v.color ? `c-${v.color}` : ""}` },
-            v.color ? t("Colour: {color}", { color: colorName(v.color) }) : t("Colour: any")))),
+            v.color ? t("Colour: {color}", { color: colorName(v.color) }) : t("Colour: any")),
+          // UNO Flip (docs/rules.md §15): the side up at this step.
+          v.side ? el("div", { class: `side-now ${v.side}`, id: "replay-side" }, v.side === "dark" ? t("Dark side up")
+            : t("Light side up")) : null)),
       el("div", { class: "replay-side" },
         el("table", { class: "scores", id: "replay-scores" }, el("caption", {}, t("Scores")), el("tbody", {}, scoreRows)),
         el("ol", { id: "replay-log", class: "log", tabindex: "0", "aria-label": t("What happened") }, lines))));

@@ -7,7 +7,7 @@ import { send } from "./net.js";
 import { avatarNode, backNode, cardNode, RING_SVG, seatPosition } from "./pieces.js";
 import { CLIENT } from "./protocol.js";
 import { avatarOf, game, seatInfo, sitters } from "./state.js";
-import { t, tn } from "./strings.js";
+import { cardName, t, tn } from "./strings.js";
 
 export function renderSeats(m, names, legal) {
   const { view, table } = m;
@@ -24,8 +24,16 @@ export function renderSeats(m, names, legal) {
     const current = view.current === seat && !table.hand_over;
     const cls = ["seat", current ? "turn" : "", me ? "me" : "", game.lastPlay && game.lastPlay.seat === seat ? "last-play" : "",
       info.away ? "away" : "", count === 1 ? "one-card" : ""].filter(Boolean).join(" ");
-    const fan = el("span", { class: "mini-fan", "aria-hidden": "true" },
-      me ? null : Array.from({ length: Math.min(count, 6) }, () => backNode("mini")));
+    // UNO Flip (FL-2): the faces an opponent's cards turn towards this seat, all of them; to a
+    // spectator (the view of nobody carries none) blank edges; in the other editions, backs.
+    const faces = !me && view.other_faces ? view.other_faces[String(seat)] : null;
+    const fan = faces
+      ? el("span", { class: "other-faces", role: "img", dataset: { otherFaces: faces.join(" ") },
+        "aria-label": t("The other side of their cards: {cards}", { cards: faces.map(cardName).join(", ") }) },
+      faces.map((c) => hidden(cardNode(c, { tag: "span", class: "tiny" }))))
+      : el("span", { class: "mini-fan", "aria-hidden": "true" },
+        me ? null : Array.from({ length: Math.min(count, 6) }, () => (view.side !== undefined
+          ? el("span", { class: "card mini edge" }) : backNode("mini")))); // a Flip card has no back
     const badges = [];
     if (count === 1 && !exposed) badges.push(el("span", { class: "badge uno" }, t("UNO")));
     // docs/rules.md §14, NM-9: a seat knocked out by No Mercy's mercy rule holds nothing while the hand goes on.
@@ -78,6 +86,12 @@ export function renderSeats(m, names, legal) {
       t("Team {number}: {points}", { number: i + 1, points: tn("{n} point", "{n} points", s) }))));
   } else $("teams").replaceChildren();
   void legal;
+}
+
+// A card drawn inside a group that says it in words.
+function hidden(node) {
+  node.setAttribute("aria-hidden", "true");
+  return node;
 }
 
 // A spectator's way to a seat (P-581): take a free seat, as the join page does; ask the host

@@ -202,6 +202,11 @@ const SOUNDS = {
     tone(ctx, out, { f0: 400, f1: 800, length: 0.14, type: "triangle", gain: 0.14 });
     tone(ctx, out, { f0: 800, f1: 400, at: 0.14, length: 0.14, type: "triangle", gain: 0.14 });
   },
+  flip(ctx, out) { // UNO Flip: everything turned over, a sweep up and back, then the cards land
+    swish(ctx, out, { length: 0.12, from: 900, to: 3200, gain: 0.18 });
+    swish(ctx, out, { at: 0.12, length: 0.12, from: 3200, to: 900, gain: 0.18 });
+    tone(ctx, out, { f0: 180, f1: 120, at: 0.24, length: 0.09, type: "sine", gain: 0.25 });
+  },
   draw2(ctx, out) { // two cards dealt at someone
     swish(ctx, out, { length: 0.07, from: 2600, to: 1400, gain: 0.2 });
     swish(ctx, out, { at: 0.1, length: 0.07, from: 2600, to: 1400, gain: 0.2 });
@@ -254,9 +259,12 @@ const SOUNDS = {
 const WILD_SOUNDS = {
   W: "wild", "W+4": "wild4", HOWLER: "howler", INVIS: "invisibility", MATER: "mater", SHUFFLE: "shuffle",
   CUSTOM: "custom", AW: "wild", AWREV: "reverse", AWSKIP: "skip", AWSKIP2: "skip2", "AW+2": "draw2", "AW+4": "wild4",
-  "AWT+2": "targeted", AWSWAP: "swap",
+  "AWT+2": "targeted", AWSWAP: "swap", LW: "wild", "LW+2": "wild4", DW: "wild", "DW+C": "wild4",
 };
-const VALUE_SOUNDS = { S: "skip", R: "reverse", "+2": "draw2", "+3": "draw3" };
+// UNO Flip's Draw One sounds as one card dealt, its Draw Five as the Draw Three, Skip Everyone as
+// Skip Two (No Mercy's too), and its Flip has a sound of its own.
+const VALUE_SOUNDS = { S: "skip", R: "reverse", "+2": "draw2", "+3": "draw3", "+1": "draw", "+5": "draw3", SE: "skip2",
+  F: "flip" };
 
 export function cardSound(code) {
   if (!code) return null;

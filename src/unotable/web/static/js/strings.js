@@ -135,6 +135,10 @@ export function colorName(c) {
     case "Y": return t("yellow");
     case "G": return t("green");
     case "B": return t("blue");
+    case "P": return t("pink"); // UNO Flip's dark side (docs/rules.md §15)
+    case "T": return t("teal");
+    case "O": return t("orange");
+    case "V": return t("purple");
     default: return t("any colour");
   }
 }
@@ -160,6 +164,10 @@ export function cardName(code) {
     case "W+6": return t("Wild Draw Six");
     case "W+10": return t("Wild Draw Ten");
     case "WCR": return t("Wild Colour Roulette");
+    case "LW": return t("Wild");
+    case "LW+2": return t("Wild Draw Two");
+    case "DW": return t("Wild");
+    case "DW+C": return t("Wild Draw Color");
     default: break;
   }
   const c = code[0];
@@ -168,17 +176,27 @@ export function cardName(code) {
     if (c === "R") return t("red {number}", { number: value });
     if (c === "Y") return t("yellow {number}", { number: value });
     if (c === "G") return t("green {number}", { number: value });
+    if (c === "P") return t("pink {number}", { number: value });
+    if (c === "T") return t("teal {number}", { number: value });
+    if (c === "O") return t("orange {number}", { number: value });
+    if (c === "V") return t("purple {number}", { number: value });
     return t("blue {number}", { number: value });
   }
   const names = {
     S: { R: t("red Skip"), Y: t("yellow Skip"), G: t("green Skip"), B: t("blue Skip") },
-    R: { R: t("red Reverse"), Y: t("yellow Reverse"), G: t("green Reverse"), B: t("blue Reverse") },
+    R: { R: t("red Reverse"), Y: t("yellow Reverse"), G: t("green Reverse"), B: t("blue Reverse"),
+      P: t("pink Reverse"), T: t("teal Reverse"), O: t("orange Reverse"), V: t("purple Reverse") },
     "+2": { R: t("red Draw Two"), Y: t("yellow Draw Two"), G: t("green Draw Two"), B: t("blue Draw Two") },
     "+3": { R: t("red Draw Three"), Y: t("yellow Draw Three"), G: t("green Draw Three"), B: t("blue Draw Three") },
     BLANK: { R: t("red blank card"), Y: t("yellow blank card"), G: t("green blank card"), B: t("blue blank card") },
-    SE: { R: t("red Skip Everyone"), Y: t("yellow Skip Everyone"), G: t("green Skip Everyone"), B: t("blue Skip Everyone") },
+    SE: { R: t("red Skip Everyone"), Y: t("yellow Skip Everyone"), G: t("green Skip Everyone"), B: t("blue Skip Everyone"),
+      P: t("pink Skip Everyone"), T: t("teal Skip Everyone"), O: t("orange Skip Everyone"), V: t("purple Skip Everyone") },
     DA: { R: t("red Discard All"), Y: t("yellow Discard All"), G: t("green Discard All"), B: t("blue Discard All") },
     "+4": { R: t("red Draw Four"), Y: t("yellow Draw Four"), G: t("green Draw Four"), B: t("blue Draw Four") },
+    "+1": { R: t("red Draw One"), Y: t("yellow Draw One"), G: t("green Draw One"), B: t("blue Draw One") },
+    "+5": { P: t("pink Draw Five"), T: t("teal Draw Five"), O: t("orange Draw Five"), V: t("purple Draw Five") },
+    F: { R: t("red Flip"), Y: t("yellow Flip"), G: t("green Flip"), B: t("blue Flip"),
+      P: t("pink Flip"), T: t("teal Flip"), O: t("orange Flip"), V: t("purple Flip") },
   };
   return (names[value] && names[value][c]) || code;
 }
@@ -202,11 +220,14 @@ function drawLine(e, who) {
   if (e.cards && !r) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
   if (r === "caught without UNO") return tn("{name} draws {n} card for not calling UNO.", "{name} draws {n} cards for not calling UNO.", n, { name: who });
   if (r === "lost challenge") return tn("{name} draws {n} card for a lost challenge.", "{name} draws {n} cards for a lost challenge.", n, { name: who });
+  // UNO Flip's Wild Draw Two is challenged as a Wild Draw Four (FL-6; the engine's reason is the same)
+  if (r === "guilty Wild Draw Four" && lastPlayed === "LW+2") return tn("{name} draws {n} card: the Wild Draw Two was a bluff.", "{name} draws {n} cards: the Wild Draw Two was a bluff.", n, { name: who });
   if (r === "guilty Wild Draw Four") return tn("{name} draws {n} card: the Wild Draw Four was a bluff.", "{name} draws {n} cards: the Wild Draw Four was a bluff.", n, { name: who });
+  if (r === "guilty Wild Draw Color") return tn("{name} draws {n} card: the Wild Draw Color was a bluff.", "{name} draws {n} cards: the Wild Draw Color was a bluff.", n, { name: who });
   if (r === "wrong card") return tn("{name} draws {n} card for a wrong card.", "{name} draws {n} cards for a wrong card.", n, { name: who });
   if (r === "suggestion") return tn("{name} draws {n} card for a suggestion.", "{name} draws {n} cards for a suggestion.", n, { name: who });
   if (r === "first card") return tn("{name} draws {n} card for the first card.", "{name} draws {n} cards for the first card.", n, { name: who });
-  if (/^[RYGBW]/.test(r) || ["HOWLER", "MATER", "INVIS", "SHUFFLE", "CUSTOM"].includes(r) || /^AW/.test(r)) {
+  if (/^[RYGBWPTOVLD]/.test(r) || ["HOWLER", "MATER", "INVIS", "SHUFFLE", "CUSTOM"].includes(r) || /^AW/.test(r)) {
     return tn("{name} draws {n} card for the {card}.", "{name} draws {n} cards for the {card}.", n, { name: who, card: cardName(r) });
   }
   if (e.cards) return t("{name} drew {cards}.", { name: who, cards: cardsText(e.cards) });
@@ -242,7 +263,12 @@ function playLine(e, who, target) {
   return text;
 }
 
+// The card last played in the events narrated (they are narrated in order, the log's and the
+// replay's): a challenge names the wild draw card it is about (UNO Flip's are not the Wild Draw Four).
+let lastPlayed = null;
+
 export function narrate(e, names) {
+  if (e.kind === "play") lastPlayed = (e.cards || [])[0] || null;
   const who = e.seat !== undefined && names[e.seat] !== undefined ? names[e.seat] : t("The table");
   const target = e.target !== undefined && names[e.target] !== undefined ? names[e.target] : "";
   const cards = e.cards ? cardsText(e.cards) : "";
@@ -261,9 +287,16 @@ export function narrate(e, names) {
     case "color": return t("{name} called {color}.", { name: who, color: colorName(e.color) });
     case "uno": return t("{name} called UNO!", { name: who });
     case "catch": return t("{name} caught {target} without UNO.", { name: who, target });
-    case "challenge": return e.reason === "guilty"
-      ? t("{name} challenged {target}'s Wild Draw Four and won: it was a bluff.", { name: who, target })
-      : t("{name} challenged {target}'s Wild Draw Four and lost: it was fair.", { name: who, target });
+    case "challenge":
+      if (lastPlayed === "LW+2" || lastPlayed === "DW+C") { // UNO Flip's (FL-6, FL-7)
+        const card = cardName(lastPlayed);
+        return e.reason === "guilty"
+          ? t("{name} challenged {target}'s {card} and won: it was a bluff.", { name: who, target, card })
+          : t("{name} challenged {target}'s {card} and lost: it was fair.", { name: who, target, card });
+      }
+      return e.reason === "guilty"
+        ? t("{name} challenged {target}'s Wild Draw Four and won: it was a bluff.", { name: who, target })
+        : t("{name} challenged {target}'s Wild Draw Four and lost: it was fair.", { name: who, target });
     case "accept":
       if (e.reason === "stack") return tn("{name} takes the stack: {n} card.", "{name} takes the stack: {n} cards.", e.count || 0, { name: who });
       return cards ? t("{name} accepted the {card}.", { name: who, card: cards }) : t("{name} accepted.", { name: who });
@@ -275,6 +308,8 @@ export function narrate(e, names) {
     case "pass_hands": return e.reason === "left" ? t("Every hand passes to the left.") : t("Every hand passes to the right.");
     case "invisibility": return t("{name} vanished with Invisibility and called {color}.", { name: who, color: colorName(e.color) });
     case "reveal": return revealLine(e, who);
+    case "flip": return e.reason === "dark" ? t("{name} played a Flip: everything turns over, the dark side is up.", { name: who })
+      : t("{name} played a Flip: everything turns over, the light side is up.", { name: who });
     case "skip": return t("{name} is skipped.", { name: who });
     case "reverse": return t("Play changes direction.");
     case "reshuffle": return tn("The discard pile is shuffled into a new draw pile of {n} card.", "The discard pile is shuffled into a new draw pile of {n} cards.", e.count || 0);

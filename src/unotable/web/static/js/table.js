@@ -167,7 +167,7 @@ function noteEvent(e, before, m) {
   }
   if (e.kind === "play" && e.seat !== undefined) {
     game.lastPlay = { seat: e.seat, card: (e.cards || [])[0] };
-    if ((e.cards || [])[0] === "W+4") game.colorBefore = before ? before.view.color : null;
+    if (["W+4", "LW+2", "DW+C"].includes((e.cards || [])[0])) game.colorBefore = before ? before.view.color : null;
   }
   void m;
 }
