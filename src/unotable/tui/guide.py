@@ -25,7 +25,6 @@ from typing import Final
 from unotable import house
 from unotable.i18n import LANGUAGES, N_, _, use_language
 from unotable.rules import EDITIONS, Rules
-from unotable.ruletext import DRAWN_EDITIONS
 from unotable.tui import words
 
 PACKAGE: Final = Path(__file__).resolve().parent.parent
@@ -94,7 +93,7 @@ def _sections() -> list[tuple[int, str, list[str], str | None]]:
     turn = words.rules_paragraphs(classic)[len(words.edition_notes("classic")) :]
     out.append((2, _(_CARDS_TITLE), turn, "classic"))
     out.append((2, _(_EDITIONS_TITLE), [], None))
-    for name in DRAWN_EDITIONS:  # UNO Flip's cards are not drawn yet (ruletext.DRAWN_EDITIONS)
+    for name in EDITIONS:
         picture = None if name == "classic" else name  # shown with the cards above
         out.append((3, f"{words.edition_title(name)} ({name})", words.edition_notes(name), picture))
     out.append((2, _(_HOUSE_TITLE), [_(_HOUSE_INTRO)], None))
@@ -162,14 +161,14 @@ def build(lang: str, figures: dict[str, str] | None = None) -> Guide:
     """The guide in ``lang``; ``figures`` (edition -> SVG markup) go into the HTML page."""
     with use_language(lang):
         sections = _sections()
-        titles = {name: words.edition_title(name) for name in DRAWN_EDITIONS}
+        titles = {name: words.edition_title(name) for name in EDITIONS}
         return Guide(lang, _markdown(sections, titles), _html(lang, sections, titles, figures or {}))
 
 
 def read_figures(docs: Path) -> dict[str, str]:
     """The pictures of the cards already in docs/figures (edition -> SVG markup)."""
     out: dict[str, str] = {}
-    for name in DRAWN_EDITIONS:
+    for name in EDITIONS:
         path = docs / FIGURES / figure_name(name)
         if path.exists():
             out[name] = path.read_text(encoding="utf-8").strip()
