@@ -19,6 +19,7 @@ from typing import Final
 from rich.text import Text
 
 from unotable.cards import (
+    CARD_CODE,
     CARD_COLOR,
     CARD_VALUE,
     DARK_FACE,
@@ -88,7 +89,7 @@ def mark(card: int) -> str:
         FL_WILD_DRAW_TWO: pgettext("card mark", "W+2"),
         FL_WILD_DRAW_COLOR: pgettext("card mark", "W+C"),
     }
-    return marks.get(value, pgettext("card mark", "?"))
+    return marks.get(value) or CARD_CODE[card]  # a Flip face always has one; the code otherwise
 
 
 def _initial(color: int, dark: bool) -> str:
