@@ -86,6 +86,8 @@ KEYS
   P / K            after drawing a playable card: play it / keep it
   R Y G B          call a colour (after a Wild, Wild Draw Four,
                    Howler, Mater or Invisibility)
+  P T O V          UNO Flip's dark side: call pink, teal, orange
+                   or purple
   1-9, 0 or click  the player whose hand a Howler shows (the
                    numbers on the panels)
   Esc              take back a card chosen before its colour or
