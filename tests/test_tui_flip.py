@@ -170,6 +170,7 @@ def test_the_screen_is_the_same_whatever_the_hidden_faces(size: tuple[int, int])
     app = UnoApp(table, delay=NEVER)
     rng = random.Random(SEED)
     sides: list[int] = []
+    dealt_anew: list[bool] = []
 
     async def go() -> None:
         async with app.run_test(size=size) as pilot:
@@ -183,6 +184,7 @@ def test_the_screen_is_the_same_whatever_the_hidden_faces(size: tuple[int, int])
                     real = table.game
                     twin = flip_twin(real, 0, rng)
                     assert view(twin.state, 0).backs == v.backs
+                    dealt_anew.append(twin.state.hands[1:] != real.state.hands[1:])
                     before = await settled_screen(app, pilot)
                     table.game = twin
                     app.refresh_table()
@@ -200,6 +202,7 @@ def test_the_screen_is_the_same_whatever_the_hidden_faces(size: tuple[int, int])
 
     run(go)
     assert len(sides) >= 6 and set(sides) == {0, 1}, sides
+    assert sum(dealt_anew) >= 3, "the hidden faces were dealt differently"
 
 
 def test_uno_play_offers_flip() -> None:
