@@ -8,11 +8,13 @@ import random
 import re
 
 import pytest
+from textual.widgets import Static
 
 from test_tui import NEVER, SIZE, Human, drive, human_actions, make_table, run, screen_text, settled_screen
 from unotable.cards import CARD_BY_CODE, CARD_VALUE, FL_FLIP
 from unotable.cli import build_parser
 from unotable.match import Game
+from unotable.names import color_name
 from unotable.state import Phase
 from unotable.tui import flipside, words
 from unotable.tui.app import UnoApp
@@ -208,3 +210,43 @@ def test_the_screen_is_the_same_whatever_the_hidden_faces(size: tuple[int, int])
 def test_uno_play_offers_flip() -> None:
     game = setup(build_parser().parse_args(["play", "--edition", "flip", "--seed", "3"])).table.game
     assert game.rules.edition.name == "flip"
+
+
+class DrawCardWaiter(FlipHuman):
+    """FlipHuman who stops when a Wild Draw Two or a Wild Draw Color waits for their answer."""
+
+    def keys(self, app: UnoApp) -> list[str]:
+        return [] if facing_a_wild_draw(app) else super().keys(app)
+
+
+def facing_a_wild_draw(app: UnoApp) -> bool:
+    v = app.table.view()
+    wild_draws = (CARD_BY_CODE["LW+2"], CARD_BY_CODE["DW+C"])
+    return v is not None and v.current == v.seat and v.phase == Phase.RESPOND and v.pending_card in wild_draws
+
+
+@pytest.mark.parametrize(("seed", "code"), [(11, "LW+2"), (6, "DW+C")])
+def test_a_wild_draw_two_or_color_says_what_accepting_and_challenging_do(seed: int, code: str) -> None:
+    """FL-6, FL-7: the prompt says what A and X do (a Wild Draw Color: draw until its colour
+    comes, in the dark side's words), and X challenges."""
+    table = make_table(seed, edition="flip", players=4, target=2000)
+    app = UnoApp(table, delay=NEVER)
+
+    async def go() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await drive(app, pilot, DrawCardWaiter(), lambda: facing_a_wild_draw(app))
+            v = table.view()
+            assert v is not None and v.pending_card == CARD_BY_CODE[code]
+            text = " ".join(str(app.query_one("#prompt", Static).render()).split())
+            if code == "DW+C":
+                named = color_name(v.color, True)
+                assert f"A: accept (draw until a {named} card comes) · X: challenge" in text, text
+                assert "if not, you draw until one comes and 2 more" in text
+            else:
+                assert "A: accept (draw 2) · X: challenge" in text and "you draw 4" in text, text
+            await pilot.press("x")
+            assert human_actions(table)[-1] == "challenge"
+
+    run(go)
+    teal = words.no_match(CARD_BY_CODE["P5"], CARD_BY_CODE["T9"], 1, dark=True)
+    assert teal == "The pink 5 does not match the teal 9 (teal to match)."

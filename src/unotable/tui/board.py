@@ -19,7 +19,14 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import AW_TARGET, HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.cards import (
+    AW_TARGET,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    WILD_DRAW_FOUR,
+)
 from unotable.house import active
 from unotable.state import Phase
 from unotable.tui import flipside, words
@@ -560,7 +567,10 @@ class Board(App[int]):
             who = names[v.pending_from]
             card = v.pending_card
             out.append(words.played_on_you(who, card), style="bold")
-            if card == WILD_DRAW_FOUR and ch.challenge is not None:
+            if card == FL_WILD_DRAW_COLOR:  # UNO Flip: draws until the colour named comes (FL-7)
+                can = ch.challenge is not None
+                out.append(flipside.draw_color_choice(who, v.color, v.pending_color, can))
+            elif card in (WILD_DRAW_FOUR, FL_WILD_DRAW_TWO) and ch.challenge is not None:  # FL-6
                 out.append(words.challenge_choice(who, v.pending_color, v.pending_draw or 4))
             elif card == HOWLER:
                 out.append(words.SHOW_YOUR_HAND)

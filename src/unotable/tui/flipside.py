@@ -56,6 +56,24 @@ LIGHT_COLOR_KEYS_ONLY: Final = N_(
 """T O V pressed on the light side."""
 
 
+def draw_color_choice(who: str, named: int, held: int, can_challenge: bool) -> str:
+    """The answers to a Wild Draw Color played on the human (docs/rules.md §15, FL-7): draw until
+    a card of the colour ``named`` comes, or challenge (``held``: the dark colour that was to be
+    matched when it was played)."""
+    color = color_name(named, True)
+    if not can_challenge:
+        return _("A: accept (draw until a {color} card comes)").format(color=color)
+    if held < 0:
+        return _(
+            "A: accept (draw until a {color} card comes) · X: challenge ({name} draws until one comes "
+            "if they held the colour to match; if not, you draw until one comes and 2 more)"
+        ).format(color=color, name=who)
+    return _(
+        "A: accept (draw until a {color} card comes) · X: challenge ({name} draws until one comes if "
+        "they held {held}; if not, you draw until one comes and 2 more)"
+    ).format(color=color, name=who, held=color_name(held, True))
+
+
 def side_word(side: int) -> str:
     """``"light side"`` or ``"dark side"``, in the language in force."""
     return _(SIDE_WORDS[side])

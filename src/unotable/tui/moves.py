@@ -151,7 +151,7 @@ class Moves(Board):
             elif v.phase == Phase.AFTER_DRAW:
                 self._say(words.only_drawn(v.drawn))
             elif v.phase == Phase.TURN:
-                self._say(words.no_match(card, v.top, v.color))
+                self._say(words.no_match(card, v.top, v.color, v.side == 1))
             else:
                 self._say(words.phase_word(v.phase, True).capitalize() + ".")
             return

@@ -624,10 +624,10 @@ def no_target(seat: int, card: int) -> str:
     return _("Seat {seat} cannot be the {card}'s target.").format(seat=seat, card=card_name(card))
 
 
-def no_match(card: int, top: int, color: int) -> str:
-    """A card that does not match."""
+def no_match(card: int, top: int, color: int, dark: bool = False) -> str:
+    """A card that does not match (``dark``: the colour is UNO Flip's dark side's)."""
     return _("The {card} does not match the {top} ({color} to match).").format(
-        card=card_name(card), top=card_name(top), color=color_name(color)
+        card=card_name(card), top=card_name(top), color=color_name(color, dark)
     )
 
 
