@@ -58,9 +58,11 @@ def test_the_others_faces_by_colour_in_words_then_initials_then_counted() -> Non
     assert flipside.faces_text(faces, 22, 1, "5:").plain == "5: P5 7 SE  T+5  W+C "
     light = cards("R1", "Y+1", "GF", "LW+2")
     assert flipside.faces_text(light, 32).plain == " red 1  yellow +1  green F  W+2 "
-    # too narrow even so: the groups that fit, and how many cards are left out
-    assert flipside.faces_text(faces, 18, 1, "5:").plain == "5: P5 7 SE  2 more"
-    assert flipside.faces_text(faces, 4, 1).plain == "5 more"
+    # too narrow even so: the cards that fit, and how many are left out
+    assert flipside.faces_text(faces, 18, 1, "5:").plain == "5: P5 7 SE  (+2)"
+    assert flipside.faces_text(faces, 13, 1, "5:").plain == "5: P5 7  (+3)"
+    assert flipside.faces_text(faces, 9, 2, "5:").plain == "5: P5 7 \n (+3)"
+    assert flipside.faces_text(faces, 6, 1).plain == " (+5)"
 
 
 def check_the_faces_turned_to_you(app: UnoApp, v: View) -> None:

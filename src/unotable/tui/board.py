@@ -365,7 +365,8 @@ class Board(App[int]):
                 tags.pop()  # what does not fit is elsewhere: the dealer below the top card
             faces = v.backs[s] if v.backs else ()
             if faces and self.compact:  # FL-2: the faces turned to you, in place of their backs
-                body.append_text(flipside.faces_text(faces, title_width, 1, f"{count}:"))
+                rows = height - 2 - (s in self.last_moves)  # the panel's lines the last move leaves
+                body.append_text(flipside.faces_text(faces, title_width, max(1, rows), f"{count}:"))
             else:
                 body.append(" · ".join([line, *tags]))
             if faces and not self.compact:

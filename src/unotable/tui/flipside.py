@@ -7,7 +7,7 @@ comes from the catalogues.
 The others' cards are shown as short marks grouped by colour ("pink 5 7 SE · teal +5 · W+C"),
 each group on its colour: the colour's word says it in a monochrome terminal (NO_COLOR) too. A
 narrow panel gets the colour's initial instead of its word, and what still does not fit is
-counted ("3 more").
+counted ("(+3)").
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from unotable.cards import (
     REVERSE,
     SKIP,
 )
-from unotable.i18n import N_, _, ngettext, pgettext
+from unotable.i18n import N_, _, pgettext
 from unotable.names import color_name
 from unotable.tui.controller import card_sort_key
 from unotable.tui.widgets import color_style
@@ -147,26 +147,25 @@ def _groups(cards: Sequence[int], short: bool) -> list[tuple[str, str]]:
 def faces_text(cards: Sequence[int], width: int, lines: int = 1, label: str = "") -> Text:
     """``cards`` (the faces of a hand turned towards the human) as their colours' groups of marks,
     after ``label``, in at most ``lines`` lines of ``width`` columns: with the colours' words if
-    they fit, else their initials ("P5 7 SE"), else as many groups as fit and how many
-    cards are left out ("3 more")."""
+    they fit, else their initials ("P5 7 SE"), else as many cards as fit and how many are
+    left out ("P5 7 (+3)")."""
     for short in (False, True):
         groups = _groups(cards, short)
         text = _lay_out(groups, width, lines, label)
         if text is not None:
             return text
-    groups = _groups(cards, True)
-    for keep in range(len(groups) - 1, -1, -1):
-        shown = groups[:keep]
-        left = len(cards) - sum(len(g[0].split()) for g in shown)
-        text = _lay_out([*shown, (f" {more(left)}", "bold")], width, lines, label)
+    ordered = sorted(cards, key=card_sort_key)
+    for keep in range(len(ordered) - 1, -1, -1):  # the first cards that fit, then how many more
+        shown = _groups(ordered[:keep], True)
+        text = _lay_out([*shown, (f" {more(len(ordered) - keep)}", "bold")], width, lines, label)
         if text is not None:
             return text
-    return Text(label + more(len(cards)), style="bold")
+    return Text(f"{label} {more(len(cards))}", style="bold")  # a width even that does not fit
 
 
 def more(count: int) -> str:
-    """The others' cards left out of a panel too narrow for them all ("3 more")."""
-    return ngettext("{n} more", "{n} more", count).format(n=count)
+    """How many of the others' cards a panel too narrow for them all leaves out ("(+3)")."""
+    return f"(+{count})"
 
 
 def _lay_out(groups: Sequence[tuple[str, str]], width: int, lines: int, label: str) -> Text | None:
