@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -51,8 +52,15 @@ class Box:
         return p, centre - half, centre + half
 
 
-def play(edition: str, players: int, hands: int) -> Box:
-    """``hands`` hands of greedy bots at a table of ``edition``."""
+def bar(done: int, total: int, width: int = 30) -> str:
+    """A text progress bar."""
+    filled = width * done // total if total else width
+    return "[" + "#" * filled + "." * (width - filled) + "]"
+
+
+def play(edition: str, players: int, hands: int, step: str = "") -> Box:
+    """``hands`` hands of greedy bots at a table of ``edition``; the progress on stderr, after
+    ``step`` ("3/14")."""
     rules = Rules(edition=EDITIONS[edition], players=players)
     cfg = SimConfig(rules, (BotSpec("greedy"),) * players, hands=hands, seed=SEED, core="python")
     box = Box(edition, players, hands, [], 0, [])
@@ -61,6 +69,10 @@ def play(edition: str, players: int, hands: int) -> Box:
         box.actions.append(record.tally.actions)
         box.first_wins += (record.winner - record.dealer - 1) % players == 0
         box.points.append(sum(record.points))
+        if (i + 1) % 50 == 0 or i + 1 == hands:
+            label = f"{step} {edition}, {players} players: {i + 1}/{hands} hands "
+            print(f"\r{bar(i + 1, hands)} {label}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
     return box
 
 
@@ -109,13 +121,13 @@ def plot(boxes: list[Box], path: Path) -> None:
     four = [next(b for b in boxes if b.edition == e and b.players == 4) for e in names]
     axes[2].boxplot([b.points for b in four], whis=(5, 95), showfliers=False)
     axes[0].set_title("actions per hand (mean, 95% CI)")
-    axes[1].set_title("first player's win rate minus the fair share (points %, 95% CI)")
+    axes[1].set_title("first player's win rate minus the fair share\n(percentage points, 95% CI)")
     axes[1].axhline(0, color="black", linewidth=0.8)
     axes[2].set_title("points of a hand, 4 players (5th-95th percentile)")
     for ax in axes[:2]:
-        ax.set_xticks(range(len(names)), names)
+        ax.set_xticks(range(len(names)), names, rotation=25, ha="right")
         ax.legend()
-    axes[2].set_xticks(range(1, len(names) + 1), names)
+    axes[2].set_xticks(range(1, len(names) + 1), names, rotation=25, ha="right")
     fig.suptitle(f"Each box with greedy bots at every seat ({boxes[0].hands} hands per table, seed {SEED})")
     fig.tight_layout()
     fig.savefig(path, dpi=90)
@@ -133,7 +145,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     names = [EDITIONS[name.strip()].name for name in args.editions.split(",")]
-    boxes = [play(e, p, args.hands) for e in names for p in PLAYERS]
+    tables = [(e, p) for e in names for p in PLAYERS]
+    boxes = [play(e, p, args.hands, f"{k}/{len(tables)}") for k, (e, p) in enumerate(tables, 1)]
     table(boxes)
     if len(names) < len(EDITIONS):  # a chart of some boxes would not be docs/bots.md's
         return 0

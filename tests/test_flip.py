@@ -228,22 +228,6 @@ def test_the_env_observation_grows_by_the_faces_a_flip_seat_sees() -> None:
     assert (again == out).all()
 
 
-def test_the_page_and_the_terminal_do_not_offer_flip_yet() -> None:
-    """ruletext.DRAWN_EDITIONS: the page's form, the terminal and the guide offer the editions
-    they draw; UNO Flip's other faces and dark colours are not drawn there yet."""
-    pytest.importorskip("starlette")
-    from unotable.cli import build_parser  # noqa: PLC0415
-    from unotable.ruletext import DRAWN_EDITIONS  # noqa: PLC0415
-    from unotable.tui.launch import PlayError, setup  # noqa: PLC0415
-    from unotable.web.settings import parse_settings  # noqa: PLC0415
-
-    assert "flip" not in DRAWN_EDITIONS and "no-mercy" in DRAWN_EDITIONS
-    # the page draws UNO Flip (issue 36, docs/web.md): tests/web/test_flip_page.py
-    parse_settings({"edition": "no-mercy", "players": 2, "seats": ["human", "greedy"], "bot_delay": 0})
-    with pytest.raises(PlayError, match="flip"):
-        setup(build_parser().parse_args(["play", "--edition", "flip"]))
-
-
 def test_events_name_the_dark_colours_on_the_dark_side() -> None:
     """A colour called on the dark side is written with its letter (docs/notation.md)."""
     st = _position(1)

@@ -11,8 +11,9 @@ from typing import Final
 import pytest
 
 from unotable import house
-from unotable.i18n import LANGUAGES
-from unotable.ruletext import DRAWN_EDITIONS as EDITIONS  # the editions the guide draws
+from unotable.i18n import LANGUAGES, _, use_language
+from unotable.rules import EDITIONS
+from unotable.ruletext import edition_notes, edition_title
 from unotable.tui import guide
 
 DOCS: Final = Path(__file__).resolve().parent.parent / "docs"
@@ -63,3 +64,20 @@ def test_the_cards_are_the_pages_own_art() -> None:
     assert picture.count('viewBox="0 0 100 150"') == len(guide.CARDS["classic"])
     for colour in ("#d72600", "#f8d626", "#379711", "#0956bf"):
         assert colour in picture
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_uno_flip_s_page_in_every_language(lang: str) -> None:
+    """UNO Flip's section (issue 36): its cards' picture (both sides), its notes, how a Flip goes
+    and what a player sees of the others, in the guide's language."""
+    with use_language(lang):
+        title = f"### {edition_title('flip')} (flip)"
+        paragraphs = [*edition_notes("flip"), *(_(text) for text in guide._FLIP_NOTES)]
+    text = (DOCS / guide.doc_name(lang)).read_text(encoding="utf-8")
+    section = text.split(title, 1)[1].split("\n## ", 1)[0]
+    assert f"figures/{guide.figure_name('flip')}" in section
+    assert all(p in section for p in paragraphs) and len(paragraphs) == 7
+    if lang != "en":
+        assert not any(p in section for p in guide._FLIP_NOTES), "the notes are translated"
+    picture = (DOCS / "figures" / guide.figure_name("flip")).read_text(encoding="utf-8")
+    assert picture.count('viewBox="0 0 100 150"') == len(guide.CARDS["flip"])

@@ -96,3 +96,53 @@ def test_a_bot_s_last_card_stays_on_its_panel_at_80x24() -> None:
         if long_ones >= 2:
             break
     assert long_ones >= 2, "fewer than two long cards on the panels among these seeds"
+
+
+def test_a_flip_game_on_the_dark_side_fits_80x24() -> None:
+    """UNO Flip on its dark side at 80x24: the side in the title, each opponent's count with the
+    faces of their cards turned to you (their colours' initials, and how many more, on a compact
+    panel), the draw pile with its top card's other face, the top card, the prompt, your hand
+    and the log's newest line are all on the screen."""
+    from test_tui import drive  # noqa: PLC0415
+    from test_tui_flip import SEED, FlipHuman  # noqa: PLC0415 - the scripted Flip player
+    from unotable.rules import FLIP  # noqa: PLC0415
+    from unotable.state import Phase  # noqa: PLC0415
+    from unotable.tui import flipside  # noqa: PLC0415
+
+    game = Game.new(Rules(edition=FLIP, players=4, target=2000), SEED)
+    bots: dict[int, Bot] = {p: make_bot("greedy", SEED * 10 + p) for p in range(1, 4)}
+    table = Table(game, bots, human=0, names=["You", *BOT_NAMES_FOR_PEOPLE[1:4]], seed=SEED)
+    app = UnoApp(table, delay=NEVER)
+
+    async def go() -> tuple[str, bool]:
+        async with app.run_test(size=SMALL) as pilot:
+
+            def dark_turn() -> bool:
+                v = table.view()
+                return v is not None and v.side == 1 and v.current == v.seat and v.phase == Phase.TURN
+
+            await drive(app, pilot, FlipHuman(), dark_turn)
+            text = screen_text(app)
+            for _ in range(100):  # the log scrolls to its end with an animation
+                await pilot.pause(0.02)
+                again = screen_text(app)
+                if again == text:
+                    break
+                text = again
+            return text, app.compact
+
+    text, compact = asyncio.run(go())
+    v = table.view()
+    assert v is not None and compact
+    lines = text.splitlines()
+    assert lines[0].lstrip().startswith("dark side · UNO Flip"), lines[0]
+    width = 80 // 3 - 4
+    for seat in range(1, 4):
+        rows = 1 if seat in app.last_moves else 2  # a compact panel's two lines, less the last move
+        faces = flipside.faces_text(v.backs[seat], width, rows, f"{v.hand_sizes[seat]}:").plain
+        for line in faces.split("\n"):
+            assert line.strip() in text, f"seat {seat}: {line!r} is not on the screen:\n{text}"
+    assert f"{words.DRAW_PILE} {v.draw_pile_size}" in text
+    assert flipside.faces_text([v.draw_back], 10).plain.strip() in text
+    assert card_text(v.top).plain.strip() in text and "Your turn:" in text and "Your hand:" in text
+    assert app.log_history[-1][:60] in text

@@ -69,6 +69,10 @@ def _sentence(e: Event, me: bool, on_me: bool, has_target: bool, has_color: bool
         return _("You deal.") if me else _("{who} deals.")
     if k == "first_card":
         return _("The first card is {cards}.")
+    if k == "flip":  # UNO Flip (docs/rules.md §15, FL-3): the reason is the side now in play
+        if e.reason == "dark":
+            return _("Everything turns over: the dark side is up.")
+        return _("Everything turns over: the light side is up.")
     if k == "returned":
         return _("Back into the middle of the pile: {cards}.")
     if k == "play":

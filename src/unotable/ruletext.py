@@ -25,10 +25,6 @@ EDITION_TITLES: Final = {
     "no-mercy": N_("UNO Show 'Em No Mercy"),
     "flip": N_("UNO Flip"),
 }
-DRAWN_EDITIONS: Final = tuple(name for name in EDITION_TITLES if name != "flip")
-"""The editions the terminal, the page and the player's guide offer: UNO Flip (docs/rules.md §15)
-is played by the engine, the bots, the simulator and the env, but its other faces and dark
-colours are not drawn by those yet."""
 MODE_NAMES: Final = {
     "solo": N_("solo"),
     "partners": N_("partners"),

@@ -22,7 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from unotable.state import Phase
-from unotable.tui import results, words
+from unotable.tui import flipside, results, words
 from unotable.tui.board import COMPACT_BELOW, CSS, MIN_WIDTH
 from unotable.tui.controller import Choices, Table
 from unotable.tui.moves import Moves
@@ -54,7 +54,7 @@ SPEEDS: Final = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 
 _GAME_KEYS: Final = frozenset(
     {"cursor", "digit", "enter", "draw", "play_drawn", "keep", "color", "accept", "challenge",
-     "invisibility", "uno", "catch", "wrong", "cancel", "more"}
+     "invisibility", "uno", "catch", "wrong", "cancel", "more", "dark_color"}
 )  # fmt: skip
 """Actions that are moves of the human (they answer with a line when they do nothing now)."""
 
@@ -77,6 +77,9 @@ class UnoApp(Moves):
         *(Binding(str(d), f"digit({d})", str(d), show=False) for d in range(10)),
         Binding("enter", "enter", "Play"),
         Binding("d", "draw", "Draw"),
+        # UNO Flip's dark side calls its colours with the notation's letters; P plays a card drawn
+        # when no colour is being called (action_dark_color passes it on)
+        *(Binding(k.lower(), f"dark_color({i})", k) for i, k in enumerate(flipside.DARK_KEYS)),
         Binding("p", "play_drawn", "Play it"),
         Binding("k", "keep", "Keep it"),
         Binding("m", "more", "And more", show=False),
@@ -433,8 +436,9 @@ class UnoApp(Moves):
             return ch.keep is not None and not picking
         if name == "more":
             return bool(ch.more) and not picking
-        if name == "color":
-            return picking in ("color", "invis") or (mine and v.phase == Phase.CHOOSE_COLOR)
+        if name in ("color", "dark_color"):
+            calling = picking in ("color", "invis") or (mine and v.phase == Phase.CHOOSE_COLOR)
+            return calling and (v.side == 1) == (name == "dark_color")
         if name == "accept":
             return ch.accept is not None and not picking
         if name == "challenge":

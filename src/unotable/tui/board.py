@@ -19,19 +19,28 @@ from textual.events import Resize
 from textual.widgets import Button, RichLog, Static
 from textual.widgets._button import ButtonVariant
 
-from unotable.cards import AW_TARGET, HOWLER, INVISIBILITY, WILD_DRAW_FOUR
+from unotable.cards import (
+    AW_TARGET,
+    FL_WILD_DRAW_COLOR,
+    FL_WILD_DRAW_TWO,
+    HOWLER,
+    INVISIBILITY,
+    WILD_DRAW_FOUR,
+)
 from unotable.house import active
 from unotable.state import Phase
-from unotable.tui import words
+from unotable.tui import flipside, words
 from unotable.tui.controller import Choices, Table, card_sort_key
 from unotable.tui.widgets import (
-    COLOR_STYLES,
+    CARD_CLASSES,
     CardView,
     DrawPile,
     HandRow,
     OpponentPanel,
+    card_class,
     card_text,
     cards_in_lines,
+    color_style,
     color_text,
 )
 from unotable.views import View
@@ -77,10 +86,27 @@ Screen { layout: vertical; }
 .card.green { background: #2e7d32; color: white; }
 .card.blue { background: #1565c0; color: white; }
 .card.wild { background: #333333; color: white; border: round #ff77ff; }
+/* UNO Flip's dark side (docs/rules.md §15; widgets.DARK_STYLES) and the draw pile's other face */
+.card.pink, #pile.pink { background: #e0218a; color: white; }
+.card.teal, #pile.teal { background: #00a5a5; color: black; }
+.card.orange, #pile.orange { background: #ff7f11; color: black; }
+.card.purple, #pile.purple { background: #6a1b9a; color: white; }
+.card.darkwild, #pile.darkwild { background: #111111; color: #ff7f11; border: round #ff7f11; }
+#pile.red { background: #c62828; color: white; }
+#pile.yellow { background: #f9a825; color: black; }
+#pile.green { background: #2e7d32; color: white; }
+#pile.blue { background: #1565c0; color: white; }
+#pile.wild { background: #333333; color: white; }
+.dark #title { background: #3a0f4a; }
+#buttons #b-red.dark { background: #e0218a; color: white; }
+#buttons #b-yellow.dark { background: #00a5a5; color: black; }
+#buttons #b-green.dark { background: #ff7f11; color: black; }
+#buttons #b-blue.dark { background: #6a1b9a; color: white; }
 .card.dim { tint: black 55%; }
 .card.selected { border: heavy $warning; text-style: bold; }
 #top.card { width: 12; height: 6; border: heavy white; }
 #top.card.wild { border: heavy #ff77ff; }
+#top.card.darkwild { border: heavy #ff7f11; }
 /* a small terminal (fewer than 34 rows): shorter panels, scores on the panels, the log open at
    the bottom (the prompt's band closes it): at 80x24 it shows the first card and the play up to
    your turn (issue 34) */
@@ -233,7 +259,11 @@ class Board(App[int]):
         if g.standings().by_team and self.compact:
             scores = ", ".join(f"{name} {points}" for name, points in t.scores_lines())
         on = [rule.name for rule, _ in active(rules.house)]
-        title = words.title(
+        # UNO Flip: the side in play leads the title, which the rest gives way to (docs/rules.md §15)
+        side = flipside.side_word(v.side) + " · " if v is not None and rules.edition.flip else ""
+        if self.screen_stack:
+            self.screen_stack[0].set_class(v is not None and v.side == 1, "dark")
+        title = side + words.title(
             rules.edition.name,
             g.players,
             rules.mode,
@@ -241,7 +271,7 @@ class Board(App[int]):
             rules.target,
             self.auto,
             scores,
-            self.size.width - 2,
+            self.size.width - 2 - len(side),
             house=words.house_rules(rules.preset, on),
         )
         self._put(self.query_one("#title", Static), Text(title, style="bold"))
@@ -325,7 +355,7 @@ class Board(App[int]):
             panel.border_title = words.panel_title(s, names[s], bot.name if bot else "", title_width)
             count = v.hand_sizes[s]
             body = Text()
-            line = words.card_count(count, title_width)
+            line = words.card_count(count, title_width) if not v.backs else words.cards(count)
             tags = [words.points_tag(points[s])] if points is not None else []
             if v.rules.teams and s % 2 == v.seat % 2:
                 tags.append(words.PARTNER_TAG)
@@ -333,7 +363,15 @@ class Board(App[int]):
                 tags.append(words.DEALER_TAG)
             while tags and len(line) + sum(len(t) + 3 for t in tags) > title_width:
                 tags.pop()  # what does not fit is elsewhere: the dealer below the top card
-            body.append(" · ".join([line, *tags]))
+            faces = v.backs[s] if v.backs else ()
+            if faces and self.compact:  # FL-2: the faces turned to you, in place of their backs
+                rows = height - 2 - (s in self.last_moves)  # the panel's lines the last move leaves
+                body.append_text(flipside.faces_text(faces, title_width, max(1, rows), f"{count}:"))
+            else:
+                body.append(" · ".join([line, *tags]))
+            if faces and not self.compact:
+                body.append("\n")
+                body.append_text(flipside.faces_text(faces, title_width, 2))
             known = v.known.get(s)
             if known:  # cards never wrap in the middle of a card (issue 25)
                 body.append("\n")
@@ -391,13 +429,16 @@ class Board(App[int]):
     def _show_middle(self, v: View) -> None:
         names = self._names()
         pile = self.query_one("#pile", DrawPile)
-        self._put(pile, Text(f"{words.DRAW_PILE}\n{v.draw_pile_size}", justify="center"))
+        self._put(pile, self._pile_text(v))
+        other = card_class(v.draw_back) if v.draw_back >= 0 else ""
+        for cls in CARD_CLASSES:  # UNO Flip: the pile's top shows its other face (FL-2)
+            pile.set_class(cls == other, cls)
         top = self.query_one("#top", CardView)
         if top.card != v.top:
             top.set_card(v.top)
         info = Text()
         info.append(words.MATCH)
-        info.append_text(color_text(v.color))
+        info.append_text(color_text(v.color, v.side == 1))
         info.append(" ")
         info.append_text(card_text(v.top))
         if self.color_caller >= 0 and v.color >= 0:
@@ -465,9 +506,21 @@ class Board(App[int]):
             out.append(self.message, style="italic")
         self._put(self.query_one("#prompt", Static), out)
 
+    def _pile_text(self, v: View) -> Text:
+        """The draw pile: its count and, at a UNO Flip table, its top card's other face."""
+        if v.draw_back < 0:
+            return Text(f"{words.DRAW_PILE}\n{v.draw_pile_size}", justify="center")
+        if self.compact:  # two lines: the count, then the face's mark
+            face = flipside.faces_text([v.draw_back], 10)
+            return Text(f"{words.DRAW_PILE} {v.draw_pile_size}\n", justify="center").append_text(face)
+        value, color = words.card_face(v.draw_back)
+        return Text(f"{words.DRAW_PILE} {v.draw_pile_size}\n{value}\n{color}", justify="center")
+
     def _color_keys(self, out: Text) -> None:
-        for i, key in enumerate("RYGB"):
-            out.append(f" {key} {words.color_name(i)} ", style=COLOR_STYLES[i])
+        v = self._view()
+        dark = v is not None and v.side == 1
+        for i, key in enumerate(flipside.color_keys(dark)):
+            out.append(f" {key} {words.color_name(i, dark)} ", style=color_style(i, dark))
             out.append(" ")
 
     def _decision_text(self, v: View, ch: Choices) -> Text:
@@ -515,7 +568,10 @@ class Board(App[int]):
             who = names[v.pending_from]
             card = v.pending_card
             out.append(words.played_on_you(who, card), style="bold")
-            if card == WILD_DRAW_FOUR and ch.challenge is not None:
+            if card == FL_WILD_DRAW_COLOR:  # UNO Flip: draws until the colour named comes (FL-7)
+                can = ch.challenge is not None
+                out.append(flipside.draw_color_choice(who, v.color, v.pending_color, can))
+            elif card in (WILD_DRAW_FOUR, FL_WILD_DRAW_TWO) and ch.challenge is not None:  # FL-6
                 out.append(words.challenge_choice(who, v.pending_color, v.pending_draw or 4))
             elif card == HOWLER:
                 out.append(words.SHOW_YOUR_HAND)
@@ -584,11 +640,16 @@ class Board(App[int]):
             on["catch"] = bool(ch.catch)
             on["wrong"] = bool(ch.wrong)
             on["back"] = bool(self.picking)
+        dark = v is not None and v.side == 1
         for key, _ in _BUTTONS:
             b = self.query_one(f"#b-{key}", Button)
             if b.display != on[key]:
                 b.display = on[key]
             text = words.button_label(key)
+            if key in _COLOR_BUTTONS:  # UNO Flip's dark side: its colours, its keys
+                b.set_class(dark, "dark")
+                if dark:
+                    text = flipside.dark_button(_COLOR_BUTTONS.index(key))
             if key == "uno" and self.uno_armed:
                 text = words.UNO_ARMED_BUTTON
             if key == "catch" and ch.catch:
@@ -607,6 +668,7 @@ class Board(App[int]):
         return sorted(v.hand, key=card_sort_key)
 
 
+_COLOR_BUTTONS: Final = ("red", "yellow", "green", "blue")
 _BUTTONS: Final[tuple[tuple[str, ButtonVariant], ...]] = (
     ("draw", "primary"),
     ("play", "success"),

@@ -25,7 +25,6 @@ from typing import Final
 from unotable import house
 from unotable.i18n import LANGUAGES, N_, _, use_language
 from unotable.rules import EDITIONS, Rules
-from unotable.ruletext import DRAWN_EDITIONS
 from unotable.tui import words
 
 PACKAGE: Final = Path(__file__).resolve().parent.parent
@@ -39,6 +38,7 @@ CARDS: Final[dict[str, tuple[str, ...]]] = {
     "modern": ("SHUFFLE", "CUSTOM"),
     "all-wild": ("AW", "AWSKIP2", "AWT+2", "AWSWAP"),
     "no-mercy": ("RSE", "GDA", "B+4", "WR+4", "W+6", "W+10", "WCR"),
+    "flip": ("Y+1", "GF", "LW", "LW+2", "P7", "T+5", "OSE", "VR", "PF", "DW", "DW+C"),
 }
 """The cards each edition's picture shows (the notation's codes): the classic deck's kinds, then
 what each other edition adds."""
@@ -46,7 +46,7 @@ what each other edition adds."""
 _TITLE: Final = N_("How to play: the player's guide")
 _INTRO: Final = N_(
     "unotable plays UNO with the exact rules of the box: the classic deck, Harry Potter, Cars 2, "
-    "the 2018 deck, All Wild and Show 'Em No Mercy. This guide is for the people at the table: "
+    "the 2018 deck, All Wild, Show 'Em No Mercy and UNO Flip. This guide is for the people at the table: "
     "what each card does, how a turn goes, what each edition adds and what each house rule "
     "changes. The terminal's help (? or F1) and the page's keys (?) say the same in fewer words."
 )
@@ -61,6 +61,29 @@ _HOUSE_INTRO: Final = N_(
 _PRESETS_TITLE: Final = N_("Presets")
 _VALUES: Final = N_("Values: {values}.")
 _PICTURE: Final = N_("The cards of {edition}")
+_FLIP_NOTES: Final = (
+    N_(
+        "How a Flip works: everything turns over at once. Your hand turns round, so you now hold the "
+        "faces the others saw; the draw pile is turned over as a pile, and each card of the discard "
+        "pile in its place, so the Flip's other face becomes the card to match, without its effect (if "
+        "it is a wild card, the Flip's player names the colour). A Flip turned as the first card starts "
+        "the hand on the dark side."
+    ),
+    N_(
+        "What you see of the others: the faces of their cards turned towards you (on the light side, "
+        "their dark faces) and the other face of the draw pile's top card; never the other side of "
+        "your own cards. The hand is scored by the faces of the side in play when it ends."
+    ),
+    N_(
+        "In the terminal the title says which side is up; each opponent's panel shows the faces turned "
+        "to you by colour (pink 5 7 SE: the numbers, +1 and +5, S Skip, SE Skip Everyone, R Reverse, F "
+        "Flip, W Wild, W+2 Wild Draw Two, W+C Wild Draw Color), and the draw pile its top card's other "
+        "face. On the dark side the keys P, T, O and V call pink, teal, orange and purple. On the page "
+        "the others' cards face you, and the felt darkens on the dark side."
+    ),
+)
+"""UNO Flip's page in the guide, after its edition notes: how a Flip goes and what a player sees
+(docs/rules.md §15, FL-2 to FL-5, FL-8)."""
 
 
 @dataclass(frozen=True)
@@ -94,9 +117,10 @@ def _sections() -> list[tuple[int, str, list[str], str | None]]:
     turn = words.rules_paragraphs(classic)[len(words.edition_notes("classic")) :]
     out.append((2, _(_CARDS_TITLE), turn, "classic"))
     out.append((2, _(_EDITIONS_TITLE), [], None))
-    for name in DRAWN_EDITIONS:  # UNO Flip's cards are not drawn yet (ruletext.DRAWN_EDITIONS)
+    for name in EDITIONS:
         picture = None if name == "classic" else name  # shown with the cards above
-        out.append((3, f"{words.edition_title(name)} ({name})", words.edition_notes(name), picture))
+        notes = words.edition_notes(name) + ([_(text) for text in _FLIP_NOTES] if name == "flip" else [])
+        out.append((3, f"{words.edition_title(name)} ({name})", notes, picture))
     out.append((2, _(_HOUSE_TITLE), [_(_HOUSE_INTRO)], None))
     presets = [f"**{name}**: {_(label)}" for name, label in house.PRESET_LABELS.items()]
     out.append((3, _(_PRESETS_TITLE), presets, None))
@@ -162,14 +186,14 @@ def build(lang: str, figures: dict[str, str] | None = None) -> Guide:
     """The guide in ``lang``; ``figures`` (edition -> SVG markup) go into the HTML page."""
     with use_language(lang):
         sections = _sections()
-        titles = {name: words.edition_title(name) for name in DRAWN_EDITIONS}
+        titles = {name: words.edition_title(name) for name in EDITIONS}
         return Guide(lang, _markdown(sections, titles), _html(lang, sections, titles, figures or {}))
 
 
 def read_figures(docs: Path) -> dict[str, str]:
     """The pictures of the cards already in docs/figures (edition -> SVG markup)."""
     out: dict[str, str] = {}
-    for name in DRAWN_EDITIONS:
+    for name in EDITIONS:
         path = docs / FIGURES / figure_name(name)
         if path.exists():
             out[name] = path.read_text(encoding="utf-8").strip()

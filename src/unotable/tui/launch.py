@@ -23,8 +23,7 @@ from unotable.bots.table import BotTable
 from unotable.errors import ConfigError, UnoError
 from unotable.i18n import _, ngettext
 from unotable.match import Game, SavedGameError
-from unotable.rules import MODES, Rules, find_edition
-from unotable.ruletext import DRAWN_EDITIONS
+from unotable.rules import EDITIONS, MODES, Rules
 from unotable.tui import words
 from unotable.tui.controller import BOT_NAMES_FOR_PEOPLE, HUMAN_NAME, Table
 from unotable.tui.record import summary
@@ -54,7 +53,7 @@ def add_play_arguments(play: argparse.ArgumentParser) -> None:
         "--edition",
         type=argtypes.edition,
         default=None,
-        help=_("one of {editions} (classic)").format(editions=", ".join(DRAWN_EDITIONS)),
+        help=_("one of {editions} (classic)").format(editions=", ".join(EDITIONS)),
     )
     play.add_argument(
         "--players", type=argtypes.players, default=None, help=_("players at the table, 2 to 10 (4)")
@@ -166,9 +165,6 @@ def _rules_data(args: argparse.Namespace) -> dict[str, Any]:
             raise PlayError(_("{key} is given twice (--house and --option {key}=...)").format(key=key))
         data[key] = value
     data.setdefault("edition", "classic")
-    edition = find_edition(data["edition"]).name
-    if edition not in DRAWN_EDITIONS:  # UNO Flip: its cards' other sides are not drawn yet
-        raise PlayError(_("the terminal does not offer the edition {edition} yet").format(edition=edition))
     return data
 
 

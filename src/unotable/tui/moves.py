@@ -11,14 +11,16 @@ from __future__ import annotations
 import time
 
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.widgets import Button
 
 from unotable.cards import INVISIBILITY
 from unotable.errors import IllegalActionError
 from unotable.events import Event
+from unotable.i18n import _
 from unotable.notation import ACTION_ARG, ACTION_KIND, KIND_INVISIBILITY, KIND_PLAY
 from unotable.state import Phase
-from unotable.tui import words
+from unotable.tui import flipside, words
 from unotable.tui.board import Board
 from unotable.tui.controller import Choices, play_needs
 from unotable.tui.widgets import CardView, DrawPile, OpponentPanel
@@ -149,7 +151,7 @@ class Moves(Board):
             elif v.phase == Phase.AFTER_DRAW:
                 self._say(words.only_drawn(v.drawn))
             elif v.phase == Phase.TURN:
-                self._say(words.no_match(card, v.top, v.color))
+                self._say(words.no_match(card, v.top, v.color, v.side == 1))
             else:
                 self._say(words.phase_word(v.phase, True).capitalize() + ".")
             return
@@ -237,7 +239,27 @@ class Moves(Board):
             self._say(words.DREW_UNPLAYABLE)
 
     def action_color(self, color: int) -> None:
-        """Call a colour: for the wild card chosen, for Invisibility, or as the phase asks."""
+        """R Y G B: call a colour of the light side (on UNO Flip's dark side, say its keys)."""
+        v = self._view()
+        if v is not None and v.side == 1:
+            self._say(_(flipside.DARK_COLOR_KEYS_ONLY))
+            return
+        self._call_color(color)
+
+    def action_dark_color(self, color: int) -> None:
+        """P T O V: call a colour of UNO Flip's dark side. P is also "play the card drawn": when no
+        dark colour is being called, the key goes on to that binding."""
+        v = self._view()
+        if v is not None and v.side == 1 and self.key_is_live("dark_color"):
+            self._call_color(color)
+        elif color == 0:
+            raise SkipAction
+        elif self.key_is_live("color"):
+            self._say(_(flipside.LIGHT_COLOR_KEYS_ONLY))
+
+    def _call_color(self, color: int) -> None:
+        """Call a colour (by its index, on the side in play): for the wild card chosen, for
+        Invisibility, or as the phase asks."""
         ch = self._choices()
         if self.picking == "color":
             for aid in ch.plays.get(self.picked_card, ()):
@@ -364,7 +386,7 @@ class Moves(Board):
         colors = {"red": 0, "yellow": 1, "green": 2, "blue": 3}
         color = colors.get(key)
         if color is not None:
-            self.action_color(color)
+            self._call_color(color)  # the button's colour is the side in play's
         elif key == "draw":
             self.action_draw()
         elif key == "play":

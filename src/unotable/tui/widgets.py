@@ -12,21 +12,48 @@ from textual.events import Click
 from textual.message import Message
 from textual.widgets import Static
 
-from unotable.cards import CARD_COLOR
+from unotable.cards import CARD_COLOR, DARK_FACE
 from unotable.tui import words
 
 COLOR_CLASSES: Final = ("red", "yellow", "green", "blue")
 """CSS class of each colour index (wild cards: ``wild``)."""
+DARK_CLASSES: Final = ("pink", "teal", "orange", "purple")
+"""UNO Flip's dark side (docs/rules.md §15): CSS class of each of its colours (its wild cards:
+``darkwild``)."""
 COLOR_STYLES: Final = ("bold white on #c62828", "bold black on #f9a825", "bold white on #2e7d32",
                        "bold white on #1565c0")  # fmt: skip
 """Rich styles of each colour, for text (a card's name, a colour to match)."""
+DARK_STYLES: Final = ("bold white on #e0218a", "bold black on #00a5a5", "bold black on #ff7f11",
+                      "bold white on #6a1b9a")  # fmt: skip
+"""Rich styles of the dark side's colours (pink, teal, orange, purple): in 256 colours each far
+from the light colour it stands for (pink 162 and red 160, teal 37 and green 29, orange 208 and
+yellow 214, purple 54 and blue 25), its words at a contrast of 4.4 to 9.4, and each of its own
+lightness in a monochrome terminal (NO_COLOR), where the card's name says its colour anyway."""
+CARD_CLASSES: Final = (*COLOR_CLASSES, "wild", *DARK_CLASSES, "darkwild")
+"""Every CSS class of a card face's colour."""
 WILD_STYLE: Final = "bold white on #333333"
+DARK_WILD_STYLE: Final = "bold #ff7f11 on #111111"
+"""The dark side's wild cards: black, their words in its orange."""
+
+
+def color_style(color: int, dark: bool = False) -> str:
+    """The Rich style of a colour (``dark``: UNO Flip's dark side's) or, below 0, of a wild card."""
+    if color < 0:
+        return DARK_WILD_STYLE if dark else WILD_STYLE
+    return (DARK_STYLES if dark else COLOR_STYLES)[color]
 
 
 def card_style(card: int) -> str:
     """The Rich style of a card's name in running text."""
+    return color_style(CARD_COLOR[card], DARK_FACE[card])
+
+
+def card_class(card: int) -> str:
+    """The CSS class of a card face: its colour's, or ``wild`` (``darkwild`` on UNO Flip's dark side)."""
     color = CARD_COLOR[card]
-    return COLOR_STYLES[color] if color >= 0 else WILD_STYLE
+    if DARK_FACE[card]:
+        return DARK_CLASSES[color] if color >= 0 else "darkwild"
+    return COLOR_CLASSES[color] if color >= 0 else "wild"
 
 
 def card_text(card: int) -> Text:
@@ -64,11 +91,11 @@ def cards_in_lines(label: str, cards: Sequence[int], width: int) -> Text:
     return out
 
 
-def color_text(color: int) -> Text:
-    """A colour's name on its colour."""
+def color_text(color: int, dark: bool = False) -> Text:
+    """A colour's name on its colour (``dark``: a colour of UNO Flip's dark side)."""
     if color < 0:
         return Text(words.COLOR_TO_CALL, style="bold")
-    return Text(f" {words.color_name(color).upper()} ", style=COLOR_STYLES[color])
+    return Text(f" {words.color_name(color, dark).upper()} ", style=color_style(color, dark))
 
 
 class CardView(Static):
@@ -90,9 +117,8 @@ class CardView(Static):
 
     def set_card(self, card: int) -> None:
         """Show ``card``."""
-        color = CARD_COLOR[card]
-        mine = COLOR_CLASSES[color] if color >= 0 else "wild"
-        for cls in (*COLOR_CLASSES, "wild"):
+        mine = card_class(card)
+        for cls in CARD_CLASSES:
             self.set_class(cls == mine, cls)
         self.card = card
         value, name = words.card_face(card)

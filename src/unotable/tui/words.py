@@ -86,6 +86,8 @@ KEYS
   P / K            after drawing a playable card: play it / keep it
   R Y G B          call a colour (after a Wild, Wild Draw Four,
                    Howler, Mater or Invisibility)
+  P T O V          UNO Flip's dark side: call pink, teal, orange
+                   or purple
   1-9, 0 or click  the player whose hand a Howler shows (the
                    numbers on the panels)
   Esc              take back a card chosen before its colour or
@@ -622,10 +624,10 @@ def no_target(seat: int, card: int) -> str:
     return _("Seat {seat} cannot be the {card}'s target.").format(seat=seat, card=card_name(card))
 
 
-def no_match(card: int, top: int, color: int) -> str:
-    """A card that does not match."""
+def no_match(card: int, top: int, color: int, dark: bool = False) -> str:
+    """A card that does not match (``dark``: the colour is UNO Flip's dark side's)."""
     return _("The {card} does not match the {top} ({color} to match).").format(
-        card=card_name(card), top=card_name(top), color=color_name(color)
+        card=card_name(card), top=card_name(top), color=color_name(color, dark)
     )
 
 
@@ -684,6 +686,10 @@ _KEY_DESCRIPTIONS: Final = {
     "color(1)": N_("Yellow"),
     "color(2)": N_("Green"),
     "color(3)": N_("Blue"),
+    "dark_color(0)": N_("Pink"),
+    "dark_color(1)": N_("Teal"),
+    "dark_color(2)": N_("Orange"),
+    "dark_color(3)": N_("Purple"),
     "accept": N_("Accept"),
     "challenge": N_("Challenge"),
     "invisibility": N_("Invisibility"),
