@@ -246,10 +246,25 @@ def test_bad_serve_flags_say_so(argv: list[str], capsys: pytest.CaptureFixture[s
 
 
 def test_sqlite_durability(tmp_path: Path) -> None:
+    """``full``: the moves' writer syncs its commits (``synchronous=FULL``); the store's other
+    writes commit without a sync of their own and wait for the log's next sync (the writer's
+    commit, or the log file synced alone); ``normal``: nothing waits for a sync."""
     for durability, level in (("full", 2), ("normal", 1)):
         store = Store(f"sqlite:///{tmp_path / durability}.db", durability)
         with store.engine.connect() as conn:
-            assert conn.execute(text("PRAGMA synchronous")).scalar() == level
+            assert conn.execute(text("PRAGMA synchronous")).scalar() == 1
+        assert store.group is not None
+        store.migrate()
+        syncs = store.group.syncs
+        store.create_room("DURABL", {}, [], {"players": 2}, 2, 1, 7)
+        assert store.group.syncs == syncs + (durability == "full")
+        game = store.load_room("DURABL")
+        assert game is not None
+        asyncio.run(store.append_async(game.game.id, 0, "0", "draw", code="DURABL"))
+        cur = store.group._raw.cursor()
+        cur.execute("PRAGMA synchronous")
+        assert cur.fetchone()[0] == level
+        cur.close()
         store.close()
     with pytest.raises(ValueError, match="durability"):
         Store(f"sqlite:///{tmp_path / 'x'}.db", "sometimes")

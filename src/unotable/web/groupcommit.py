@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -71,14 +72,17 @@ class GroupCommit:
         append_alone: Append,
         fencing: Fencing = lambda: None,
         writes: contextlib.AbstractContextManager[Any] | None = None,
+        durable: bool = True,
     ) -> None:
         self.engine = engine
+        self.durable = durable
+        """``--durability full``: the writer's commits sync the log."""
         self.writes = writes if writes is not None else contextlib.nullcontext()
         """SQLite: the store's lock held by every transaction that writes (:attr:`Store.writes`)."""
         self.append_alone = append_alone
         self.fencing = fencing
         self.postgres = engine.dialect.name == "postgresql"
-        self.queue: queue.SimpleQueue[_Pending | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[_Pending | threading.Event | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.lock = threading.Lock()
         self.transactions = 0
@@ -90,6 +94,13 @@ class GroupCommit:
         one write made per action)."""
         self.checkpoints = 0
         """SQLite: checkpoints made by the companion thread (:meth:`_checkpoint`)."""
+        self.syncs = 0
+        """SQLite: syncs of the log made for other writers alone (:meth:`sync`)."""
+        self._wal: str | None = (
+            f"{engine.url.database}-wal"
+            if not self.postgres and engine.url.database not in (None, "", ":memory:")
+            else None
+        )
         self._stopping = threading.Event()
         self._checkpointer: threading.Thread | None = None
 
@@ -100,6 +111,26 @@ class GroupCommit:
         """
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
+        self._start()
+        self.queue.put(_Pending((game_id, seq, seat, action, code), loop, done))
+        await done
+
+    def sync(self) -> None:
+        """SQLite: return once the log holds on the disk every commit made before the call
+        (from any thread but the writer's). The store's other writes commit without a sync of
+        their own (``synchronous=NORMAL``) and wait here: the writer's next commit syncs the
+        log (every frame of it, theirs too), or, with no row to write, the writer syncs the log
+        file itself; so a room made, a seat taken, is on the disk before anyone hears of it,
+        and a thousand of them share the writer's syncs instead of taking one each under the
+        store's lock (the moves waited behind them)."""
+        if threading.current_thread() is self.thread:
+            return  # the writer's own tries of single rows: it syncs before it answers (_write)
+        synced = threading.Event()
+        self._start()
+        self.queue.put(synced)
+        synced.wait()
+
+    def _start(self) -> None:
         with self.lock:
             if self.thread is None:
                 self.thread = threading.Thread(target=self._run, name="unotable-db-writer", daemon=True)
@@ -109,8 +140,6 @@ class GroupCommit:
                         target=self._checkpoint, name="unotable-db-checkpoint", daemon=True
                     )
                     self._checkpointer.start()
-        self.queue.put(_Pending((game_id, seq, seat, action, code), loop, done))
-        await done
 
     def stop(self) -> None:
         """Write what is queued, then end the thread."""
@@ -165,9 +194,9 @@ class GroupCommit:
             first = self.queue.get()
             if first is None:
                 return
-            batch = [first]
+            items = [first]
             stop = False
-            while len(batch) < GROUP_MAX:
+            while len(items) < GROUP_MAX:
                 try:
                     item = self.queue.get_nowait()
                 except queue.Empty:
@@ -175,17 +204,42 @@ class GroupCommit:
                 if item is None:
                     stop = True
                     break
-                batch.append(item)
-            self._write(batch)
+                items.append(item)
+            batch = [i for i in items if isinstance(i, _Pending)]
+            waiting = [i for i in items if isinstance(i, threading.Event)]
+            synced = self._write(batch) if batch else False
+            if waiting:
+                if not synced:
+                    self._sync_log()
+                for event in waiting:
+                    event.set()
             if stop:
                 return
 
-    def _write(self, batch: list[_Pending]) -> None:
+    def _sync_log(self) -> None:
+        """SQLite: the log file synced to the disk (every commit in it, whoever made it)."""
+        if self._wal is None:
+            return
+        self.syncs += 1
+        try:
+            fd = os.open(self._wal, os.O_RDONLY)
+        except FileNotFoundError:
+            return  # no log: every commit is in the database file, synced by its checkpoint
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def _write(self, batch: list[_Pending]) -> bool:
+        """Write a batch and answer its callers; whether a commit of the writer's own (which
+        syncs the log) was made."""
         outcomes: list[BaseException | None]
+        synced = False
         self.transactions += 1
         alone: list[int] = []  # the rows to try again one at a time
         try:
             written = self._insert([p.row for p in batch])
+            synced = True
             outcomes = [None] * len(batch)
             alone = [i for i, p in enumerate(batch) if (p.row[0], p.row[1]) not in written]
         except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error) as exc:
@@ -201,7 +255,10 @@ class GroupCommit:
             except SQLAlchemyError as one:
                 outcomes[i] = one
         self.rows += sum(1 for o in outcomes if o is None)
+        if alone and not self.postgres:  # rows tried alone commit without a sync (Store.append)
+            self._sync_log()
         self._settle(batch, outcomes)
+        return synced or (bool(alone) and not self.postgres)
 
     def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> set[tuple[int, int]]:
         """The rows in one transaction of the writer's own connection (as SQLAlchemy stores a
@@ -211,6 +268,8 @@ class GroupCommit:
             if not self.postgres:  # its companion thread checkpoints (_checkpoint)
                 cur0 = self._raw.cursor()
                 cur0.execute("PRAGMA wal_autocheckpoint=0")
+                if self.durable:  # the one connection that syncs its commits (sync)
+                    cur0.execute("PRAGMA synchronous=FULL")
                 cur0.close()
         fencing = self.fencing()
         cur = self._raw.cursor()

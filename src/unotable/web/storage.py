@@ -145,8 +145,10 @@ class Store:
         self.durability = durability
         self.engine: Engine = create_engine(url, future=True)
         if self.engine.dialect.name == "sqlite":
-            mode = "FULL" if durability == "full" else "NORMAL"
-            event.listen(self.engine, "connect", _sqlite_pragmas(mode))
+            # With ``full`` only the moves' writer syncs its commits (``synchronous=FULL``); the
+            # other writes commit without a sync and wait for the writer's next one, which syncs
+            # the log with them in it (GroupCommit.sync, _durable).
+            event.listen(self.engine, "connect", _sqlite_pragmas("NORMAL"))
         elif self.engine.dialect.name == "postgresql":
             event.listen(self.engine, "connect", _postgres_commit("on" if durability == "full" else "off"))
         self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
@@ -161,7 +163,9 @@ class Store:
         time. A lock of the process wakes the next writer as soon as the last commits."""
         batched = self.engine.dialect.name in ("sqlite", "postgresql")
         self.group: GroupCommit | None = (
-            GroupCommit(self.engine, self._append_alone, lambda: self.fencing, self.writes)
+            GroupCommit(
+                self.engine, self._append_alone, lambda: self.fencing, self.writes, durability == "full"
+            )
             if batched
             else None
         )
@@ -196,6 +200,7 @@ class Store:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
+        self._durable()
 
     def ping(self) -> None:
         """Ask the database something trivial (``/readyz``).
@@ -254,6 +259,8 @@ class Store:
         try:
             with self._writing(write), self.engine.begin() as conn:
                 yield conn
+            if write:
+                self._durable()
         finally:
             if self.observe is not None:
                 self.observe(time.perf_counter() - start)
@@ -264,12 +271,20 @@ class Store:
         try:
             with self._writing(write), Session(self.engine) as s, s.begin():
                 yield s
+            if write:
+                self._durable()
         finally:
             if self.observe is not None:
                 self.observe(time.perf_counter() - start)
 
     def _writing(self, write: bool) -> contextlib.AbstractContextManager[Any]:
         return self.writes if write and self.writes is not None else contextlib.nullcontext()
+
+    def _durable(self) -> None:
+        """SQLite with ``full`` durability: return once what this thread committed is synced to
+        the disk (with the moves' writer's next sync: :meth:`GroupCommit.sync`)."""
+        if self.writes is not None and self.group is not None and self.durability == "full":
+            self.group.sync()
 
     # ---- writing
 
@@ -465,6 +480,7 @@ class Store:
             if self.fencing is None:
                 with self._writing(True), self.autocommit.connect() as conn:
                     conn.execute(insert(ActionRow), row)
+                self._durable()
                 return
             held = self.fencing(code)
             if held is None:
