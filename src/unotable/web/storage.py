@@ -99,7 +99,8 @@ def _aware(when: datetime) -> datetime:
 
 DURABILITY: Final = ("full", "normal")
 """``--durability``: ``full`` (the default) syncs every commit to the disk before the server
-answers, so an acknowledged move survives a power cut: SQLite ``synchronous=FULL``,
+answers, so an acknowledged move survives a power cut: SQLite ``synchronous=FULL`` for the
+moves' writer, whose syncs of the log the other writes wait for (:meth:`GroupCommit.sync`),
 PostgreSQL ``synchronous_commit=on``. ``normal`` survives a killed server but not a power cut
 (SQLite ``synchronous=NORMAL``, PostgreSQL ``synchronous_commit=off``), and commits faster."""
 
