@@ -76,7 +76,12 @@ def test_bad_intervals_are_refused() -> None:
 
 
 def test_the_server_runs_one_and_gives_the_objects_back_when_it_stops(tmp_path: Path) -> None:
-    app = create_app(f"sqlite:///{tmp_path}/unotable.db")
+    """`uno serve` asks for it (its process is its own); an app embedded elsewhere (the tests')
+    leaves the process's collector alone."""
+    embedded = create_app(f"sqlite:///{tmp_path}/embedded.db")
+    with TestClient(embedded):
+        assert embedded.state.collector is None
+    app = create_app(f"sqlite:///{tmp_path}/unotable.db", collect=True)
     with TestClient(app):
         collector = app.state.collector
         assert isinstance(collector, Collector) and collector.task is not None

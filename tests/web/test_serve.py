@@ -99,3 +99,24 @@ def test_serving_on_every_address_prints_what_friends_open(
         == 2
     )
     assert "--public-url" in capsys.readouterr().err
+
+
+def test_uno_serve_runs_the_servers_garbage_collection(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """`uno serve` owns its process, so it keeps the collector out of the rooms' way
+    (web/collector.py); ``create_app`` alone leaves the process's collector as it is."""
+    from unotable.web import app as web_app  # noqa: PLC0415
+
+    made: dict[str, Any] = {}
+    real = web_app.create_app
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        made.update(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(web_app, "create_app", spy)  # imported by `uno serve` when it starts
+    monkeypatch.setattr(serve, "run_uvicorn", lambda app, **kw: None)
+    monkeypatch.setattr(serve, "listen_problem", lambda host, port: None)
+    assert main(["serve", "--no-access-log", "--data-dir", str(tmp_path)]) == 0
+    assert made.get("collect") is True

@@ -618,6 +618,7 @@ def create_app(
     lifecycle: Lifecycle | None = None,
     node: str | None = None,
     advertise: str | None = None,
+    collect: bool = False,
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
@@ -634,6 +635,9 @@ def create_app(
     :param node: this node's name in a service of several on one PostgreSQL database, with
         ``advertise`` (where the other nodes reach it): :mod:`~unotable.web.cluster`. Without
         them, the one server alone.
+    :param collect: run the process's garbage collection for a server holding many rooms
+        (:class:`~unotable.web.collector.Collector`; a policy of the whole process, so `uno
+        serve`, which owns its process, asks for it, and an app embedded elsewhere does not).
     """
 
     metrics = Metrics()
@@ -680,8 +684,9 @@ def create_app(
         hub.start_sweeping()
         hub.start_warming()
         app.state.hub = hub
-        collector = Collector()  # the collector's pauses short however many rooms are held
-        collector.start()
+        collector = Collector() if collect else None  # pauses short however many rooms are held
+        if collector is not None:
+            collector.start()
         app.state.collector = collector
         metrics.watch(
             rooms_live=lambda: len(hub.rooms),
@@ -696,7 +701,8 @@ def create_app(
         try:
             yield
         finally:
-            await collector.stop()
+            if collector is not None:
+                await collector.stop()
             if cluster is not None:  # hand the rooms over: stop them, then give their leases back
                 with contextlib.suppress(Exception):
                     await asyncio.to_thread(cluster.mark_stopping)

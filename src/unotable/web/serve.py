@@ -542,6 +542,7 @@ def run_serve(args: argparse.Namespace) -> int:
         lan_url=friends[0] if friends and args.host in ("0.0.0.0", "::", "") else None,
         node=node,
         advertise=advertise,
+        collect=True,
     )
     run_uvicorn(
         app,
