@@ -43,6 +43,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from unotable.web.connections import postgres_settings, sqlite_pragmas
 from unotable.web.groupcommit import GroupCommit
 from unotable.web.records import ListedRoom, Secrets, StoredGame, StoredOccupant, StoredRoom, StoredSeat
 from unotable.web.schema import ActionRow, GameRow, OccupantRow, RoomRow, SeatRow
@@ -105,32 +106,6 @@ PostgreSQL ``synchronous_commit=on``. ``normal`` survives a killed server but no
 (SQLite ``synchronous=NORMAL``, PostgreSQL ``synchronous_commit=off``), and commits faster."""
 
 
-def _sqlite_pragmas(synchronous: str) -> Any:
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # WAL: readers never wait for the writer; foreign keys are off by default in SQLite.
-        cur = dbapi_connection.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute(f"PRAGMA synchronous={synchronous}")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.close()
-
-    return on_connect
-
-
-def _postgres_commit(synchronous_commit: str) -> Any:
-    # A transaction left open by a frozen process (SIGSTOP between a statement and its commit)
-    # keeps its row locks, the lease rows too: another node taking the room waited for them
-    # until the thaw. PostgreSQL ends such a session after 5 s (less than a lease's 6 s).
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        cur = dbapi_connection.cursor()
-        cur.execute(f"SET synchronous_commit TO {synchronous_commit}")
-        cur.execute("SET idle_in_transaction_session_timeout TO '5s'")
-        cur.close()
-        dbapi_connection.commit()
-
-    return on_connect
-
-
 class Store:
     """The database behind the server.
 
@@ -149,9 +124,9 @@ class Store:
             # With ``full`` only the moves' writer syncs its commits (``synchronous=FULL``); the
             # other writes commit without a sync and wait for the writer's next one, which syncs
             # the log with them in it (GroupCommit.sync, _durable).
-            event.listen(self.engine, "connect", _sqlite_pragmas("NORMAL"))
+            event.listen(self.engine, "connect", sqlite_pragmas("NORMAL"))
         elif self.engine.dialect.name == "postgresql":
-            event.listen(self.engine, "connect", _postgres_commit("on" if durability == "full" else "off"))
+            event.listen(self.engine, "connect", postgres_settings("on" if durability == "full" else "off"))
         self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """The same pool, each statement committed on its own (the fenced log row)."""
         self.executor = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="unotable-db")
