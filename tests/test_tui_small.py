@@ -103,7 +103,7 @@ def test_a_flip_game_on_the_dark_side_fits_80x24() -> None:
     faces of their cards turned to you (their colours' initials, and how many more, on a compact
     panel), the draw pile with its top card's other face, the top card, the prompt, your hand
     and the log's newest line are all on the screen."""
-    from test_tui import drive  # noqa: PLC0415
+    from test_tui import drive, settled_screen  # noqa: PLC0415
     from test_tui_flip import SEED, FlipHuman  # noqa: PLC0415 - the scripted Flip player
     from unotable.rules import FLIP  # noqa: PLC0415
     from unotable.state import Phase  # noqa: PLC0415
@@ -122,14 +122,7 @@ def test_a_flip_game_on_the_dark_side_fits_80x24() -> None:
                 return v is not None and v.side == 1 and v.current == v.seat and v.phase == Phase.TURN
 
             await drive(app, pilot, FlipHuman(), dark_turn)
-            text = screen_text(app)
-            for _ in range(100):  # the log scrolls to its end with an animation
-                await pilot.pause(0.02)
-                again = screen_text(app)
-                if again == text:
-                    break
-                text = again
-            return text, app.compact
+            return await settled_screen(app, pilot), app.compact
 
     text, compact = asyncio.run(go())
     v = table.view()

@@ -112,6 +112,20 @@ function outlined(shape, width, color) {
   );
 }
 
+// A wild card's oval in four quarters (top-left, top-right, bottom-left, bottom-right before the
+// turn), drawn unrotated, then turned with the card's oval.
+function quarteredOval(a, b, c, d) {
+  const q = (path, fill) => '<path d="' + path + '" fill="' + fill + '"/>';
+  return (
+    '<g transform="rotate(28)">' +
+    q("M0,0 L0,-56 A33,56 0 0,0 -33,0 Z", a) +
+    q("M0,0 L33,0 A33,56 0 0,0 0,-56 Z", b) +
+    q("M0,0 L-33,0 A33,56 0 0,0 0,56 Z", c) +
+    q("M0,0 L0,56 A33,56 0 0,0 33,0 Z", d) +
+    '<ellipse rx="33" ry="56" fill="none" stroke="#fff" stroke-width="2.5"/></g>'
+  );
+}
+
 function smallCard(cx, cy, w, h, fill) {
   return (
     '<rect x="' + (cx - w / 2) + '" y="' + (cy - h / 2) + '" width="' + w + '" height="' + h + '" rx="3" ' +
@@ -157,16 +171,7 @@ const SYMBOLS = {
     );
   },
   WILD() {
-    // The oval in four quarters (drawn unrotated, then turned with the card's oval).
-    const q = (d, fill) => '<path d="' + d + '" fill="' + fill + '"/>';
-    return (
-      '<g transform="rotate(28)">' +
-      q("M0,0 L0,-56 A33,56 0 0,0 -33,0 Z", COLORS.R) +
-      q("M0,0 L33,0 A33,56 0 0,0 0,-56 Z", COLORS.B) +
-      q("M0,0 L-33,0 A33,56 0 0,0 0,56 Z", COLORS.Y) +
-      q("M0,0 L0,56 A33,56 0 0,0 33,0 Z", COLORS.G) +
-      '<ellipse rx="33" ry="56" fill="none" stroke="#fff" stroke-width="2.5"/></g>'
-    );
+    return quarteredOval(COLORS.R, COLORS.B, COLORS.Y, COLORS.G);
   },
   "W+4"() {
     return (
@@ -371,15 +376,7 @@ Object.assign(SYMBOLS, {
   },
   DWILD() {
     // The dark Wild: the oval in the four dark colours.
-    const q = (d, fill) => '<path d="' + d + '" fill="' + fill + '"/>';
-    return (
-      '<g transform="rotate(28)">' +
-      q("M0,0 L0,-56 A33,56 0 0,0 -33,0 Z", COLORS.P) +
-      q("M0,0 L33,0 A33,56 0 0,0 0,-56 Z", COLORS.V) +
-      q("M0,0 L-33,0 A33,56 0 0,0 0,56 Z", COLORS.O) +
-      q("M0,0 L0,56 A33,56 0 0,0 33,0 Z", COLORS.T) +
-      '<ellipse rx="33" ry="56" fill="none" stroke="#fff" stroke-width="2.5"/></g>'
-    );
+    return quarteredOval(COLORS.P, COLORS.V, COLORS.O, COLORS.T);
   },
   "DW+C"() {
     // Wild Draw Color: the dark colours' cards fanned, a question of colour on the last.
