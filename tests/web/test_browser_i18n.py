@@ -100,8 +100,9 @@ def test_a_brazilian_browser_reads_brazils_words_and_french_elides(browser: Any,
         page.goto(server.http + "/")
         page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
         assert page.input_value("#lang") == "pt_BR"
-        text = page.evaluate("() => document.body.innerText")
-        assert "Jogar agora" in text and "Jogar já" not in text
+        # the lobby's list and buttons come after the lang attribute: wait for them, not a moment
+        page.wait_for_function("() => document.body.innerText.includes('Jogar agora')", timeout=10_000)
+        assert "Jogar já" not in page.evaluate("() => document.body.innerText")
         page.click("#keys-button")
         page.wait_for_selector("#keys-panel:not([hidden])")
         assert page.get_attribute("#guide-link", "href") == "/static/guide.pt_BR.html"
