@@ -46,6 +46,7 @@ from unotable.web.messages import (
 from unotable.web.metrics import Metrics
 from unotable.web.protocol import ProtocolError, RateLimit, dumps, parse
 from unotable.web.room import Room
+from unotable.web.wsprotocol import send_now
 
 DEFAULT_RATE: Final = 10.0
 """Messages a second one connection may send, by default (a person clicks far fewer)."""
@@ -204,7 +205,11 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self.ws.close(listener.close_code if listener.closed else 1000)
                 return
-            await self.ws.send_text(text)
+            listener.writing = True  # what comes meanwhile queues behind it
+            try:
+                await self.ws.send_text(text)
+            finally:
+                listener.writing = False
 
     async def hello(self, token: str | None, *, changes: bool = False) -> None:
         """Become a seat's connection (``token``) or a spectator's (``None``); ``changes``: the
@@ -221,6 +226,7 @@ class Connection:
                 raise ProtocolError("bad_token")
             player = seat.player
         listener = Listener(player, changes=changes)
+        listener.direct = send_now(self.ws.scope)
         await self.room.welcome(listener, token, self.base)
         self.listener = listener
         self.writer = asyncio.get_running_loop().create_task(self._write(listener))

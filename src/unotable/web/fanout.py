@@ -44,10 +44,19 @@ class Listener:
         self.closed = False
         self.close_code = 1008
         """The WebSocket close code once closed by the server (1008: fell behind)."""
+        self.direct: Callable[[str], bool] | None = None
+        """Writes one message to the socket at once if it can (web/wsprotocol.py's ``send_now``);
+        used while nothing is queued, so that messages keep their order."""
+        self.writing = False
+        """The connection's writer holds a message taken from the queue and not yet sent."""
 
     def send(self, text: str) -> None:
-        """Queue one message (already JSON); close a connection that has fallen too far behind."""
+        """Send one message (already JSON): at once if nothing is waiting before it and the
+        socket takes it, else queued; close a connection that has fallen too far behind."""
         if self.closed:
+            return
+        direct = self.direct
+        if direct is not None and not self.writing and self.queue.empty() and direct(text):
             return
         if self.queue.qsize() >= QUEUE_LIMIT:
             self.close()

@@ -8,16 +8,35 @@ afternoon"). A client that floods is still held back: past :data:`BACKLOG` messa
 reading pauses as before (and the connection's rate limit refuses the flood,
 web/connection.py).
 
-It imports the standard library only (uvicorn inside :func:`websocket_protocol`).
+Sending, it offers the app a way below Starlette: the scope's extension :data:`SEND_NOW` is a
+plain function that writes one text message to the socket at once and says whether it could
+(not while the peer is slow to read, nor once the socket closes). A room's connections send
+through it when nothing of theirs is queued (web/fanout.py), without a task's wake-up and the
+middleware's layers of ``send`` for each message.
+
+It imports the standard library only (uvicorn and websockets inside :func:`websocket_protocol`).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 BACKLOG: Final = 8
 """Messages received and not yet taken by the app before reading the socket pauses."""
+SEND_NOW: Final = "unotable.send_now"
+"""The scope's extension (``scope["extensions"][SEND_NOW]``): a function that writes one text
+message at once, True if it did (False: send it the ASGI way)."""
+
+SendNow = Callable[[str], bool]
+
+
+def send_now(scope: Mapping[str, Any]) -> SendNow | None:
+    """The connection's direct send (:data:`SEND_NOW`), if its server offers one."""
+    extensions = scope.get("extensions") or {}
+    found: SendNow | None = extensions.get(SEND_NOW)
+    return found
 
 
 def websocket_protocol() -> type[asyncio.Protocol]:
@@ -25,8 +44,36 @@ def websocket_protocol() -> type[asyncio.Protocol]:
     from uvicorn.protocols.websockets.websockets_sansio_impl import (  # noqa: PLC0415 - the web extra
         WebSocketsSansIOProtocol,
     )
+    from websockets.exceptions import InvalidState  # noqa: PLC0415 - the web extra
+    from websockets.protocol import State  # noqa: PLC0415
 
     class BacklogWebSocket(WebSocketsSansIOProtocol):
+        def handle_connect(self, event: Any) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:  # the handshake was taken (the app's task starts later)
+                scope["extensions"][SEND_NOW] = self.send_now
+
+        def send_now(self, text: str) -> bool:
+            """Write ``text`` as one text frame at once; False if the socket is not open and
+            accepted, or the peer is not reading (the transport's buffer is full)."""
+            if (
+                not self.handshake_complete
+                or self.close_sent
+                or self.disconnected
+                or self.initial_response is not None
+                or not self.writable.is_set()
+                or self.conn.state is not State.OPEN
+                or self.transport.is_closing()
+            ):
+                return False
+            try:
+                self.conn.send_text(text.encode())
+            except InvalidState:
+                return False
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            return True
+
         def send_receive_event_to_app(self) -> None:
             if self.read_paused or self.queue.qsize() + 1 >= BACKLOG:
                 super().send_receive_event_to_app()  # pauses reading (once) as uvicorn's does
@@ -40,4 +87,4 @@ def websocket_protocol() -> type[asyncio.Protocol]:
     return BacklogWebSocket
 
 
-__all__ = ["BACKLOG", "websocket_protocol"]
+__all__ = ["BACKLOG", "SEND_NOW", "SendNow", "send_now", "websocket_protocol"]
