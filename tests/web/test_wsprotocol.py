@@ -95,6 +95,7 @@ def test_uno_serve_runs_it_without_compression(monkeypatch: pytest.MonkeyPatch, 
     assert issubclass(started["ws"], WebSocketsSansIOProtocol)
     assert started["ws"] is not WebSocketsSansIOProtocol  # ours: reading paused past the backlog
     assert started["ws_per_message_deflate"] is False
+    assert started["ws_ping_interval"] is None  # the idle close finds silent peers (connection.py)
 
 
 HANDSHAKE = (
