@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocket
 from uvicorn.config import Config
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from uvicorn.server import ServerState
-
-from starlette.websockets import WebSocket
 from websockets.sync.client import connect
 
 from unotable.cli import main
@@ -170,7 +169,9 @@ def test_a_listener_sends_at_once_only_while_nothing_waits_before_it() -> None:
     asyncio.run(main())
 
 
-def test_a_served_rooms_messages_go_below_starlette_in_order(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_served_rooms_messages_go_below_starlette_in_order(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Through uvicorn, every message after the hello is written by the protocol's send_now:
     Starlette's ``send_text`` is never called, and both seats hear every update in order."""
     through_starlette: list[str] = []

@@ -1,7 +1,8 @@
 """The one writer of action rows (:class:`GroupCommit`): the rows of many rooms waiting at the
 same moment committed in one transaction, each caller answered once its row is committed (P-182).
 :class:`~unotable.web.storage.Store` makes one on SQLite and on PostgreSQL (there each row fenced
-by its room's lease in a cluster, all in one statement)."""
+by its room's lease in a cluster, all in one statement). On SQLite it also makes the store's
+writes of the connect phase (:meth:`GroupCommit.run`, web/sqlitewrites.py)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ import os
 import queue
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -82,11 +85,11 @@ class GroupCommit:
         self.append_alone = append_alone
         self.fencing = fencing
         self.postgres = engine.dialect.name == "postgresql"
-        self.queue: queue.SimpleQueue[_Pending | threading.Event | None] = queue.SimpleQueue()
+        self.queue: queue.SimpleQueue[_Pending | _Job | threading.Event | None] = queue.SimpleQueue()
         self.thread: threading.Thread | None = None
         self.lock = threading.Lock()
         self.transactions = 0
-        """Transactions committed (or tried), for the tests and the benchmark."""
+        """Transactions of rows committed (or tried), for the tests and the benchmark."""
         self.rows = 0
         """Rows written."""
         self._raw: Any = None
@@ -96,6 +99,8 @@ class GroupCommit:
         """SQLite: checkpoints made by the companion thread (:meth:`_checkpoint`)."""
         self.syncs = 0
         """SQLite: syncs of the log made for other writers alone (:meth:`sync`)."""
+        self.jobs = 0
+        """SQLite: the store's writes made here (:meth:`run`), committed."""
         self._wal: str | None = (
             f"{engine.url.database}-wal"
             if not self.postgres and engine.url.database not in (None, "", ":memory:")
@@ -114,6 +119,26 @@ class GroupCommit:
         self._start()
         self.queue.put(_Pending((game_id, seq, seat, action, code), loop, done))
         await done
+
+    def run(self, work: Callable[[Any], T]) -> T:
+        """SQLite: ``work(cursor)`` made by the writer on its own connection, in a savepoint of
+        a transaction it shares with the other work queued meanwhile (its failure undoes its own
+        statements only); its result once that transaction is committed (and with ``full``
+        durability synced). For the store's threads (web/sqlitewrites.py says why).
+
+        :raises sqlalchemy.exc.SQLAlchemyError: the driver's error, as SQLAlchemy would raise it
+            (an ``IntegrityError`` for a duplicate).
+        """
+        if self.postgres or threading.current_thread() is self.thread:
+            raise RuntimeError("GroupCommit.run: SQLite, from another thread than the writer's")
+        job = _Job(work)
+        self._start()
+        self.queue.put(job)
+        job.done.wait()
+        if job.error is not None:
+            raise job.error
+        result: T = job.result
+        return result
 
     def sync(self) -> None:
         """SQLite: return once the log holds on the disk every commit made before the call
@@ -207,7 +232,9 @@ class GroupCommit:
                 items.append(item)
             batch = [i for i in items if isinstance(i, _Pending)]
             waiting = [i for i in items if isinstance(i, threading.Event)]
-            synced = self._write(batch) if batch else False
+            jobs = [i for i in items if isinstance(i, _Job)]
+            synced = self._run_jobs(jobs) if jobs else False
+            synced = (self._write(batch) if batch else False) or synced
             if waiting:
                 if not synced:
                     self._sync_log()
@@ -229,6 +256,64 @@ class GroupCommit:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+    def _connection(self) -> Any:
+        """The writer's own connection (made on first use)."""
+        if self._raw is None:
+            self._raw = self.engine.raw_connection()
+            if not self.postgres:  # its companion thread checkpoints (_checkpoint)
+                cur0 = self._raw.cursor()
+                cur0.execute("PRAGMA wal_autocheckpoint=0")
+                if self.durable:  # the one connection that syncs its commits (sync)
+                    cur0.execute("PRAGMA synchronous=FULL")
+                cur0.close()
+        return self._raw
+
+    def _run_jobs(self, jobs: list[_Job]) -> bool:
+        """Make the store's writes of :meth:`run` in one transaction, each in a savepoint; answer
+        them; whether it committed (and so synced the log, with ``full`` durability)."""
+        dbapi_error = self.engine.dialect.loaded_dbapi.Error
+        committed = False
+        raw: Any = None
+        cur: Any = None
+        try:
+            with self.writes:
+                raw = self._connection()
+                cur = raw.cursor()
+                cur.execute("BEGIN IMMEDIATE")
+                for job in jobs:
+                    cur.execute("SAVEPOINT job")
+                    try:
+                        job.result = job.work(cur)
+                    except dbapi_error as exc:
+                        job.error = DBAPIError.instance(None, None, exc, dbapi_error)
+                        cur.execute("ROLLBACK TO job")
+                    except Exception as exc:  # the work's own mistake: undone, said to its caller
+                        job.error = exc
+                        cur.execute("ROLLBACK TO job")
+                    cur.execute("RELEASE job")
+                raw.commit()
+                committed = True
+                self.jobs += sum(1 for j in jobs if j.error is None)
+        except dbapi_error as exc:  # the transaction itself failed: none of it was written
+            failed = DBAPIError.instance(None, None, exc, dbapi_error)
+            with contextlib.suppress(Exception):
+                raw.rollback()
+            for job in jobs:
+                job.error = job.error or failed
+        except BaseException as exc:  # nothing was committed: no caller may think otherwise
+            with contextlib.suppress(Exception):
+                raw.rollback()
+            for job in jobs:
+                job.error = job.error or exc
+            raise
+        finally:
+            if cur is not None:
+                with contextlib.suppress(Exception):
+                    cur.close()
+            for job in jobs:
+                job.done.set()
+        return committed
 
     def _write(self, batch: list[_Pending]) -> bool:
         """Write a batch and answer its callers; whether a commit of the writer's own (which
@@ -263,16 +348,8 @@ class GroupCommit:
     def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> set[tuple[int, int]]:
         """The rows in one transaction of the writer's own connection (as SQLAlchemy stores a
         time on SQLite: ``YYYY-MM-DD HH:MM:SS.ffffff``, UTC); the (game, seq) written."""
-        if self._raw is None:
-            self._raw = self.engine.raw_connection()
-            if not self.postgres:  # its companion thread checkpoints (_checkpoint)
-                cur0 = self._raw.cursor()
-                cur0.execute("PRAGMA wal_autocheckpoint=0")
-                if self.durable:  # the one connection that syncs its commits (sync)
-                    cur0.execute("PRAGMA synchronous=FULL")
-                cur0.close()
         fencing = self.fencing()
-        cur = self._raw.cursor()
+        cur = self._connection().cursor()
         with self.writes:
             return self._insert_rows(cur, rows, fencing)
 
@@ -359,6 +436,14 @@ class _Pending:
     row: tuple[int, int, str | None, str, str]
     loop: asyncio.AbstractEventLoop
     done: asyncio.Future[None]
+
+
+@dataclass
+class _Job:
+    work: Callable[[Any], Any]
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Any = None
+    error: BaseException | None = None
 
 
 def _settle_all(answers: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:

@@ -43,8 +43,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
+from unotable.web import sqlitewrites
 from unotable.web.connections import postgres_settings, sqlite_pragmas
 from unotable.web.groupcommit import GroupCommit
+from unotable.web.reading import read_rooms
 from unotable.web.records import ListedRoom, Secrets, StoredGame, StoredOccupant, StoredRoom, StoredSeat
 from unotable.web.schema import ActionRow, GameRow, OccupantRow, RoomRow, SeatRow
 
@@ -256,6 +258,20 @@ class Store:
     def _writing(self, write: bool) -> contextlib.AbstractContextManager[Any]:
         return self.writes if write and self.writes is not None else contextlib.nullcontext()
 
+    def _writer_writes(self) -> bool:
+        """SQLite, one server: the connect phase's writes are the moves' writer's (:meth:`_by_writer`)."""
+        return self.writes is not None and self.group is not None and self.fencing is None
+
+    def _by_writer(self, work: Callable[..., Any], **args: Any) -> Any:
+        """``work(cursor, **args)`` made by the moves' writer (web/sqlitewrites.py says why)."""
+        assert self.group is not None
+        start = time.perf_counter()
+        try:
+            return self.group.run(lambda cur: work(cur, **args))
+        finally:
+            if self.observe is not None:
+                self.observe(time.perf_counter() - start)
+
     def _durable(self) -> None:
         """SQLite with ``full`` durability: return once what this thread committed is synced to
         the disk (with the moves' writer's next sync: :meth:`GroupCommit.sync`)."""
@@ -282,6 +298,13 @@ class Store:
 
         :raises sqlalchemy.exc.IntegrityError: if the code is taken.
         """
+        if self._writer_writes():
+            game_id: int = self._by_writer(
+                partial(sqlitewrites.create_room, code=code, settings=json.dumps(settings), seats=seats),
+                rules=json.dumps(rules), players=players, rounds=rounds, seed=seed, listed=listed,
+                creator=creator, now=_now(),
+            )  # fmt: skip
+            return game_id
         # Plain INSERTs, not the ORM's unit of work: every room made pays for them.
         now = _now()
         with self._begin(write=True) as conn:
@@ -364,6 +387,13 @@ class Store:
 
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
+        if self._writer_writes():
+            took: bool = self._by_writer(
+                partial(sqlitewrites.take_seat, code=code, player=player, name=name, token_hash=token_hash),
+                color=color, rejoin_hash=rejoin_hash, code_hash=code_hash, address=address,
+                since=since, now=_now(),
+            )  # fmt: skip
+            return took
         with self._begin(write=True) as conn:
             self._fence(conn, code)
             taken = conn.execute(
@@ -608,78 +638,7 @@ class Store:
         if not codes:
             return {}
         with self._begin() as conn:
-            rooms = conn.execute(
-                select(
-                    RoomRow.code,
-                    RoomRow.settings,
-                    RoomRow.game_number,
-                    RoomRow.host,
-                    RoomRow.created_at,
-                    GameRow.id,
-                    GameRow.rules,
-                    GameRow.players,
-                    GameRow.rounds,
-                    GameRow.seed,
-                    GameRow.finished,
-                )
-                .join(GameRow, (GameRow.room_code == RoomRow.code) & (GameRow.number == RoomRow.game_number))
-                .where(RoomRow.code.in_(codes))
-            ).all()
-            if not rooms:
-                return {}
-            seats: dict[str, list[StoredSeat]] = {r.code: [] for r in rooms}
-            for r in conn.execute(
-                select(
-                    SeatRow.room_code,
-                    SeatRow.player,
-                    SeatRow.bot,
-                    SeatRow.name,
-                    SeatRow.token_hash,
-                    SeatRow.color,
-                    SeatRow.rejoin_hash,
-                    SeatRow.code_hash,
-                )
-                .where(SeatRow.room_code.in_(list(seats)))
-                .order_by(SeatRow.room_code, SeatRow.player)
-            ):
-                seats[r[0]].append(StoredSeat(*r[1:]))
-            logs: dict[int, list[tuple[str | None, str]]] = {r[5]: [] for r in rooms}
-            for game_id, seat, action in conn.execute(
-                select(ActionRow.game_id, ActionRow.seat, ActionRow.action)
-                .where(ActionRow.game_id.in_(list(logs)))
-                .order_by(ActionRow.game_id, ActionRow.seq)
-            ):
-                logs[game_id].append((seat, action))
-            occupants: dict[str, list[StoredOccupant]] = {r.code: [] for r in rooms}
-            for r in conn.execute(
-                select(
-                    OccupantRow.room_code,
-                    OccupantRow.player,
-                    OccupantRow.game_number,
-                    OccupantRow.seq,
-                    OccupantRow.name,
-                    OccupantRow.bot,
-                )
-                .where(OccupantRow.room_code.in_(list(occupants)))
-                .order_by(OccupantRow.room_code, OccupantRow.id)
-            ):
-                occupants[r[0]].append(StoredOccupant(*r[1:]))
-        out = {}
-        for code, settings, number, host, created, game_id, rules, players, rounds, seed, finished in rooms:
-            game = StoredGame(
-                game_id, number, json.loads(rules), players, rounds, int(seed), finished, tuple(logs[game_id])
-            )
-            out[code] = StoredRoom(
-                code,
-                json.loads(settings),
-                number,
-                tuple(seats[code]),
-                game,
-                host,
-                created,
-                tuple(occupants[code]),
-            )
-        return out
+            return read_rooms(conn, codes)
 
     def listed_rooms(self, limit: int = 50) -> list[ListedRoom]:
         """The listed rooms whose current game is not finished, newest first (at most ``limit``
