@@ -439,3 +439,64 @@ def test_sqlite_rooms_and_seats_are_made_by_the_moves_writer_as_sqlalchemy_would
     assert len([r for r in _rows(ours)["seats"] if r[0] == "SAME"]) == 3
     assert all(ours.load_room(f"R{i:03d}") is not None for i in range(40))
     ours.close()
+
+
+def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Path) -> None:
+    """The writer's jobs share a transaction without a savepoint each: one refused at its first
+    statement wrote nothing and the others go on; one that fails after writing rolls the
+    transaction back, and the others are made again without it."""
+    import threading  # noqa: PLC0415
+
+    from sqlalchemy import text  # noqa: PLC0415
+
+    store = Store(f"sqlite:///{tmp_path}/unotable.db")
+    store.migrate()
+    group = store.group
+    assert group is not None
+    store.create_room("TAKEN", {}, [], {"players": 2}, 2, 1, 1)
+    hold, holding = threading.Event(), threading.Event()
+
+    def block(_cur: Any) -> None:  # keeps the writer busy while the others queue behind it
+        holding.set()
+        hold.wait(10)
+
+    def room(code: str, then_fail: bool = False) -> Any:
+        def work(cur: Any) -> str:
+            cur.execute(
+                "INSERT INTO rooms (code, created_at, settings, game_number, listed) "
+                "VALUES (?, '2026-12-04 00:00:00.000000', '{}', 0, 0)",
+                (code,),
+            )
+            cur.execute("UPDATE rooms SET game_number = 1 WHERE code = ?", (code,))
+            if then_fail:
+                raise RuntimeError("a mistake after writing")
+            return code
+
+        return work
+
+    out: dict[str, Any] = {}
+
+    def call(name: str, work: Any) -> None:
+        try:
+            out[name] = group.run(work)
+        except Exception as exc:  # each outcome is checked below
+            out[name] = exc
+
+    first = threading.Thread(target=call, args=("block", block))
+    first.start()
+    assert holding.wait(10)
+    calls = [("ok1", room("OK1")), ("dup", room("TAKEN")), ("late", room("LATE", True)), ("ok2", room("OK2"))]
+    threads = [threading.Thread(target=call, args=c) for c in calls]
+    for t in threads:
+        t.start()
+    time.sleep(0.2)  # all four queued behind the first: one batch
+    hold.set()
+    for t in [first, *threads]:
+        t.join(10)
+    assert out["ok1"] == "OK1" and out["ok2"] == "OK2"
+    assert isinstance(out["dup"], IntegrityError)
+    assert isinstance(out["late"], RuntimeError)
+    with store.engine.connect() as conn:
+        rows: dict[str, int] = {r[0]: r[1] for r in conn.execute(text("SELECT code, game_number FROM rooms"))}
+    assert rows == {"TAKEN": 0, "OK1": 1, "OK2": 1}  # nothing of LATE's, the duplicate's nothing
+    store.close()

@@ -270,50 +270,72 @@ class GroupCommit:
         return self._raw
 
     def _run_jobs(self, jobs: list[_Job]) -> bool:
-        """Make the store's writes of :meth:`run` in one transaction, each in a savepoint; answer
-        them; whether it committed (and so synced the log, with ``full`` durability)."""
+        """Make the store's writes of :meth:`run` in one transaction and answer them; whether it
+        committed (and so synced the log, with ``full`` durability).
+
+        No savepoint a job (each statement is a trip of the GIL to the busy event loop and
+        back): a job refused at its first statement has written nothing (SQLite undoes a failed
+        statement), and is answered with its error while the others go on. A job that fails
+        after writing something rolls the transaction back, and the others are made again in a
+        new one without it."""
         dbapi_error = self.engine.dialect.loaded_dbapi.Error
+        todo = list(jobs)
         committed = False
-        raw: Any = None
-        cur: Any = None
         try:
             with self.writes:
                 raw = self._connection()
-                cur = raw.cursor()
-                cur.execute("BEGIN IMMEDIATE")
-                for job in jobs:
-                    cur.execute("SAVEPOINT job")
-                    try:
-                        job.result = job.work(cur)
-                    except dbapi_error as exc:
-                        job.error = DBAPIError.instance(None, None, exc, dbapi_error)
-                        cur.execute("ROLLBACK TO job")
-                    except Exception as exc:  # the work's own mistake: undone, said to its caller
-                        job.error = exc
-                        cur.execute("ROLLBACK TO job")
-                    cur.execute("RELEASE job")
-                raw.commit()
-                committed = True
-                self.jobs += sum(1 for j in jobs if j.error is None)
+                while todo:
+                    late = self._try_jobs(raw, todo, dbapi_error)
+                    if late is None:
+                        raw.commit()
+                        committed = True
+                        self.jobs += sum(1 for j in todo if j.error is None)
+                        break
+                    raw.rollback()
+                    todo = [j for j in todo if j is not late and j.error is None]
+                    for job in todo:
+                        job.result = None
         except dbapi_error as exc:  # the transaction itself failed: none of it was written
             failed = DBAPIError.instance(None, None, exc, dbapi_error)
             with contextlib.suppress(Exception):
-                raw.rollback()
-            for job in jobs:
+                self._connection().rollback()
+            for job in todo:
                 job.error = job.error or failed
         except BaseException as exc:  # nothing was committed: no caller may think otherwise
             with contextlib.suppress(Exception):
-                raw.rollback()
-            for job in jobs:
+                self._connection().rollback()
+            for job in todo:
                 job.error = job.error or exc
             raise
         finally:
-            if cur is not None:
-                with contextlib.suppress(Exception):
-                    cur.close()
             for job in jobs:
                 job.done.set()
         return committed
+
+    @staticmethod
+    def _try_jobs(raw: Any, todo: list[_Job], dbapi_error: type[Exception]) -> _Job | None:
+        """Make ``todo`` in one open transaction; the job that failed after writing something
+        (the transaction must be rolled back), or ``None``."""
+        cur = _Counting(raw.cursor())
+        try:
+            cur.execute("BEGIN IMMEDIATE")
+            for job in todo:
+                if job.error is not None:  # refused at its first statement in an earlier try
+                    continue
+                cur.calls = 0
+                try:
+                    job.result = job.work(cur)
+                except Exception as exc:
+                    job.error = (
+                        DBAPIError.instance(None, None, exc, dbapi_error)
+                        if isinstance(exc, dbapi_error)
+                        else exc
+                    )
+                    if cur.calls > 1:
+                        return job
+            return None
+        finally:
+            cur.close()
 
     def _write(self, batch: list[_Pending]) -> bool:
         """Write a batch and answer its callers; whether a commit of the writer's own (which
@@ -436,6 +458,35 @@ class _Pending:
     row: tuple[int, int, str | None, str, str]
     loop: asyncio.AbstractEventLoop
     done: asyncio.Future[None]
+
+
+class _Counting:
+    """A cursor that counts the rows its statements were asked to write (``calls``)."""
+
+    def __init__(self, cur: Any) -> None:
+        self.cur = cur
+        self.calls = 0
+
+    def execute(self, sql: str, params: Any = ()) -> Any:
+        self.calls += 1
+        return self.cur.execute(sql, params)
+
+    def executemany(self, sql: str, rows: list[Any]) -> Any:
+        self.calls += max(2, len(rows))  # rows written one by one: a failure may follow some
+        return self.cur.executemany(sql, rows)
+
+    @property
+    def rowcount(self) -> int:
+        return int(self.cur.rowcount)
+
+    @property
+    def lastrowid(self) -> int | None:
+        last: int | None = self.cur.lastrowid
+        return last
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.cur.close()
 
 
 @dataclass

@@ -11,6 +11,11 @@ of the time, the moves' writer waited behind it, and every room's action with it
 while rooms were made, 5 ms after). Here the writer makes them in plain SQL between its batches
 of moves: nobody waits for a lock, and a whole batch of rooms shares one commit.
 
+A job's first statement is the one a duplicate refuses (a room's code), so a refused job has
+written nothing; the writer needs no savepoint a job (each statement is a trip of the GIL
+from the writer to the busy event loop and back), and if a later statement fails it rolls the
+whole transaction back and makes the other jobs again without it.
+
 The statements write what SQLAlchemy's models (:mod:`~unotable.web.schema`) would: times as
 SQLAlchemy stores them on SQLite, booleans as 0 and 1. tests/web/test_storage.py reads rooms
 and seats written this way back through the store.
@@ -43,8 +48,8 @@ def create_room(
     creator: str | None,
     now: datetime,
 ) -> int:
-    """The room's row, its seats, who sits in them and its first game; the game's id (as
-    :meth:`~unotable.web.storage.Store.create_room`).
+    """The room's row, its seats (one statement), who sits in them and its first
+    game; the game's id (as :meth:`~unotable.web.storage.Store.create_room`).
 
     :raises sqlite3.IntegrityError: if the code is taken.
     """
@@ -54,21 +59,22 @@ def create_room(
         "VALUES (?, ?, ?, 0, ?, ?, ?)",
         (code, when, settings, int(listed), when, creator),
     )
-    if seats:
-        cur.executemany(
+    if seats:  # one statement for every seat (the driver gives the GIL up around each)
+        cur.execute(
             "INSERT INTO seats (room_code, player, bot, name, token_hash, color, rejoin_hash, code_hash) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(seats)),
             [
-                (code, s.player, s.bot, s.name, s.token_hash, s.color, s.rejoin_hash, s.code_hash)
+                x
                 for s in seats
+                for x in (code, s.player, s.bot, s.name, s.token_hash, s.color, s.rejoin_hash, s.code_hash)
             ],
         )
     sitting = [(code, s.player, s.name, s.bot) for s in seats if s.bot is not None or s.name is not None]
     if sitting:
-        cur.executemany(
-            "INSERT INTO occupants (room_code, player, game_number, seq, name, bot) "
-            "VALUES (?, ?, 0, 0, ?, ?)",
-            sitting,
+        cur.execute(
+            "INSERT INTO occupants (room_code, player, game_number, seq, name, bot) VALUES "
+            + ", ".join(["(?, ?, 0, 0, ?, ?)"] * len(sitting)),
+            [x for row in sitting for x in row],
         )
     cur.execute(
         "INSERT INTO games (room_code, number, rules, players, rounds, seed, finished, created_at) "
