@@ -261,7 +261,7 @@ def test_a_batch_is_written_in_few_statements_and_answered_with_one_wake_up(db_u
 
         loop.call_soon_threadsafe = counted  # type: ignore[method-assign,assignment]
         batch = [_Pending((game, seq, "0", "draw", "BATCH1"), loop, loop.create_future()) for seq in range(n)]
-        await asyncio.to_thread(lambda: group._settle(batch, group._write(batch)))  # as _serve does
+        await asyncio.to_thread(group._write, batch)
         assert await asyncio.gather(*(p.done for p in batch)) == [None] * n
 
     asyncio.run(main())

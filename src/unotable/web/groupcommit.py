@@ -79,9 +79,7 @@ class GroupCommit:
     ) -> None:
         self.engine = engine
         self.durable = durable
-        """``--durability full`` (SQLite): each round of the writer (the rows, the store's jobs
-        and the waiters of :meth:`sync` it took at once) ends with one sync of the log file,
-        before any of them is answered; its commits themselves do not sync."""
+        """``--durability full``: the writer's commits sync the log."""
         self.writes = writes if writes is not None else contextlib.nullcontext()
         """SQLite: the store's lock held by every transaction that writes (:attr:`Store.writes`)."""
         self.append_alone = append_alone
@@ -145,10 +143,11 @@ class GroupCommit:
     def sync(self) -> None:
         """SQLite: return once the log holds on the disk every commit made before the call
         (from any thread but the writer's). The store's other writes commit without a sync of
-        their own (``synchronous=NORMAL``) and wait here for the writer's next round, which
-        ends with one sync of the log file (every frame of it, theirs too); so what they wrote
-        is on the disk before anyone hears of it, and a thousand of them share the writer's
-        syncs instead of taking one each under the store's lock (the moves waited behind them)."""
+        their own (``synchronous=NORMAL``) and wait here: the writer's next commit syncs the
+        log (every frame of it, theirs too), or, with no row to write, the writer syncs the log
+        file itself; so a room made, a seat taken, is on the disk before anyone hears of it,
+        and a thousand of them share the writer's syncs instead of taking one each under the
+        store's lock (the moves waited behind them)."""
         if threading.current_thread() is self.thread:
             return  # the writer's own tries of single rows: it syncs before it answers (_write)
         synced = threading.Event()
@@ -234,21 +233,11 @@ class GroupCommit:
             batch = [i for i in items if isinstance(i, _Pending)]
             waiting = [i for i in items if isinstance(i, threading.Event)]
             jobs = [i for i in items if isinstance(i, _Job)]
-            outcomes: list[BaseException | None] = []
-            try:
-                if jobs:
-                    self._run_jobs(jobs)
-                if batch:
-                    outcomes = self._write(batch)
-                if self.durable and not self.postgres:
-                    # One sync of the log for everything committed this round (its commits do
-                    # not sync: ``synchronous=NORMAL``), before anyone hears of any of it.
+            synced = self._run_jobs(jobs) if jobs else False
+            synced = (self._write(batch) if batch else False) or synced
+            if waiting:
+                if not synced:
                     self._sync_log()
-            finally:
-                for job in jobs:
-                    job.done.set()
-                if batch:
-                    self._settle(batch, outcomes or [RuntimeError("the writer stopped")] * len(batch))
                 for event in waiting:
                     event.set()
             if stop:
@@ -275,12 +264,14 @@ class GroupCommit:
             if not self.postgres:  # its companion thread checkpoints (_checkpoint)
                 cur0 = self._raw.cursor()
                 cur0.execute("PRAGMA wal_autocheckpoint=0")
+                if self.durable:  # the one connection that syncs its commits (sync)
+                    cur0.execute("PRAGMA synchronous=FULL")
                 cur0.close()
         return self._raw
 
     def _run_jobs(self, jobs: list[_Job]) -> bool:
-        """Make the store's writes of :meth:`run` in one transaction (answered by
-        :meth:`_serve` once the log is synced); whether it committed.
+        """Make the store's writes of :meth:`run` in one transaction and answer them; whether it
+        committed (and so synced the log, with ``full`` durability).
 
         No savepoint a job (each statement is a trip of the GIL to the busy event loop and
         back): a job refused at its first statement has written nothing (SQLite undoes a failed
@@ -316,6 +307,9 @@ class GroupCommit:
             for job in todo:
                 job.error = job.error or exc
             raise
+        finally:
+            for job in jobs:
+                job.done.set()
         return committed
 
     @staticmethod
@@ -343,14 +337,16 @@ class GroupCommit:
         finally:
             cur.close()
 
-    def _write(self, batch: list[_Pending]) -> list[BaseException | None]:
-        """Write a batch; each row's outcome (``None``: written), answered by :meth:`_serve`
-        once the log is synced."""
+    def _write(self, batch: list[_Pending]) -> bool:
+        """Write a batch and answer its callers; whether a commit of the writer's own (which
+        syncs the log) was made."""
         outcomes: list[BaseException | None]
+        synced = False
         self.transactions += 1
         alone: list[int] = []  # the rows to try again one at a time
         try:
             written = self._insert([p.row for p in batch])
+            synced = True
             outcomes = [None] * len(batch)
             alone = [i for i, p in enumerate(batch) if (p.row[0], p.row[1]) not in written]
         except (SQLAlchemyError, self.engine.dialect.loaded_dbapi.Error) as exc:
@@ -366,7 +362,10 @@ class GroupCommit:
             except SQLAlchemyError as one:
                 outcomes[i] = one
         self.rows += sum(1 for o in outcomes if o is None)
-        return outcomes
+        if alone and not self.postgres:  # rows tried alone commit without a sync (Store.append)
+            self._sync_log()
+        self._settle(batch, outcomes)
+        return synced or (bool(alone) and not self.postgres)
 
     def _insert(self, rows: list[tuple[int, int, str | None, str, str]]) -> set[tuple[int, int]]:
         """The rows in one transaction of the writer's own connection (as SQLAlchemy stores a
