@@ -246,17 +246,20 @@ def test_bad_serve_flags_say_so(argv: list[str], capsys: pytest.CaptureFixture[s
 
 
 def test_sqlite_durability(tmp_path: Path) -> None:
-    """``full``: the moves' writer syncs its commits (``synchronous=FULL``); the store's other
-    writes commit without a sync of their own and wait for the log's next sync (the writer's
-    commit, or the log file synced alone); ``normal``: nothing waits for a sync."""
+    """``full``: the moves' writer syncs its commits (``synchronous=FULL``), a room made among
+    them (web/sqlitewrites.py); the store's other writes commit without a sync of their own and
+    wait for the log's next sync (the writer's commit, or the log file synced alone);
+    ``normal``: nothing waits for a sync."""
     for durability, level in (("full", 2), ("normal", 1)):
         store = Store(f"sqlite:///{tmp_path / durability}.db", durability)
         with store.engine.connect() as conn:
             assert conn.execute(text("PRAGMA synchronous")).scalar() == 1
         assert store.group is not None
         store.migrate()
-        syncs = store.group.syncs
+        syncs, jobs = store.group.syncs, store.group.jobs
         store.create_room("DURABL", {}, [], {"players": 2}, 2, 1, 7)
+        assert store.group.jobs == jobs + 1 and store.group.syncs == syncs  # the writer's commit
+        store.touch("DURABL")  # another write: committed without a sync, then the log synced
         assert store.group.syncs == syncs + (durability == "full")
         game = store.load_room("DURABL")
         assert game is not None
