@@ -1,6 +1,6 @@
 """The store's writes of the connect phase on SQLite, made by the moves' writer: a room made,
 a seat taken (:meth:`~unotable.web.groupcommit.GroupCommit.run` runs them on its own thread and
-connection, each in a savepoint of the transaction it shares with the others queued with it).
+connection, in one transaction with the others queued with it).
 
 Why (issue 31, 2026-12-04): SQLite writes one transaction at a time, so every transaction of the
 process that writes holds the store's lock (:attr:`~unotable.web.storage.Store.writes`). Made
