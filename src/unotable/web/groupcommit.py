@@ -20,6 +20,8 @@ from typing import Any, Final, TypeVar
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
+from unotable.web.sqlitewrites import stamp
+
 T = TypeVar("T")
 
 log = logging.getLogger(__name__)
@@ -387,7 +389,7 @@ class GroupCommit:
             # loop's thread to let it go (up to the switch interval, 5 ms, while the loop is
             # busy), so a batch of 100 rows written one by one waited for the loop 100 times.
             if not self.postgres:
-                when = _now().strftime("%Y-%m-%d %H:%M:%S.%f")
+                when = stamp(_now())
                 for start in range(0, len(rows), SQLITE_ROWS):
                     part = rows[start : start + SQLITE_ROWS]
                     cur.execute(
@@ -461,7 +463,8 @@ class _Pending:
 
 
 class _Counting:
-    """A cursor that counts the rows its statements were asked to write (``calls``)."""
+    """A cursor that counts its statements (``calls``); the jobs use ``execute`` alone (an
+    ``executemany`` writes row by row, so a failure could follow rows written)."""
 
     def __init__(self, cur: Any) -> None:
         self.cur = cur
@@ -470,10 +473,6 @@ class _Counting:
     def execute(self, sql: str, params: Any = ()) -> Any:
         self.calls += 1
         return self.cur.execute(sql, params)
-
-    def executemany(self, sql: str, rows: list[Any]) -> Any:
-        self.calls += max(2, len(rows))  # rows written one by one: a failure may follow some
-        return self.cur.executemany(sql, rows)
 
     @property
     def rowcount(self) -> int:

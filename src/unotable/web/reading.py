@@ -4,12 +4,16 @@ plain SELECTs however many rooms (a reconnect storm asks for hundreds at once)."
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 
 from unotable.web.records import StoredGame, StoredOccupant, StoredRoom, StoredSeat
 from unotable.web.schema import ActionRow, GameRow, OccupantRow, RoomRow, SeatRow
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def read_rooms(conn: Any, codes: list[str]) -> dict[str, StoredRoom]:
@@ -34,10 +38,11 @@ def read_rooms(conn: Any, codes: list[str]) -> dict[str, StoredRoom]:
     ).all()
     if not rooms:
         return {}
-    seats: dict[str, list[StoredSeat]] = {r.code: [] for r in rooms}
-    for r in conn.execute(
-        select(
-            SeatRow.room_code,
+    seats = _grouped(
+        conn,
+        [r.code for r in rooms],
+        SeatRow.room_code,
+        (
             SeatRow.player,
             SeatRow.bot,
             SeatRow.name,
@@ -45,32 +50,26 @@ def read_rooms(conn: Any, codes: list[str]) -> dict[str, StoredRoom]:
             SeatRow.color,
             SeatRow.rejoin_hash,
             SeatRow.code_hash,
-        )
-        .where(SeatRow.room_code.in_(list(seats)))
-        .order_by(SeatRow.room_code, SeatRow.player)
-    ):
-        seats[r[0]].append(StoredSeat(*r[1:]))
-    logs: dict[int, list[tuple[str | None, str]]] = {r[5]: [] for r in rooms}
-    for game_id, seat, action in conn.execute(
-        select(ActionRow.game_id, ActionRow.seat, ActionRow.action)
-        .where(ActionRow.game_id.in_(list(logs)))
-        .order_by(ActionRow.game_id, ActionRow.seq)
-    ):
-        logs[game_id].append((seat, action))
-    occupants: dict[str, list[StoredOccupant]] = {r.code: [] for r in rooms}
-    for r in conn.execute(
-        select(
-            OccupantRow.room_code,
-            OccupantRow.player,
-            OccupantRow.game_number,
-            OccupantRow.seq,
-            OccupantRow.name,
-            OccupantRow.bot,
-        )
-        .where(OccupantRow.room_code.in_(list(occupants)))
-        .order_by(OccupantRow.room_code, OccupantRow.id)
-    ):
-        occupants[r[0]].append(StoredOccupant(*r[1:]))
+        ),
+        SeatRow.player,
+        StoredSeat,
+    )
+    logs = _grouped(
+        conn,
+        [r[5] for r in rooms],
+        ActionRow.game_id,
+        (ActionRow.seat, ActionRow.action),
+        ActionRow.seq,
+        _pair,
+    )
+    occupants = _grouped(
+        conn,
+        [r.code for r in rooms],
+        OccupantRow.room_code,
+        (OccupantRow.player, OccupantRow.game_number, OccupantRow.seq, OccupantRow.name, OccupantRow.bot),
+        OccupantRow.id,
+        StoredOccupant,
+    )
     out: dict[str, StoredRoom] = {}
     for code, settings, number, host, created, game_id, rules, players, rounds, seed, finished in rooms:
         game = StoredGame(
@@ -86,6 +85,21 @@ def read_rooms(conn: Any, codes: list[str]) -> dict[str, StoredRoom]:
             created,
             tuple(occupants[code]),
         )
+    return out
+
+
+def _pair(seat: str | None, action: str) -> tuple[str | None, str]:
+    return (seat, action)
+
+
+def _grouped(
+    conn: Any, keys: list[K], key: Any, columns: tuple[Any, ...], order: Any, make: Callable[..., V]
+) -> dict[K, list[V]]:
+    """The rows of ``columns`` whose ``key`` is one of ``keys``, ordered by ``order``, each made
+    into ``make(*row)``, by key (every key present, its list empty if it has no row)."""
+    out: dict[K, list[V]] = {k: [] for k in keys}
+    for r in conn.execute(select(key, *columns).where(key.in_(list(out))).order_by(key, order)):
+        out[r[0]].append(make(*r[1:]))
     return out
 
 

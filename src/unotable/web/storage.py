@@ -233,24 +233,26 @@ class Store:
     def _begin(self, *, write: bool = False) -> Iterator[Any]:
         """A connection in a transaction (Core statements: no ORM session), observed as
         :meth:`_session` is; ``write``: one that writes (:attr:`writes`)."""
-        start = time.perf_counter()
-        try:
+        with self._observed():
             with self._writing(write), self.engine.begin() as conn:
                 yield conn
             if write:
                 self._durable()
-        finally:
-            if self.observe is not None:
-                self.observe(time.perf_counter() - start)
 
     @contextmanager
     def _session(self, *, write: bool = False) -> Iterator[Session]:
-        start = time.perf_counter()
-        try:
+        with self._observed():
             with self._writing(write), Session(self.engine) as s, s.begin():
                 yield s
             if write:
                 self._durable()
+
+    @contextmanager
+    def _observed(self) -> Iterator[None]:
+        """The seconds of what runs inside told to :attr:`observe`, if set."""
+        start = time.perf_counter()
+        try:
+            yield
         finally:
             if self.observe is not None:
                 self.observe(time.perf_counter() - start)
@@ -265,12 +267,8 @@ class Store:
     def _by_writer(self, work: Callable[..., Any], **args: Any) -> Any:
         """``work(cursor, **args)`` made by the moves' writer (web/sqlitewrites.py says why)."""
         assert self.group is not None
-        start = time.perf_counter()
-        try:
+        with self._observed():
             return self.group.run(lambda cur: work(cur, **args))
-        finally:
-            if self.observe is not None:
-                self.observe(time.perf_counter() - start)
 
     def _durable(self) -> None:
         """SQLite with ``full`` durability: return once what this thread committed is synced to
@@ -300,10 +298,18 @@ class Store:
         """
         if self._writer_writes():
             game_id: int = self._by_writer(
-                partial(sqlitewrites.create_room, code=code, settings=json.dumps(settings), seats=seats),
-                rules=json.dumps(rules), players=players, rounds=rounds, seed=seed, listed=listed,
-                creator=creator, now=_now(),
-            )  # fmt: skip
+                sqlitewrites.create_room,
+                code=code,
+                settings=json.dumps(settings),
+                seats=seats,
+                rules=json.dumps(rules),
+                players=players,
+                rounds=rounds,
+                seed=seed,
+                listed=listed,
+                creator=creator,
+                now=_now(),
+            )
             return game_id
         # Plain INSERTs, not the ORM's unit of work: every room made pays for them.
         now = _now()
@@ -389,10 +395,18 @@ class Store:
         """
         if self._writer_writes():
             took: bool = self._by_writer(
-                partial(sqlitewrites.take_seat, code=code, player=player, name=name, token_hash=token_hash),
-                color=color, rejoin_hash=rejoin_hash, code_hash=code_hash, address=address,
-                since=since, now=_now(),
-            )  # fmt: skip
+                sqlitewrites.take_seat,
+                code=code,
+                player=player,
+                name=name,
+                token_hash=token_hash,
+                color=color,
+                rejoin_hash=rejoin_hash,
+                code_hash=code_hash,
+                address=address,
+                since=since,
+                now=_now(),
+            )
             return took
         with self._begin(write=True) as conn:
             self._fence(conn, code)
