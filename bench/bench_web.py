@@ -752,6 +752,10 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
     line = summarize(tree.name, others, played, seconds, args.warmup, cpu)
     within = sum(1 for w in welcomed if w <= 5.0)
     opened = [w for o in storm for w in o["opened"] if w is not None]
+    around = [  # the other rooms' p99 a second, from 2 s before the storm to 10 s after
+        ms(quantile([x for o in played for t, x in o["samples"] if 0 <= t - storm_at - s < 1], 0.99))
+        for s in range(-2, 10)
+    ]
     print(
         f"storm tree={tree.name} reconnecting={len(seats)} (their rooms' logs: {filled} actions) "
         f"welcomed={len(welcomed)} within_5s={within} welcome_p50_s={quantile(welcomed, 0.5):.2f} "
@@ -761,6 +765,7 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
         f"rooms_in_memory_before={before[0] if before else float('nan'):.0f} "
         f"other_rooms={others} other_p99_during_ms={ms(quantile(during, 0.99))} "
         f"other_p50_during_ms={ms(quantile(during, 0.5))} other_p99_run_ms={ms(line.p99)} "
+        f"other_p99_by_1s_ms={','.join(around)} "
         f"server_cpu_s={cpu:.1f} client_cores={sum(o['cpu'] for o in outs) / seconds:.2f}",
         flush=True,
     )

@@ -21,6 +21,7 @@ from unotable.web.app import create_app
 from unotable.web.client import http_json
 from unotable.web.guard import Limits, header_timeout_protocol
 from unotable.web.lifecycle import Lifecycle
+from unotable.web.pacing import Pacer
 from unotable.web.schema import Base
 from unotable.web.serve import WS_MAX_SIZE
 from unotable.web.wsprotocol import websocket_protocol
@@ -76,19 +77,21 @@ class LiveServer:
         header_seconds: float | None = None,
         trusted: str | None = None,
         lifecycle: Lifecycle | None = None,
+        pacer: Pacer | None = None,
     ) -> None:
         # Every test client comes from 127.0.0.1: the per-address cap is the total's, and no
         # quota per address applies, unless a test sets its own limits and lifecycle.
         limits = limits or Limits(max_connections=10_000, per_address=10_000)
         lifecycle = lifecycle or Lifecycle(rooms_per_address=0, seats_per_address=0, lookups_per_second=0)
+        self.pacer = pacer or Pacer()  # as `uno serve`: new connections let in at the loop's pace
         config = uvicorn.Config(
-            create_app(url, seeds=seeds, rate=1000.0, limits=limits, lifecycle=lifecycle),
+            create_app(url, seeds=seeds, rate=1000.0, limits=limits, lifecycle=lifecycle, pacer=self.pacer),
             host="127.0.0.1",
             port=0,
             ws_max_size=WS_MAX_SIZE,
             log_level="warning",
-            http=header_timeout_protocol(header_seconds or limits.header_seconds),
-            ws=websocket_protocol(),
+            http=header_timeout_protocol(header_seconds or limits.header_seconds, self.pacer),
+            ws=websocket_protocol(self.pacer),
             ws_per_message_deflate=False,
             # As `uno serve`: no proxy's forwarded headers are believed unless named.
             proxy_headers=trusted is not None,

@@ -69,6 +69,7 @@ from unotable.web.guard import Guard, Limits
 from unotable.web.hub import Hub, Lifecycle, address_key
 from unotable.web.lang import LanguageMiddleware, words_route
 from unotable.web.metrics import CONTENT_TYPE, Metrics
+from unotable.web.pacing import Pacer
 from unotable.web.protocol import MAX_MESSAGE, ProtocolError, RateLimit, dumps
 from unotable.web.records import StoredGame
 from unotable.web.relay import NodeAuth, Relay, relayed
@@ -619,6 +620,7 @@ def create_app(
     node: str | None = None,
     advertise: str | None = None,
     collect: bool = False,
+    pacer: Pacer | None = None,
 ) -> Starlette:
     """The app over the database at ``database_url`` (migrated on start; games resumed).
 
@@ -638,6 +640,8 @@ def create_app(
     :param collect: run the process's garbage collection for a server holding many rooms
         (:class:`~unotable.web.collector.Collector`; a policy of the whole process, so `uno
         serve`, which owns its process, asks for it, and an app embedded elsewhere does not).
+    :param pacer: what lets new connections in at the loop's pace, if the server's protocols
+        use one (:mod:`~unotable.web.pacing`): its figures go to ``/metrics``.
     """
 
     metrics = Metrics()
@@ -768,6 +772,15 @@ def create_app(
         rooms_refused_full=of_hub(lambda h: h.refused_full),
         replay_steps=of_hub(lambda h: h.replay_steps),
     )
+    if pacer is not None:
+        paced = pacer
+        metrics.watch_pacing(
+            waiting=lambda: len(paced.waiting),
+            entering=lambda: len(paced.entering),
+            window=lambda: paced.window,
+            waited=lambda: paced.waited,
+            refused=lambda: paced.refused,
+        )
     return app
 
 

@@ -46,7 +46,7 @@ from unotable.web.messages import (
 from unotable.web.metrics import Metrics
 from unotable.web.protocol import ProtocolError, RateLimit, dumps, parse
 from unotable.web.room import Room
-from unotable.web.wsprotocol import send_now
+from unotable.web.wsprotocol import send_now, welcomed
 
 DEFAULT_RATE: Final = 10.0
 """Messages a second one connection may send, by default (a person clicks far fewer)."""
@@ -228,6 +228,7 @@ class Connection:
         listener = Listener(player, changes=changes)
         listener.direct = send_now(self.ws.scope)
         await self.room.welcome(listener, token, self.base)
+        welcomed(self.ws.scope)
         self.listener = listener
         self.writer = asyncio.get_running_loop().create_task(self._write(listener))
         hub = getattr(self.ws.app.state, "hub", None)

@@ -30,8 +30,9 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
+from unotable.web.pacing import Pacer
 from unotable.web.words import error_text
 
 if TYPE_CHECKING:
@@ -315,13 +316,17 @@ class _BodyTimeoutError(Exception):
     """A request's body did not arrive in time."""
 
 
-def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+def header_timeout_protocol(seconds: float, pacer: Pacer | None = None) -> type[asyncio.Protocol]:
     """uvicorn's h11 HTTP protocol, closing a connection whose request headers take longer
-    than ``seconds`` to arrive (uvicorn only times out idle keep-alive connections)."""
+    than ``seconds`` to arrive (uvicorn only times out idle keep-alive connections), and letting
+    WebSocket upgrades in at the loop's pace (``pacer``, web/pacing.py; a new one if None)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol  # noqa: PLC0415 - the web extra
+
+    paced = pacer if pacer is not None else Pacer()
 
     class HeaderTimeoutH11(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
+        pacer: ClassVar[Pacer] = paced
 
         def _arm(self) -> None:
             self._disarm()
@@ -339,6 +344,21 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            try:
+                now = self.pacer.enter(transport, self._let_in)
+            except OverflowError:
+                transport.close()
+                return
+            if now:
+                self._arm()
+            else:  # nothing is read from it, and no time counts for its headers, until its turn
+                transport.pause_reading()
+
+        def _let_in(self) -> None:
+            if self.transport.is_closing():  # the client gave up while it waited
+                self.loop.call_soon(self.pacer.entered, self.transport)
+                return
+            self.transport.resume_reading()
             self._arm()
 
         def data_received(self, data: bytes) -> None:
@@ -348,6 +368,7 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
+            self.pacer.entered(self.transport)
             if not self.transport.is_closing():
                 self._arm()  # the next request's headers get the same time
 
@@ -358,6 +379,7 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             super().connection_lost(exc)
+            self.pacer.entered(self.transport)
 
     HeaderTimeoutH11.__name__ = HeaderTimeoutH11.__qualname__ = "HeaderTimeoutH11"
     return HeaderTimeoutH11

@@ -14,7 +14,9 @@ share counters), made with the ``prometheus-client`` library:
 - ``unotable_http_requests_total`` by method and status;
 - ``unotable_bot_decisions``, ``unotable_bot_cpu_seconds``, ``unotable_bot_deferred``,
   ``unotable_bot_waiting``: the bots' workers (:mod:`~unotable.web.thinker`);
-  ``unotable_rooms_refused_full`` (``--max-rooms``) and ``unotable_replay_steps_kept``.
+  ``unotable_rooms_refused_full`` (``--max-rooms``) and ``unotable_replay_steps_kept``;
+- ``unotable_connections_waiting``, ``_entering``, ``_window``, ``_waited``,
+  ``_refused_waiting``: new connections let in at the loop's pace (:mod:`~unotable.web.pacing`).
 
 It imports ``prometheus_client`` (the web extra) and nothing of the rooms: the app gives it
 callables to read.
@@ -145,6 +147,26 @@ class Metrics:
             ("replay_steps_kept", "Steps of finished games' replays kept in memory.", replay_steps),
         ):
             Gauge("unotable_" + name, doc, registry=r).set_function(read)
+
+    def watch_pacing(
+        self,
+        *,
+        waiting: Callable[[], float],
+        entering: Callable[[], float],
+        window: Callable[[], float],
+        waited: Callable[[], float],
+        refused: Callable[[], float],
+    ) -> None:
+        """New connections let in at the loop's pace (web/pacing.py), read at each scrape."""
+        r = self.registry
+        for name, doc, read in (
+            ("waiting", "New connections waiting their turn to be read now.", waiting),
+            ("entering", "Connections being let in now (not yet answered or welcomed).", entering),
+            ("window", "Connections the server lets in at once now (it adapts to the loop).", window),
+            ("waited", "Connections that waited their turn, since the start.", waited),
+            ("refused_waiting", "Connections closed because too many waited, since the start.", refused),
+        ):
+            Gauge("unotable_connections_" + name, doc, registry=r).set_function(read)
 
     def render(self) -> bytes:
         """The metrics in Prometheus' text format."""

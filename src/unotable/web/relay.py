@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from unotable.web.cluster import CLIENT_HEADER, NODE_HEADER, RECONNECT, Cluster
 from unotable.web.protocol import ProtocolError
+from unotable.web.wsprotocol import welcomed
 
 HOST_HEADER: Final = "x-unotable-host"
 """The ``Host`` the client asked the first node for (the owner's rejoin links use it)."""
@@ -155,6 +156,7 @@ class Relay:
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI):
             return False
         self.sockets += 1
+        welcomed(ws.scope)  # the owner welcomes it: its place among those let in here is free
         try:
             await self._pump(ws, upstream)
         finally:

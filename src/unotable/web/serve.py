@@ -426,6 +426,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
         from unotable.web.app import create_app  # noqa: PLC0415
         from unotable.web.guard import header_timeout_protocol  # noqa: PLC0415
+        from unotable.web.pacing import Pacer  # noqa: PLC0415
         from unotable.web.storage import database_url  # noqa: PLC0415
         from unotable.web.wsprotocol import websocket_protocol  # noqa: PLC0415
     except ImportError as exc:
@@ -531,6 +532,7 @@ def run_serve(args: argparse.Namespace) -> int:
         access.setLevel(logging.INFO)
         access.propagate = False
     limits = Limits(max_connections=args.max_connections, per_address=args.connections_per_address)
+    pacer = Pacer()  # new connections let in at the loop's pace (a reconnect storm)
     app = create_app(
         url,
         rate=args.rate,
@@ -543,6 +545,7 @@ def run_serve(args: argparse.Namespace) -> int:
         node=node,
         advertise=advertise,
         collect=True,
+        pacer=pacer,
     )
     run_uvicorn(
         app,
@@ -551,8 +554,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_max_size=WS_MAX_SIZE,
         log_level="warning",
         access_log=False,  # uvicorn's shows the query string; the guard's line does not
-        http=header_timeout_protocol(limits.header_seconds),
-        ws=websocket_protocol(),
+        http=header_timeout_protocol(limits.header_seconds, pacer),
+        ws=websocket_protocol(pacer),
         # No permessage-deflate: compressing each message cost 7-8% of the server's CPU an
         # action, and an update is small since it carries the table's changes only (docs/web.md).
         ws_per_message_deflate=False,

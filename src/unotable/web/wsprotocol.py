@@ -21,13 +21,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from unotable.web.pacing import Pacer
 
 BACKLOG: Final = 8
 """Messages received and not yet taken by the app before reading the socket pauses."""
 SEND_NOW: Final = "unotable.send_now"
 """The scope's extension (``scope["extensions"][SEND_NOW]``): a function that writes one text
 message at once, True if it did (False: send it the ASGI way)."""
+
+WELCOMED: Final = "unotable.welcomed"
+"""The scope's extension (``scope["extensions"][WELCOMED]``): a function the app calls once the
+connection is welcomed, which gives its place among those being let in to the next (web/pacing.py)."""
 
 SendNow = Callable[[str], bool]
 
@@ -39,8 +46,18 @@ def send_now(scope: Mapping[str, Any]) -> SendNow | None:
     return found
 
 
-def websocket_protocol() -> type[asyncio.Protocol]:
-    """uvicorn's ``websockets-sansio`` protocol, pausing reading only past :data:`BACKLOG`."""
+def welcomed(scope: Mapping[str, Any]) -> None:
+    """Say the connection is welcomed (:data:`WELCOMED`), if its server asks to know."""
+    extensions = scope.get("extensions") or {}
+    done: Callable[[], None] | None = extensions.get(WELCOMED)
+    if done is not None:
+        done()
+
+
+def websocket_protocol(pacer: Pacer | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's ``websockets-sansio`` protocol, pausing reading only past :data:`BACKLOG`; a
+    connection keeps its place among those ``pacer`` lets in until the app welcomes it or it
+    closes."""
     from uvicorn.protocols.websockets.websockets_sansio_impl import (  # noqa: PLC0415 - the web extra
         WebSocketsSansIOProtocol,
     )
@@ -53,6 +70,16 @@ def websocket_protocol() -> type[asyncio.Protocol]:
             scope = getattr(self, "scope", None)
             if scope is not None:  # the handshake was taken (the app's task starts later)
                 scope["extensions"][SEND_NOW] = self.send_now
+                if pacer is not None:
+                    scope["extensions"][WELCOMED] = self.welcomed
+
+        def welcomed(self) -> None:
+            if pacer is not None:
+                pacer.entered(self.transport)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            super().connection_lost(exc)
+            self.welcomed()
 
         def send_now(self, text: str) -> bool:
             """Write ``text`` as one text frame at once; False if the socket is not open and
@@ -87,4 +114,4 @@ def websocket_protocol() -> type[asyncio.Protocol]:
     return BacklogWebSocket
 
 
-__all__ = ["BACKLOG", "SEND_NOW", "SendNow", "send_now", "websocket_protocol"]
+__all__ = ["BACKLOG", "SEND_NOW", "WELCOMED", "SendNow", "send_now", "websocket_protocol", "welcomed"]

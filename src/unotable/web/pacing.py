@@ -1,0 +1,125 @@
+"""Lets new connections in at the pace the event loop can take, so that a reconnect storm does
+not stall the rooms already playing.
+
+When a node restarts, every person of its rooms reconnects within a second. Each connection's
+request, its WebSocket handshake, the app's checks and its welcome cost the event loop about a
+millisecond; 2,000 of them arriving together took the loop for one to two seconds, and every
+action of the rooms still playing waited behind them (docs/performance.md, "2026-12-04, night").
+
+The :class:`Pacer` keeps at most :attr:`Pacer.window` connections *being let in* at once: from
+the moment the server starts reading one until its first response is complete (plain HTTP) or
+its room has welcomed it (a WebSocket), or :data:`HOLD` seconds have passed. A connection beyond
+the window waits, unread, in order of arrival. The window adapts to the loop, as TCP's does to
+the network: a tick of :data:`TICK` seconds that fires more than :data:`LATE` seconds after it
+was due (the loop is busy) takes a quarter off it, and a tick on time while connections wait
+adds :data:`GROW`, between :data:`LEAST` and :data:`MOST`. A quiet server never makes anyone
+wait.
+
+It imports the standard library only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable, Hashable
+from typing import Final
+
+TICK: Final = 0.01
+"""Seconds between two looks at the loop while connections are being let in."""
+LATE: Final = 0.02
+"""A tick this much later than due shrinks the window."""
+FIRST: Final = 32
+"""Connections let in at once at the start."""
+LEAST: Final = 4
+MOST: Final = 512
+GROW: Final = 2
+"""Added to the window each tick on time while connections wait."""
+HOLD: Final = 1.0
+"""Seconds after which a connection let in stops counting (a client that never says hello
+holds a place no longer than this)."""
+QUEUED: Final = 20_000
+"""Connections waiting beyond this many are refused (closed; the page retries)."""
+
+
+class Pacer:
+    """The connections being let in (keyed by their transport), and those waiting their turn."""
+
+    def __init__(
+        self,
+        *,
+        tick: float = TICK,
+        late: float = LATE,
+        first: int = FIRST,
+        least: int = LEAST,
+        most: int = MOST,
+        hold: float = HOLD,
+    ) -> None:
+        self.tick, self.late, self.least, self.most, self.hold = tick, late, least, most, hold
+        self.window = first
+        self.entering: dict[Hashable, float] = {}
+        """The connections being let in, and when (the loop's time)."""
+        self.waiting: deque[tuple[Hashable, Callable[[], None]]] = deque()
+        self.waited = 0
+        """Connections that waited their turn, since the start (for /metrics and tests)."""
+        self.refused = 0
+        self._due = 0.0
+        self._timer: asyncio.TimerHandle | None = None
+
+    def enter(self, key: Hashable, start: Callable[[], None]) -> bool:
+        """Let the connection ``key`` in now (True), or call ``start`` when its turn comes
+        (False; the caller stops reading it meanwhile). Raises :class:`OverflowError` if too
+        many wait already (the caller closes it)."""
+        loop = asyncio.get_running_loop()
+        if not self.waiting and len(self.entering) < self.window:
+            self.entering[key] = loop.time()
+            self._keep_ticking(loop)
+            return True
+        if len(self.waiting) >= QUEUED:
+            self.refused += 1
+            raise OverflowError("too many connections waiting")
+        self.waiting.append((key, start))
+        self.waited += 1
+        self._keep_ticking(loop)
+        return False
+
+    def entered(self, key: Hashable) -> None:
+        """The connection ``key`` is in (or gone): its place goes to the next one waiting."""
+        if self.entering.pop(key, None) is not None:
+            self._let_in(asyncio.get_running_loop())
+
+    def _let_in(self, loop: asyncio.AbstractEventLoop) -> None:
+        while self.waiting and len(self.entering) < self.window:
+            key, start = self.waiting.popleft()
+            self.entering[key] = loop.time()
+            start()
+
+    def _keep_ticking(self, loop: asyncio.AbstractEventLoop) -> None:
+        if self._timer is None:
+            self._due = loop.time() + self.tick
+            self._timer = loop.call_at(self._due, self._on_tick)
+
+    def _on_tick(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._timer = None
+        if now - self._due > self.late:
+            self.window = max(self.least, self.window * 3 // 4)
+        elif self.waiting:
+            self.window = min(self.most, self.window + GROW)
+        for key in [k for k, at in self.entering.items() if now - at > self.hold]:
+            del self.entering[key]
+        self._let_in(loop)
+        if self.entering or self.waiting:
+            self._keep_ticking(loop)
+
+    def close(self) -> None:
+        """Stop ticking and forget everyone (the server is stopping)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self.entering.clear()
+        self.waiting.clear()
+
+
+__all__ = ["FIRST", "GROW", "HOLD", "LATE", "LEAST", "MOST", "QUEUED", "TICK", "Pacer"]
