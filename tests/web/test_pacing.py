@@ -61,6 +61,29 @@ def test_a_place_is_held_no_longer_than_the_hold() -> None:
     asyncio.run(main())
 
 
+def test_everyone_waiting_is_let_in_within_the_wait_however_busy_the_loop() -> None:
+    """A storm on a loop too busy for the window to open: each tick still lets in the share that
+    brings the first one waiting in within ``wait`` (then the rest, spread, not all at once)."""
+
+    async def main() -> None:
+        pacer = Pacer(first=1, least=1, most=1, hold=100.0, wait=0.5)
+        started: list[float] = []
+        loop = asyncio.get_running_loop()
+        t0 = loop.time()
+        assert pacer.enter("first", lambda: None)
+        for n in range(100):
+            pacer.enter(n, lambda: started.append(loop.time() - t0))
+        await asyncio.sleep(0.1)
+        assert started  # some in already
+        if loop.time() - t0 < 0.4:  # (unless this machine held the loop that long)
+            assert len(started) < 100  # not all at once
+        await asyncio.sleep(1.5)
+        assert len(started) == 100 and not pacer.waiting
+        pacer.close()
+
+    asyncio.run(main())
+
+
 def test_the_window_shrinks_while_the_loop_is_late_and_grows_while_people_wait() -> None:
     async def main() -> None:
         pacer = Pacer(first=16, least=4, most=40, tick=0.01, late=0.02)

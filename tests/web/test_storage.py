@@ -500,3 +500,76 @@ def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Pa
         rows: dict[str, int] = {r[0]: r[1] for r in conn.execute(text("SELECT code, game_number FROM rooms"))}
     assert rows == {"TAKEN": 0, "OK1": 1, "OK2": 1}  # nothing of LATE's, the duplicate's nothing
     store.close()
+
+
+def test_sqlite_the_writer_commits_waiting_moves_before_the_rooms_and_seats_queued_with_them(
+    tmp_path: Path,
+) -> None:
+    """Moves first, then at most JOBS_A_ROUND jobs a round: a room being made or a seat taken
+    (several statements, each a trip of the GIL to the busy loop) never holds up everyone's
+    moves for more than a few jobs."""
+    import asyncio  # noqa: PLC0415
+    import threading  # noqa: PLC0415
+
+    from unotable.web.groupcommit import JOBS_A_ROUND  # noqa: PLC0415
+
+    store = Store(f"sqlite:///{tmp_path}/unotable.db")
+    store.migrate()
+    group = store.group
+    assert group is not None
+    game = store.create_room("MOVES", {}, [], {"players": 2}, 2, 1, 1)
+    order: list[str] = []
+    rounds: list[int] = []
+    write, run_jobs = group._write, group._run_jobs
+
+    def writes(batch: list[Any]) -> bool:
+        order.append("moves")
+        return write(batch)
+
+    def jobs_round(jobs: list[Any]) -> bool:
+        rounds.append(len(jobs))
+        return run_jobs(jobs)
+
+    group._write = writes  # type: ignore[method-assign]
+    group._run_jobs = jobs_round  # type: ignore[method-assign]
+    hold, holding = threading.Event(), threading.Event()
+
+    def block(_cur: Any) -> None:
+        holding.set()
+        hold.wait(10)
+
+    def job(name: str) -> Any:
+        def work(_cur: Any) -> str:
+            order.append(name)
+            return name
+
+        return work
+
+    out: dict[str, Any] = {}
+
+    def call(name: str, work: Any) -> None:
+        out[name] = group.run(work)
+
+    names = [f"job{n}" for n in range(10)]
+    threads = [threading.Thread(target=call, args=("block", block))]
+    threads[0].start()
+    assert holding.wait(10)
+    for name in names:  # each queued in turn behind the first
+        threads.append(threading.Thread(target=call, args=(name, job(name))))
+        threads[-1].start()
+        time.sleep(0.02)
+
+    async def main() -> None:
+        move = asyncio.create_task(store.append_async(game, 0, "0", "draw", code="MOVES"))
+        await asyncio.sleep(0.2)  # queued after the ten
+        hold.set()
+        await move
+
+    asyncio.run(main())
+    for t in threads:
+        t.join(10)
+    assert [out[name] for name in names] == names
+    assert order == ["moves"] + [f"job{n}" for n in range(10)]
+    assert rounds == [1] + [JOBS_A_ROUND] * (10 // JOBS_A_ROUND) + (
+        [10 % JOBS_A_ROUND] if 10 % JOBS_A_ROUND else []
+    )

@@ -12,6 +12,7 @@ import logging
 import os
 import queue
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -28,6 +29,9 @@ log = logging.getLogger(__name__)
 
 GROUP_MAX: Final = 256
 """The most rows one transaction of the writer commits."""
+JOBS_A_ROUND: Final = 4
+"""The store's writes (:meth:`GroupCommit.run`) made in one round, after its moves; the rest wait
+for the next rounds, each after the moves that came meanwhile."""
 CHECKPOINT_EVERY: Final = 1.0
 """SQLite: seconds between the checkpoints of the writer's companion thread."""
 SQLITE_ROWS: Final = 199
@@ -217,11 +221,14 @@ class GroupCommit:
                 self._raw = None
 
     def _serve(self) -> None:
+        held: deque[_Job] = deque()  # jobs taken from the queue and not made yet
         while True:
-            first = self.queue.get()
-            if first is None:
-                return
-            items = [first]
+            items: list[object] = []
+            if not held:
+                first = self.queue.get()
+                if first is None:
+                    return
+                items.append(first)
             stop = False
             while len(items) < GROUP_MAX:
                 try:
@@ -234,9 +241,17 @@ class GroupCommit:
                 items.append(item)
             batch = [i for i in items if isinstance(i, _Pending)]
             waiting = [i for i in items if isinstance(i, threading.Event)]
-            jobs = [i for i in items if isinstance(i, _Job)]
-            synced = self._run_jobs(jobs) if jobs else False
-            synced = (self._write(batch) if batch else False) or synced
+            held.extend(i for i in items if isinstance(i, _Job))
+            # The moves first, then a few jobs: a room being made or a seat taken (several
+            # statements, each a trip of the GIL to the busy loop and back) never holds up more
+            # than JOBS_A_ROUND jobs' worth of everyone's moves.
+            synced = self._write(batch) if batch else False
+            while held:
+                synced = (
+                    self._run_jobs([held.popleft() for _ in range(min(JOBS_A_ROUND, len(held)))]) or synced
+                )
+                if not stop:
+                    break
             if waiting:
                 if not synced:
                     self._sync_log()

@@ -12,8 +12,11 @@ its room has welcomed it (a WebSocket), or :data:`HOLD` seconds have passed. A c
 the window waits, unread, in order of arrival. The window adapts to the loop, as TCP's does to
 the network: a tick of :data:`TICK` seconds that fires more than :data:`LATE` seconds after it
 was due (the loop is busy) takes a quarter off it, and a tick on time while connections wait
-adds :data:`GROW`, between :data:`LEAST` and :data:`MOST`. A quiet server never makes anyone
-wait.
+adds :data:`GROW`, between :data:`LEAST` and :data:`MOST`. So rooms already playing come
+first: the same holds for the connect phase of a busy node (rooms made and joined over HTTP
+while others play). However busy the loop, each tick lets in at least the share of those waiting
+that brings the first of them in within :data:`WAIT` seconds, so a storm is welcomed within a
+few seconds, spread evenly over them. A quiet server never makes anyone wait.
 
 It imports the standard library only.
 """
@@ -21,20 +24,26 @@ It imports the standard library only.
 from __future__ import annotations
 
 import asyncio
+import math
 from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Final
 
 TICK: Final = 0.01
 """Seconds between two looks at the loop while connections are being let in."""
-LATE: Final = 0.02
-"""A tick this much later than due shrinks the window."""
+LATE: Final = 0.005
+"""A tick this much later than due shrinks the window (20 ms let the connect phase's requests
+hold the loop for the moves of the rooms already playing: p99 60-83 ms against 40-58 ms at 5 ms,
+docs/performance.md)."""
 FIRST: Final = 32
 """Connections let in at once at the start."""
 LEAST: Final = 4
 MOST: Final = 512
 GROW: Final = 2
 """Added to the window each tick on time while connections wait."""
+WAIT: Final = 3.0
+"""Seconds within which everyone waiting now is let in, however busy the loop: each tick lets in
+at least the share of those waiting that keeps the first of them within it."""
 HOLD: Final = 1.0
 """Seconds after which a connection let in stops counting (a client that never says hello
 holds a place no longer than this)."""
@@ -54,12 +63,15 @@ class Pacer:
         least: int = LEAST,
         most: int = MOST,
         hold: float = HOLD,
+        wait: float = WAIT,
     ) -> None:
         self.tick, self.late, self.least, self.most, self.hold = tick, late, least, most, hold
         self.window = first
         self.entering: dict[Hashable, float] = {}
         """The connections being let in, and when (the loop's time)."""
-        self.waiting: deque[tuple[Hashable, Callable[[], None]]] = deque()
+        self.wait = wait
+        self.waiting: deque[tuple[Hashable, Callable[[], None], float]] = deque()
+        """Those waiting their turn, in order: key, what starts it, since when."""
         self.waited = 0
         """Connections that waited their turn, since the start (for /metrics and tests)."""
         self.refused = 0
@@ -78,7 +90,7 @@ class Pacer:
         if len(self.waiting) >= QUEUED:
             self.refused += 1
             raise OverflowError("too many connections waiting")
-        self.waiting.append((key, start))
+        self.waiting.append((key, start, loop.time()))
         self.waited += 1
         self._keep_ticking(loop)
         return False
@@ -88,10 +100,12 @@ class Pacer:
         if self.entering.pop(key, None) is not None:
             self._let_in(asyncio.get_running_loop())
 
-    def _let_in(self, loop: asyncio.AbstractEventLoop) -> None:
-        while self.waiting and len(self.entering) < self.window:
-            key, start = self.waiting.popleft()
+    def _let_in(self, loop: asyncio.AbstractEventLoop, least: int = 0) -> None:
+        """Let in those waiting while the window has room, and at least ``least`` of them."""
+        while self.waiting and (len(self.entering) < self.window or least > 0):
+            key, start, _ = self.waiting.popleft()
             self.entering[key] = loop.time()
+            least -= 1
             start()
 
     def _keep_ticking(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -109,7 +123,11 @@ class Pacer:
             self.window = min(self.most, self.window + GROW)
         for key in [k for k, at in self.entering.items() if now - at > self.hold]:
             del self.entering[key]
-        self._let_in(loop)
+        least = 0
+        if self.waiting:  # the share that lets the first one waiting in within `wait`
+            left = self.wait - (now - self.waiting[0][2])
+            least = math.ceil(len(self.waiting) * self.tick / max(self.tick, left))
+        self._let_in(loop, least)
         if self.entering or self.waiting:
             self._keep_ticking(loop)
 
@@ -122,4 +140,4 @@ class Pacer:
         self.waiting.clear()
 
 
-__all__ = ["FIRST", "GROW", "HOLD", "LATE", "LEAST", "MOST", "QUEUED", "TICK", "Pacer"]
+__all__ = ["FIRST", "GROW", "HOLD", "LATE", "LEAST", "MOST", "QUEUED", "TICK", "WAIT", "Pacer"]
