@@ -83,6 +83,44 @@ def test_nodes_started_together_migrate_once() -> None:
     store.close()
 
 
+def test_a_renewal_skips_a_lease_the_writer_holds_and_renews_it_next_time(pg: str) -> None:
+    """The moves' writer holds its rooms' lease rows FOR SHARE while its fenced INSERT commits;
+    a renewal that waited for them (in whatever order it met them) deadlocked with it, a second
+    each time. It skips a locked row, does not call it lost, and renews it next time."""
+    store = Store(pg)
+    a = Cluster(store, "a", "http://10.0.0.1:8000")
+    a.register()
+    for code in ("ROOM0001", "ROOM0002"):
+        _room(store, code)
+        a.create(code)
+
+    def expiry(code: str) -> Any:
+        with store.engine.connect() as conn:
+            return conn.execute(
+                text("SELECT expires_at FROM room_leases WHERE code = :c"), {"c": code}
+            ).scalar_one()
+
+    before = expiry("ROOM0001"), expiry("ROOM0002")
+    time.sleep(0.05)
+    writer = store.engine.connect()
+    tx = writer.begin()
+    writer.execute(text("SELECT 1 FROM room_leases WHERE code = 'ROOM0001' FOR SHARE"))
+    out: list[list[str]] = []
+    renewal = threading.Thread(target=lambda: out.append(a.renew()))
+    renewal.start()
+    renewal.join(10)
+    try:
+        assert out == [[]]  # it did not wait for the writer, and the room is still a's
+        assert expiry("ROOM0001") == before[0]  # skipped this time
+        assert expiry("ROOM0002") > before[1]  # renewed
+    finally:
+        tx.rollback()
+        writer.close()
+    assert a.renew() == []
+    assert expiry("ROOM0001") > before[0]  # renewed next time
+    store.close()
+
+
 def test_one_owner_a_lease_taken_when_expired_and_a_stale_owner_cannot_write(pg: str) -> None:
     a_store, b_store = Store(pg), Store(pg)
     a = Cluster(a_store, "a", "http://10.0.0.1:8000")

@@ -518,7 +518,13 @@ class Cluster:
     def renew(self) -> list[str]:
         """Renew the heartbeat and the leases this node holds, each with its fencing number (a
         lease given back, or taken by another node, stays as it is); the codes of the rooms it
-        no longer holds (another node took them)."""
+        no longer holds (another node took them).
+
+        A lease row the moves' writer has locked at that moment (its fenced ``INSERT`` holds
+        its rooms' rows ``FOR SHARE`` until it commits) is skipped, not waited for, and renewed
+        at the next renewal (a lease outlives two missed ones): waiting for them, in whatever
+        order the two statements met the rows, made deadlocks, each a second's stall of every
+        room until PostgreSQL broke it (docs/performance.md, "2026-12-04, night")."""
         held = dict(self.owned)
         since = time.monotonic()
         with self.store.engine.begin() as conn:
@@ -526,10 +532,12 @@ class Cluster:
             conn.execute(beat, {"name": self.name})
             rows = conn.execute(
                 text(
+                    "WITH mine AS (SELECT l.code FROM room_leases AS l "
+                    "JOIN unnest(CAST(:codes AS text[]), CAST(:fences AS bigint[])) AS h(code, fence) "
+                    "ON l.code = h.code AND l.fence = h.fence WHERE l.node = :node "
+                    "FOR NO KEY UPDATE OF l SKIP LOCKED) "
                     "UPDATE room_leases AS l SET expires_at = now() + make_interval(secs => :ttl) "
-                    "FROM unnest(CAST(:codes AS text[]), CAST(:fences AS bigint[])) AS h(code, fence) "
-                    "WHERE l.code = h.code AND l.node = :node AND l.fence = h.fence "
-                    "RETURNING l.code, l.fence"
+                    "FROM mine WHERE l.code = mine.code RETURNING l.code, l.fence"
                 ),
                 {
                     "codes": list(held),
@@ -538,12 +546,26 @@ class Cluster:
                     "ttl": self.lease_seconds,
                 },
             ).all()
+            renewed = {str(code): int(fence) for code, fence in rows}
+            skipped = [code for code in held if code not in renewed]
+            still: set[str] = set()
+            if skipped:  # locked by the writer just now, or no longer this node's: which?
+                still = {
+                    str(code)
+                    for code, fence in conn.execute(
+                        text(
+                            "SELECT code, fence FROM room_leases "
+                            "WHERE code = ANY(CAST(:codes AS text[])) AND node = :node"
+                        ),
+                        {"codes": skipped, "node": self.name},
+                    )
+                    if int(fence) == held[str(code)]
+                }
             self._read_peers(conn)
-        renewed = {str(code): int(fence) for code, fence in rows}
         for code, fence in renewed.items():
             if code in self.leases:
                 self._hold(code, fence, since)
-        return [code for code, fence in held.items() if renewed.get(code) != fence]
+        return [code for code, fence in held.items() if renewed.get(code) != fence and code not in still]
 
     def _load_of(self, peer: Peer) -> int:
         if peer.name == self.name:
