@@ -127,10 +127,11 @@ class GroupCommit:
         await done
 
     def run(self, work: Callable[[Any], T]) -> T:
-        """SQLite: ``work(cursor)`` made by the writer on its own connection, in a transaction
-        it shares with the other work queued meanwhile (its failure undoes its own statements
-        only: :meth:`_run_jobs`); its result once that transaction is committed (and with
-        ``full`` durability synced). For the store's threads (web/sqlitewrites.py says why).
+        """SQLite: ``work(cursor)`` made by the writer on its own connection, after the moves
+        waiting, in a transaction it shares with up to :data:`JOBS_A_ROUND` queued with it (its
+        failure undoes its own statements only: :meth:`_run_jobs`); its result once that
+        transaction is committed (and with ``full`` durability synced). For the store's threads
+        (web/sqlitewrites.py says why).
 
         :raises sqlalchemy.exc.SQLAlchemyError: the driver's error, as SQLAlchemy would raise it
             (an ``IntegrityError`` for a duplicate).

@@ -8,8 +8,10 @@ in the store's threads with SQLAlchemy, a room's or a seat's transaction held it
 the median (8.8 ms at p90), most of it Python waiting for the GIL the busy event loop held; with
 1,000 rooms being made and joined (3,000 such transactions in 26 s) the lock was held over half
 of the time, the moves' writer waited behind it, and every room's action with it (p50 25-50 ms
-while rooms were made, 5 ms after). Here the writer makes them in plain SQL between its batches
-of moves: nobody waits for a lock, and a whole batch of rooms shares one commit.
+while rooms were made, 5 ms after). Here the writer makes them in plain SQL after each batch of
+moves (at most :data:`~unotable.web.groupcommit.JOBS_A_ROUND` a round, so the moves that come
+meanwhile wait behind a few of them only): nobody waits for a lock, and a few rooms share one
+commit.
 
 A job's first statement is the one a duplicate refuses (a room's code), so a refused job has
 written nothing; the writer needs no savepoint a job (each statement is a trip of the GIL
