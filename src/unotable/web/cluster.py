@@ -530,6 +530,10 @@ class Cluster:
         with self.store.engine.begin() as conn:
             beat = text("UPDATE nodes SET heartbeat_at = now() WHERE name = :name")
             conn.execute(beat, {"name": self.name})
+            self._read_peers(conn)
+        # The leases' rows alone, in a statement committed as it ends (the moves' writer waits
+        # for the rows it locks: for one statement, not for the round trips of a transaction).
+        with self.store.autocommit.connect() as conn:
             rows = conn.execute(
                 text(
                     "WITH mine AS (SELECT l.code FROM room_leases AS l "
@@ -561,7 +565,6 @@ class Cluster:
                     )
                     if int(fence) == held[str(code)]
                 }
-            self._read_peers(conn)
         for code, fence in renewed.items():
             if code in self.leases:
                 self._hold(code, fence, since)
