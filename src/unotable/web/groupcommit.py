@@ -247,7 +247,7 @@ class GroupCommit:
             # statements, each a trip of the GIL to the busy loop and back) never holds up more
             # than JOBS_A_ROUND jobs' worth of everyone's moves.
             synced = self._write(batch) if batch else False
-            while held:
+            while held:  # JOBS_A_ROUND of them; all of them before stopping
                 synced = (
                     self._run_jobs([held.popleft() for _ in range(min(JOBS_A_ROUND, len(held)))]) or synced
                 )

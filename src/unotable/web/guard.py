@@ -316,17 +316,16 @@ class _BodyTimeoutError(Exception):
     """A request's body did not arrive in time."""
 
 
-def header_timeout_protocol(seconds: float, pacer: Pacer | None = None) -> type[asyncio.Protocol]:
+def header_timeout_protocol(seconds: float, pacer: Pacer) -> type[asyncio.Protocol]:
     """uvicorn's h11 HTTP protocol, closing a connection whose request headers take longer
     than ``seconds`` to arrive (uvicorn only times out idle keep-alive connections), and letting
-    WebSocket upgrades in at the loop's pace (``pacer``, web/pacing.py; a new one if None)."""
+    new connections in at the loop's pace (``pacer``, web/pacing.py; the WebSocket protocol of
+    :func:`~unotable.web.wsprotocol.websocket_protocol` must share it, to give places back)."""
     from uvicorn.protocols.http.h11_impl import H11Protocol  # noqa: PLC0415 - the web extra
-
-    paced = pacer if pacer is not None else Pacer()
 
     class HeaderTimeoutH11(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
-        pacer: ClassVar[Pacer] = paced
+        paced: ClassVar[Pacer] = pacer
 
         def _arm(self) -> None:
             self._disarm()
@@ -345,7 +344,7 @@ def header_timeout_protocol(seconds: float, pacer: Pacer | None = None) -> type[
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             try:
-                now = self.pacer.enter(transport, self._let_in)
+                now = self.paced.enter(transport, self._let_in)
             except OverflowError:
                 transport.close()
                 return
@@ -356,7 +355,7 @@ def header_timeout_protocol(seconds: float, pacer: Pacer | None = None) -> type[
 
         def _let_in(self) -> None:
             if self.transport.is_closing():  # the client gave up while it waited
-                self.loop.call_soon(self.pacer.entered, self.transport)
+                self.loop.call_soon(self.paced.entered, self.transport)
                 return
             self.transport.resume_reading()
             self._arm()
@@ -368,7 +367,7 @@ def header_timeout_protocol(seconds: float, pacer: Pacer | None = None) -> type[
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            self.pacer.entered(self.transport)
+            self.paced.entered(self.transport)
             if not self.transport.is_closing():
                 self._arm()  # the next request's headers get the same time
 
@@ -379,7 +378,7 @@ def header_timeout_protocol(seconds: float, pacer: Pacer | None = None) -> type[
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             super().connection_lost(exc)
-            self.pacer.entered(self.transport)
+            self.paced.entered(self.transport)
 
     HeaderTimeoutH11.__name__ = HeaderTimeoutH11.__qualname__ = "HeaderTimeoutH11"
     return HeaderTimeoutH11

@@ -99,16 +99,15 @@ class Metrics:
         live_nodes: Callable[[], float] = lambda: 1.0,
     ) -> None:
         """A node of several (docs/web.md, "Several nodes"): its figures, read at each scrape."""
-        r = self.registry
-        for name, doc, read in (
+        self._read_at_scrape(
+            "unotable_cluster_",
             ("rooms_owned", "Rooms whose lease this node holds.", rooms_owned),
             ("relayed_sockets", "WebSockets this node relays to rooms' owners.", relayed_sockets),
             ("relayed_requests", "HTTP requests relayed to rooms' owners since the start.", relayed_requests),
             ("takeovers", "Rooms taken from a node whose lease had expired, since the start.", takeovers),
             ("rooms_lost", "Rooms this node lost to another node, since the start.", lost),
             ("live_nodes", "The service's nodes up at the last renewal (they share the rates).", live_nodes),
-        ):
-            Gauge("unotable_cluster_" + name, doc, registry=r).set_function(read)
+        )
 
     def watch_tenants(
         self,
@@ -121,8 +120,8 @@ class Metrics:
         replay_steps: Callable[[], float],
     ) -> None:
         """What keeps one tenant from slowing another (docs/web.md, issue 31), read at each scrape."""
-        r = self.registry
-        for name, doc, read in (
+        self._read_at_scrape(
+            "unotable_",
             (
                 "bot_decisions",
                 "Decisions of bots that think long made in the workers, since the start.",
@@ -145,8 +144,7 @@ class Metrics:
                 rooms_refused_full,
             ),
             ("replay_steps_kept", "Steps of finished games' replays kept in memory.", replay_steps),
-        ):
-            Gauge("unotable_" + name, doc, registry=r).set_function(read)
+        )
 
     def watch_pacing(
         self,
@@ -158,15 +156,19 @@ class Metrics:
         refused: Callable[[], float],
     ) -> None:
         """New connections let in at the loop's pace (web/pacing.py), read at each scrape."""
-        r = self.registry
-        for name, doc, read in (
+        self._read_at_scrape(
+            "unotable_connections_",
             ("waiting", "New connections waiting their turn to be read now.", waiting),
             ("entering", "Connections being let in now (not yet answered or welcomed).", entering),
             ("window", "Connections the server lets in at once now (it adapts to the loop).", window),
             ("waited", "Connections that waited their turn, since the start.", waited),
             ("refused_waiting", "Connections closed because too many waited, since the start.", refused),
-        ):
-            Gauge("unotable_connections_" + name, doc, registry=r).set_function(read)
+        )
+
+    def _read_at_scrape(self, prefix: str, *gauges: tuple[str, str, Callable[[], float]]) -> None:
+        """Gauges ``prefix + name`` (with their help text) read from ``read`` at each scrape."""
+        for name, doc, read in gauges:
+            Gauge(prefix + name, doc, registry=self.registry).set_function(read)
 
     def render(self) -> bytes:
         """The metrics in Prometheus' text format."""
