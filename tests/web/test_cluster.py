@@ -168,6 +168,49 @@ def test_one_owner_a_lease_taken_when_expired_and_a_stale_owner_cannot_write(pg:
     b_store.close()
 
 
+def test_a_room_is_made_with_its_lease_and_a_seat_taken_only_under_it_by_the_writer(pg: str) -> None:
+    """A node's new room takes its lease in the same transaction (one statement of the moves'
+    writer: web/pgwrites.py), as SQLAlchemy's path does; a seat is taken only while the lease is
+    still the node's with its fencing number, else refused as a lost room with nothing changed."""
+    store, sqlalchemys = Store(pg), Store(pg)
+    sqlalchemys._writer_writes = lambda: False  # type: ignore[method-assign]
+    a = Cluster(store, "a", "http://10.0.0.1:8000")
+    b = Cluster(sqlalchemys, "b", "http://10.0.0.2:8000")
+    a.register()
+    b.register()
+    seats = [StoredSeat(0, None, None, None), StoredSeat(1, None, None, None)]
+    for node, code in ((a, "WRITER01"), (b, "ALCHEMY1")):
+        lease, since = node.new_lease()
+        node.store.create_room(code, {}, seats, {"edition": "classic"}, 2, 1, 7, lease=lease)
+        node.made(code, since)
+        assert node.owned == {code: 1}
+    with store.engine.connect() as conn:
+        leases = conn.execute(
+            text("SELECT code, node, fence, expires_at - now() FROM room_leases ORDER BY code")
+        ).all()
+    assert [(c, n, f) for c, n, f, _ in leases] == [("ALCHEMY1", "b", 1), ("WRITER01", "a", 1)]
+    assert all(0 < left.total_seconds() <= a.lease_seconds for *_, left in leases)
+    assert store.group is not None and store.group.jobs == 1
+    with pytest.raises(IntegrityError):  # a taken code: nothing of it written, no lease
+        store.create_room("WRITER01", {}, seats, {}, 2, 1, 7, lease=("a", 15.0))
+    assert a.owned == {"WRITER01": 1}
+
+    lost: list[str] = []
+    store.lost = lost.append
+    assert store.take_seat("WRITER01", 0, "Ana", "h" * 64, since=(0, 0))
+    _expire(store, "WRITER01")
+    b.acquire("WRITER01")  # a froze past its lease; a still thinks the room is its own
+    assert a.fence_of("WRITER01") == ("a", 1)
+    with pytest.raises(LeaseLostError):
+        store.take_seat("WRITER01", 1, "Ben", "g" * 64, since=(0, 0))  # a free seat
+    assert lost == ["WRITER01"]
+    stored = store.load_room("WRITER01")
+    assert stored is not None and [s.name for s in stored.seats] == ["Ana", None]
+    assert [o.name for o in stored.occupants if o.player == 0] == ["Ana"]
+    store.close()
+    sqlalchemys.close()
+
+
 def test_a_row_another_owner_wrote_first_makes_the_writer_drop_the_room(pg: str) -> None:
     store, other = Store(pg), Store(pg)
     node = Cluster(store, "a", "http://a:1")

@@ -356,87 +356,105 @@ def test_sqlite_every_write_holds_the_stores_lock(tmp_path: Path) -> None:
     store.close()
 
 
-def _rows(store: Store) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of the room tables, without ids and times (which differ from store to store)."""
+def _rows(store: Store, prefix: str) -> dict[str, list[tuple[Any, ...]]]:
+    """The rows of the rooms whose codes begin with ``prefix`` (the prefix taken off), without
+    ids and times (which differ from store to store) but with the times' types."""
     from sqlalchemy import text  # noqa: PLC0415
 
+    kind = "pg_typeof({})::text" if store.postgres else "typeof({})"
     tables = {
-        "rooms": "code, settings, game_number, host, listed, creator, typeof(created_at), typeof(active_at)",
+        "rooms": f"code, settings, game_number, host, listed, creator, {kind.format('created_at')}, "
+        f"{kind.format('active_at')}",
         "seats": "room_code, player, bot, name, token_hash, color, rejoin_hash, code_hash, address",
         "occupants": "room_code, player, game_number, seq, name, bot",
-        "games": "room_code, number, rules, players, rounds, seed, finished, typeof(created_at)",
+        "games": f"room_code, number, rules, players, rounds, seed, finished, {kind.format('created_at')}",
     }
     with store.engine.connect() as conn:
         return {
-            t: sorted(tuple(r) for r in conn.execute(text(f"SELECT {cols} FROM {t}")))
+            t: sorted(
+                (str(r[0])[len(prefix) :], *r[1:])
+                for r in conn.execute(
+                    text(f"SELECT {cols} FROM {t} WHERE {cols.split(',')[0]} LIKE :p"), {"p": prefix + "%"}
+                )
+            )
             for t, cols in tables.items()
         }
 
 
-def test_sqlite_rooms_and_seats_are_made_by_the_moves_writer_as_sqlalchemy_would(tmp_path: Path) -> None:
-    """SQLite: a room made and a seat taken are the moves' writer's work (web/sqlitewrites.py:
-    made in the store's threads they held the store's lock for milliseconds each and every
-    room's moves waited behind them), with rows the same as SQLAlchemy's models write, a
-    duplicate refused alone, and rooms made from many threads at once sharing its commits."""
+def test_rooms_and_seats_are_made_by_the_moves_writer_as_sqlalchemy_would(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A room made and a seat taken are the moves' writer's work (web/sqlitewrites.py,
+    web/pgwrites.py: made in the store's threads they took the GIL back from the busy event loop
+    at every statement, and on SQLite held the store's lock meanwhile, and every room's moves
+    waited behind them), with rows the same as SQLAlchemy's models write, a duplicate refused
+    alone, and rooms made from many threads at once sharing its commits."""
     import threading  # noqa: PLC0415
     from concurrent.futures import ThreadPoolExecutor  # noqa: PLC0415
 
-    from unotable.web import sqlitewrites  # noqa: PLC0415
+    from unotable.web import pgwrites, sqlitewrites  # noqa: PLC0415
 
-    ours = Store(f"sqlite:///{tmp_path}/writer.db")
-    theirs = Store(f"sqlite:///{tmp_path}/sqlalchemy.db")
+    ours = Store(db_url)
+    ours.migrate()
+    theirs = Store(db_url)
     theirs._writer_writes = lambda: False  # type: ignore[method-assign]
     seats = [
         StoredSeat(0, None, None, None),
         StoredSeat(1, "greedy", None, None),
-        StoredSeat(2, None, "Cleo", "c" * 64, "#123456", "r" * 64, "k" * 64),
+        StoredSeat(2, None, "Cleo", "c" * 63, "#123456", "r" * 64, "k" * 64),
     ]
-    for store in (ours, theirs):
-        store.migrate()
+    for store, tag in ((ours, "W"), (theirs, "S")):
+        code = f"{tag}SAME"
+        seats[2] = StoredSeat(2, None, "Cleo", "c" * 63 + tag, "#123456", "r" * 64, "k" * 64)
         game = store.create_room(
-            "SAME", {"a": [1, "é"]}, seats, {"players": 3}, 3, 2, 2**127 + 5, creator="x" * 64
+            code, {"a": [1, "é"]}, seats, {"players": 3}, 3, 2, 2**127 + 5, creator="x" * 64
         )
         assert game >= 1
-        assert store.take_seat("SAME", 0, "Ana", "h" * 64, color="#abcdef", address="y" * 64, since=(0, 3))
-        assert not store.take_seat("SAME", 0, "Ben", "g" * 64)  # taken
-        assert not store.take_seat("SAME", 1, "Ben", "g" * 64)  # a bot's
-        store.create_room("LISTED", {}, [], {"players": 2}, 2, 1, 7, listed=True)
-    assert _rows(ours) == _rows(theirs)
-    a, b = ours.load_room("SAME"), theirs.load_room("SAME")
+        assert store.take_seat(
+            code, 0, "Ana", "h" * 63 + tag, color="#abcdef", address="y" * 64, since=(0, 3)
+        )
+        assert not store.take_seat(code, 0, "Ben", "g" * 63 + tag)  # taken
+        assert not store.take_seat(code, 1, "Ben", "g" * 63 + tag)  # a bot's
+        store.create_room(f"{tag}LISTED", {}, [], {"players": 2}, 2, 1, 7, listed=True)
+    mine, sqlalchemys = _rows(ours, "W"), _rows(theirs, "S")
+    for rows in (mine, sqlalchemys):  # the tokens were told apart: the rest must be the same
+        rows["seats"] = [(*r[:4], r[4][:63] if r[4] else r[4], *r[5:]) for r in rows["seats"]]
+    assert mine == sqlalchemys
+    a, b = ours.load_room("WSAME"), theirs.load_room("SSAME")
     assert a is not None and b is not None
-    assert a.settings == b.settings and a.seats == b.seats and a.host == b.host == 0
+    assert a.settings == b.settings and a.host == b.host == 0
+    assert [s.player for s in a.seats] == [s.player for s in b.seats]
     assert a.occupants == b.occupants and a.game.seed == b.game.seed == 2**127 + 5
     assert a.created is not None and b.created is not None
     assert abs((a.created - b.created).total_seconds()) < 60  # read back as SQLAlchemy's times are
     theirs.close()
 
     where: set[str] = set()
-    made = sqlitewrites.create_room
+    writes: Any = pgwrites if ours.postgres else sqlitewrites
+    made = writes.create_room
 
     def spy(*args: Any, **kwargs: Any) -> int:
         where.add(threading.current_thread().name)
-        return made(*args, **kwargs)
+        result: int = made(*args, **kwargs)
+        return result
 
-    sqlitewrites.create_room = spy
-    try:
-        assert ours.group is not None
-        before = ours.group.jobs
+    monkeypatch.setattr(writes, "create_room", spy)
+    assert ours.group is not None
+    before = ours.group.jobs
 
-        def make(code: str) -> int | BaseException:
-            try:
-                return ours.create_room(code, {}, seats[:1], {"players": 2}, 2, 1, 9)
-            except IntegrityError as exc:
-                return exc
+    def make(code: str) -> int | BaseException:
+        try:
+            return ours.create_room(code, {}, seats[:1], {"players": 2}, 2, 1, 9)
+        except IntegrityError as exc:
+            return exc
 
-        with ThreadPoolExecutor(8) as pool:
-            out = list(pool.map(make, [f"R{i:03d}" for i in range(40)] + ["SAME"]))
-    finally:
-        sqlitewrites.create_room = made
+    with ThreadPoolExecutor(8) as pool:
+        out = list(pool.map(make, [f"R{i:03d}" for i in range(40)] + ["WSAME"]))
     assert where == {"unotable-db-writer"}
     assert all(isinstance(g, int) for g in out[:-1]) and len(set(out[:-1])) == 40
     assert isinstance(out[-1], IntegrityError)  # the duplicate alone, nothing of it written
     assert ours.group.jobs - before == 40
-    assert len([r for r in _rows(ours)["seats"] if r[0] == "SAME"]) == 3
+    assert len([r for r in _rows(ours, "W")["seats"] if r[0] == "SAME"]) == 3
     assert all(ours.load_room(f"R{i:03d}") is not None for i in range(40))
     ours.close()
 

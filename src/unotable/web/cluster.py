@@ -32,6 +32,7 @@ from typing import Final
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from unotable.web.pgwrites import LEASE_ALONE
 from unotable.web.storage import Store
 
 log = logging.getLogger("unotable.web.cluster")
@@ -479,16 +480,20 @@ class Cluster:
         return out
 
     def create(self, code: str) -> None:
-        """Hold the lease of a room this node has just made (fencing number 1)."""
+        """Take and hold the lease of a room made without one (fencing number 1). The rooms the
+        hub makes take theirs in the same transaction (:meth:`new_lease`, :meth:`made`)."""
         since = time.monotonic()
         with self.store.engine.begin() as conn:
-            conn.execute(
-                text(
-                    "INSERT INTO room_leases (code, node, fence, expires_at) "
-                    "VALUES (:code, :node, 1, now() + make_interval(secs => :ttl))"
-                ),
-                {"code": code, "node": self.name, "ttl": self.lease_seconds},
-            )
+            conn.execute(text(LEASE_ALONE), {"code": code, "node": self.name, "ttl": self.lease_seconds})
+        self._hold(code, 1, since)
+
+    def new_lease(self) -> tuple[tuple[str, float], float]:
+        """For a room about to be made: its lease as :meth:`Store.create_room` takes it (this
+        node's name, the seconds), and the time to tell :meth:`made` once it is made."""
+        return (self.name, self.lease_seconds), time.monotonic()
+
+    def made(self, code: str, since: float) -> None:
+        """Hold the lease of a room just made with :meth:`new_lease`'s (valid from ``since``)."""
         self._hold(code, 1, since)
 
     def release(self, code: str) -> None:

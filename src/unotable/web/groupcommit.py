@@ -1,8 +1,8 @@
 """The one writer of action rows (:class:`GroupCommit`): the rows of many rooms waiting at the
 same moment committed in one transaction, each caller answered once its row is committed (P-182).
 :class:`~unotable.web.storage.Store` makes one on SQLite and on PostgreSQL (there each row fenced
-by its room's lease in a cluster, all in one statement). On SQLite it also makes the store's
-writes of the connect phase (:meth:`GroupCommit.run`, web/sqlitewrites.py)."""
+by its room's lease in a cluster, all in one statement). It also makes the store's writes of
+the connect phase (:meth:`GroupCommit.run`: web/sqlitewrites.py, web/pgwrites.py)."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ class GroupCommit:
         self.syncs = 0
         """SQLite: syncs of the log made for other writers alone (:meth:`sync`)."""
         self.jobs = 0
-        """SQLite: the store's writes made here (:meth:`run`), committed."""
+        """The store's writes made here (:meth:`run`), committed."""
         self._wal: str | None = (
             f"{engine.url.database}-wal"
             if not self.postgres and engine.url.database not in (None, "", ":memory:")
@@ -127,17 +127,17 @@ class GroupCommit:
         await done
 
     def run(self, work: Callable[[Any], T]) -> T:
-        """SQLite: ``work(cursor)`` made by the writer on its own connection, after the moves
-        waiting, in a transaction it shares with up to :data:`JOBS_A_ROUND` queued with it (its
-        failure undoes its own statements only: :meth:`_run_jobs`); its result once that
-        transaction is committed (and with ``full`` durability synced). For the store's threads
-        (web/sqlitewrites.py says why).
+        """``work(cursor)`` made by the writer on its own connection, after the moves waiting,
+        in a transaction it shares with up to :data:`JOBS_A_ROUND` queued with it (its failure
+        undoes its own statements only: :meth:`_run_jobs`); its result once that transaction is
+        committed (and with ``full`` durability synced). For the store's threads
+        (web/sqlitewrites.py and web/pgwrites.py say why).
 
         :raises sqlalchemy.exc.SQLAlchemyError: the driver's error, as SQLAlchemy would raise it
             (an ``IntegrityError`` for a duplicate).
         """
-        if self.postgres or threading.current_thread() is self.thread:
-            raise RuntimeError("GroupCommit.run: SQLite, from another thread than the writer's")
+        if threading.current_thread() is self.thread:
+            raise RuntimeError("GroupCommit.run: from another thread than the writer's")
         job = _Job(work)
         self._start()
         self.queue.put(job)
@@ -292,10 +292,11 @@ class GroupCommit:
         committed (and so synced the log, with ``full`` durability).
 
         No savepoint a job (each statement is a trip of the GIL to the busy event loop and
-        back): a job refused at its first statement has written nothing (SQLite undoes a failed
-        statement), and is answered with its error while the others go on. A job that fails
-        after writing something rolls the transaction back, and the others are made again in a
-        new one without it."""
+        back): on SQLite a job refused at its first statement has written nothing (SQLite undoes
+        a failed statement), and is answered with its error while the others go on. A job that
+        fails after writing something (on PostgreSQL, any job that fails: the transaction is
+        aborted) rolls the transaction back, and the others are made again in a new one without
+        it."""
         dbapi_error = self.engine.dialect.loaded_dbapi.Error
         todo = list(jobs)
         committed = False
@@ -303,7 +304,7 @@ class GroupCommit:
             with self.writes:
                 raw = self._connection()
                 while todo:
-                    late = self._try_jobs(raw, todo, dbapi_error)
+                    late = self._try_jobs(raw, todo, dbapi_error, self.postgres)
                     if late is None:
                         raw.commit()
                         committed = True
@@ -315,13 +316,11 @@ class GroupCommit:
                         job.result = None
         except dbapi_error as exc:  # the transaction itself failed: none of it was written
             failed = DBAPIError.instance(None, None, exc, dbapi_error)
-            with contextlib.suppress(Exception):
-                self._connection().rollback()
+            self._abandon()
             for job in todo:
                 job.error = job.error or failed
         except BaseException as exc:  # nothing was committed: no caller may think otherwise
-            with contextlib.suppress(Exception):
-                self._connection().rollback()
+            self._abandon()
             for job in todo:
                 job.error = job.error or exc
             raise
@@ -330,13 +329,26 @@ class GroupCommit:
                 job.done.set()
         return committed
 
+    def _abandon(self) -> None:
+        """Roll the writer's transaction back; on PostgreSQL, drop its connection too (the
+        server may have gone, a restart: the next round connects anew)."""
+        if self._raw is None:
+            return
+        with contextlib.suppress(Exception):
+            self._raw.rollback()
+        if self.postgres:
+            with contextlib.suppress(Exception):
+                self._raw.invalidate()
+            self._raw = None
+
     @staticmethod
-    def _try_jobs(raw: Any, todo: list[_Job], dbapi_error: type[Exception]) -> _Job | None:
+    def _try_jobs(raw: Any, todo: list[_Job], dbapi_error: type[Exception], postgres: bool) -> _Job | None:
         """Make ``todo`` in one open transaction; the job that failed after writing something
-        (the transaction must be rolled back), or ``None``."""
+        (on PostgreSQL, any that failed), the transaction to be rolled back; or ``None``."""
         cur = _Counting(raw.cursor())
         try:
-            cur.execute("BEGIN IMMEDIATE")
+            if not postgres:  # psycopg opens the transaction at the first statement
+                cur.execute("BEGIN IMMEDIATE")
             for job in todo:
                 if job.error is not None:  # refused at its first statement in an earlier try
                     continue
@@ -349,7 +361,7 @@ class GroupCommit:
                         if isinstance(exc, dbapi_error)
                         else exc
                     )
-                    if cur.calls > 1:
+                    if cur.calls > 1 or postgres:
                         return job
             return None
         finally:
@@ -493,6 +505,9 @@ class _Counting:
     @property
     def rowcount(self) -> int:
         return int(self.cur.rowcount)
+
+    def fetchone(self) -> Any:
+        return self.cur.fetchone()
 
     @property
     def lastrowid(self) -> int | None:

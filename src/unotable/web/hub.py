@@ -278,7 +278,8 @@ class Hub:
             code = new_code()
             if code in self.rooms:
                 continue
-            try:
+            lease, since = self.cluster.new_lease() if self.cluster is not None else (None, 0.0)
+            try:  # in a cluster, with its lease (one transaction)
                 game_id = await asyncio.to_thread(
                     self.store.create_room,
                     code,
@@ -290,16 +291,13 @@ class Hub:
                     seed,
                     listed=settings.room.listed,
                     creator=creator,
+                    lease=lease,
                 )
             except SQLAlchemyError:
                 log.exception("could not store room %s", code)
                 continue
             if self.cluster is not None:
-                try:
-                    await asyncio.to_thread(self.cluster.create, code)
-                except SQLAlchemyError:
-                    log.exception("could not take room %s's lease", code)
-                    raise ProtocolError("storage") from None
+                self.cluster.made(code, since)
             rules = settings.rules.to_dict()
             stored = StoredGame(game_id, 0, rules, settings.players, settings.rounds, seed, False, ())
             occupants = [

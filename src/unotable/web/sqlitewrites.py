@@ -49,9 +49,11 @@ def create_room(
     listed: bool,
     creator: str | None,
     now: datetime,
+    lease: None = None,
 ) -> int:
     """The room's row, its seats (one statement), who sits in them and its first
-    game; the game's id (as :meth:`~unotable.web.storage.Store.create_room`).
+    game; the game's id (as :meth:`~unotable.web.storage.Store.create_room`; no ``lease``:
+    one server alone).
 
     :raises sqlite3.IntegrityError: if the code is taken.
     """
@@ -98,9 +100,10 @@ def take_seat(
     address: str | None,
     since: tuple[int, int] | None,
     now: datetime,
+    fence: None = None,
 ) -> bool:
     """Give a free person's seat to ``name``; False if it is not free (as
-    :meth:`~unotable.web.storage.Store.take_seat`)."""
+    :meth:`~unotable.web.storage.Store.take_seat`; no ``fence``: one server alone)."""
     cur.execute(
         "UPDATE seats SET name = ?, token_hash = ?, color = ?, rejoin_hash = ?, code_hash = ?, address = ? "
         "WHERE room_code = ? AND player = ? AND bot IS NULL AND token_hash IS NULL",

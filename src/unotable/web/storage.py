@@ -43,7 +43,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
-from unotable.web import sqlitewrites
+from unotable.web import pgwrites, sqlitewrites
 from unotable.web.connections import postgres_settings, sqlite_pragmas
 from unotable.web.groupcommit import GroupCommit
 from unotable.web.reading import read_rooms
@@ -134,6 +134,7 @@ class Store:
         self.executor = ThreadPoolExecutor(DB_THREADS, thread_name_prefix="unotable-db")
         """The store's own threads (:meth:`call`)."""
         sqlite = self.engine.dialect.name == "sqlite"
+        self.postgres = self.engine.dialect.name == "postgresql"
         self.writes: threading.RLock | None = threading.RLock() if sqlite else None
         """SQLite: held by every transaction of this process that writes. SQLite lets one write at
         a time and makes the others poll for the lock, sleeping 1 to 100 ms between tries: while
@@ -261,11 +262,15 @@ class Store:
         return self.writes if write and self.writes is not None else contextlib.nullcontext()
 
     def _writer_writes(self) -> bool:
-        """SQLite, one server: the connect phase's writes are the moves' writer's (:meth:`_by_writer`)."""
-        return self.writes is not None and self.group is not None and self.fencing is None
+        """The connect phase's writes are the moves' writer's (:meth:`_by_writer`): SQLite (one
+        server) and PostgreSQL."""
+        if self.group is None:
+            return False
+        return self.postgres or (self.writes is not None and self.fencing is None)
 
     def _by_writer(self, work: Callable[..., Any], **args: Any) -> Any:
-        """``work(cursor, **args)`` made by the moves' writer (web/sqlitewrites.py says why)."""
+        """``work(cursor, **args)`` made by the moves' writer (web/sqlitewrites.py and
+        web/pgwrites.py say why)."""
         assert self.group is not None
         with self._observed():
             return self.group.run(lambda cur: work(cur, **args))
@@ -290,15 +295,18 @@ class Store:
         *,
         listed: bool = False,
         creator: str | None = None,
+        lease: tuple[str, float] | None = None,
     ) -> int:
         """A new room with its seats and its first game; the game's id. ``creator``: the hash of
-        the address that made it.
+        the address that made it; ``lease``: in a cluster, this node's name and the seconds of
+        the room's lease, taken in the same transaction (fencing number 1:
+        :meth:`~unotable.web.cluster.Cluster.made`).
 
         :raises sqlalchemy.exc.IntegrityError: if the code is taken.
         """
         if self._writer_writes():
             game_id: int = self._by_writer(
-                sqlitewrites.create_room,
+                (pgwrites if self.postgres else sqlitewrites).create_room,
                 code=code,
                 settings=json.dumps(settings),
                 seats=seats,
@@ -309,6 +317,7 @@ class Store:
                 listed=listed,
                 creator=creator,
                 now=_now(),
+                lease=lease,
             )
             return game_id
         # Plain INSERTs, not the ORM's unit of work: every room made pays for them.
@@ -372,6 +381,8 @@ class Store:
                     "created_at": now,
                 },
             )
+            if lease is not None:
+                conn.execute(text(pgwrites.LEASE_ALONE), {"code": code, "node": lease[0], "ttl": lease[1]})
             return int(made.scalar_one())
 
     def take_seat(
@@ -394,8 +405,11 @@ class Store:
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
         if self._writer_writes():
-            took: bool = self._by_writer(
-                sqlitewrites.take_seat,
+            fence = None if self.fencing is None else self.fencing(code)
+            if self.fencing is not None and fence is None:
+                raise self._lost(code)
+            took: bool | None = self._by_writer(
+                (pgwrites if self.postgres else sqlitewrites).take_seat,
                 code=code,
                 player=player,
                 name=name,
@@ -406,7 +420,10 @@ class Store:
                 address=address,
                 since=since,
                 now=_now(),
+                fence=fence,
             )
+            if took is None:
+                raise self._lost(code)
             return took
         with self._begin(write=True) as conn:
             self._fence(conn, code)
