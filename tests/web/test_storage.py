@@ -520,6 +520,79 @@ def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Pa
     store.close()
 
 
+def test_postgresql_a_writers_job_that_fails_takes_nothing_with_it() -> None:
+    """PostgreSQL: a round's jobs are sent together between ``BEGIN`` and ``COMMIT`` (one trip:
+    web/pgwrites.py), each reading its answer once the trip is back. One the server refuses
+    aborts the transaction: it is rolled back, that job answered with its error, and the others
+    sent again without it; one that fails before sending anything is left out the same way."""
+    import threading  # noqa: PLC0415
+
+    from sqlalchemy import text  # noqa: PLC0415
+
+    from .conftest import fresh_postgres, postgres_url  # noqa: PLC0415
+
+    store = Store(fresh_postgres(postgres_url()))
+    store.migrate()
+    group = store.group
+    assert group is not None
+    store.create_room("TAKEN", {}, [], {"players": 2}, 2, 1, 1)
+    hold, holding = threading.Event(), threading.Event()
+
+    def block(cur: Any) -> Any:  # keeps the writer busy while the others queue behind it
+        holding.set()
+        hold.wait(10)
+        cur.execute("SELECT 1")
+        return lambda: cur.fetchone()[0]
+
+    def room(code: str, fail_first: bool = False) -> Any:
+        def work(cur: Any) -> Any:
+            if fail_first:
+                raise RuntimeError("a mistake before sending")
+            cur.execute(
+                "INSERT INTO rooms (code, created_at, settings, game_number, listed) "
+                "VALUES (%s, now(), '{}', 1, false) RETURNING code",
+                (code,),
+            )
+            return lambda: cur.fetchone()[0]
+
+        return work
+
+    out: dict[str, Any] = {}
+
+    def call(name: str, work: Any) -> None:
+        try:
+            out[name] = group.run(work)
+        except Exception as exc:  # each outcome is checked below
+            out[name] = exc
+
+    first = threading.Thread(target=call, args=("block", block))
+    first.start()
+    assert holding.wait(10)
+    calls = [
+        ("ok1", room("OK1")),
+        ("dup", room("TAKEN")),
+        ("early", room("EARLY", True)),
+        ("ok2", room("OK2")),
+    ]
+    threads = [threading.Thread(target=call, args=c) for c in calls]
+    for t in threads:
+        t.start()
+    time.sleep(0.2)  # all four queued behind the first: one round
+    jobs = group.jobs
+    hold.set()
+    for t in [first, *threads]:
+        t.join(10)
+    assert out["block"] == 1 and out["ok1"] == "OK1" and out["ok2"] == "OK2"
+    assert isinstance(out["dup"], IntegrityError)
+    assert isinstance(out["early"], RuntimeError)
+    assert group.jobs - jobs == 3  # the block, OK1, OK2
+    with store.engine.connect() as conn:
+        rows: dict[str, int] = {r[0]: r[1] for r in conn.execute(text("SELECT code, game_number FROM rooms"))}
+    assert rows == {"TAKEN": 0, "OK1": 1, "OK2": 1}
+    store.create_room("AFTER", {}, [], {"players": 2}, 2, 1, 1)  # the writer's connection is sound
+    store.close()
+
+
 def test_sqlite_the_writer_commits_waiting_moves_before_the_rooms_and_seats_queued_with_them(
     tmp_path: Path,
 ) -> None:

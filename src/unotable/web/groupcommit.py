@@ -276,9 +276,17 @@ class GroupCommit:
             os.close(fd)
 
     def _connection(self) -> Any:
-        """The writer's own connection (made on first use)."""
+        """The writer's own connection (made on first use). On PostgreSQL it commits each
+        statement as it ends (autocommit): a batch of moves is one statement, one trip to the
+        server instead of two (each trip gives the GIL up and waits to take it back from the busy
+        event loop); the jobs open their transaction themselves (:meth:`_run_pg_jobs`)."""
         if self._raw is None:
             self._raw = self.engine.raw_connection()
+            if self.postgres:
+                driver = self._raw.driver_connection
+                if driver.info.transaction_status != driver.info.transaction_status.IDLE:
+                    driver.rollback()  # what SQLAlchemy's first look at the server left open
+                driver.autocommit = True
             if not self.postgres:  # its companion thread checkpoints (_checkpoint)
                 cur0 = self._raw.cursor()
                 cur0.execute("PRAGMA wal_autocheckpoint=0")
@@ -297,6 +305,8 @@ class GroupCommit:
         fails after writing something (on PostgreSQL, any job that fails: the transaction is
         aborted) rolls the transaction back, and the others are made again in a new one without
         it."""
+        if self.postgres:
+            return self._run_pg_jobs(jobs)
         dbapi_error = self.engine.dialect.loaded_dbapi.Error
         todo = list(jobs)
         committed = False
@@ -319,6 +329,61 @@ class GroupCommit:
             self._abandon()
             for job in todo:
                 job.error = job.error or failed
+        except BaseException as exc:  # nothing was committed: no caller may think otherwise
+            self._abandon()
+            for job in todo:
+                job.error = job.error or exc
+            raise
+        finally:
+            for job in jobs:
+                job.done.set()
+        return committed
+
+    def _run_pg_jobs(self, jobs: list[_Job]) -> bool:
+        """PostgreSQL: :meth:`_run_jobs`'s work in one trip to the server (psycopg's pipeline:
+        ``BEGIN``, each job's one statement, ``COMMIT``, sent together; web/pgwrites.py's jobs
+        execute their statement and return how to read its answer once the pipeline is synced).
+        A job that fails aborts the transaction: it is rolled back, the job answered with its
+        error, and the others are sent again without it."""
+        dbapi_error = self.engine.dialect.loaded_dbapi.Error
+        todo = list(jobs)
+        committed = False
+        try:
+            while todo:
+                driver = self._connection().driver_connection
+                cursors = [driver.cursor() for _ in todo]
+                readers: list[Callable[[], Any]] = []
+                late: _Job | None = None
+                try:
+                    with driver.pipeline():
+                        driver.execute("BEGIN")
+                        for job, cur in zip(todo, cursors, strict=True):
+                            try:
+                                readers.append(job.work(cur))
+                            except dbapi_error:
+                                raise  # the server's answer, read early: found below
+                            except Exception as exc:  # nothing of it sent, or the rest undone
+                                job.error, late = exc, job
+                                break
+                        driver.execute("ROLLBACK" if late is not None else "COMMIT")
+                except dbapi_error as exc:
+                    driver.execute("ROLLBACK")
+                    failed = next((j for j, c in zip(todo, cursors, strict=False) if not _answered(c)), None)
+                    if failed is None:
+                        raise
+                    failed.error, late = DBAPIError.instance(None, None, exc, dbapi_error), failed
+                if late is None:
+                    for job, read in zip(todo, readers, strict=True):
+                        job.result = read()
+                    committed = True
+                    self.jobs += len(todo)
+                    break
+                todo = [j for j in todo if j is not late]
+        except dbapi_error as exc:  # the transaction itself failed: none of it was written
+            failed_all = DBAPIError.instance(None, None, exc, dbapi_error)
+            self._abandon()
+            for job in todo:
+                job.error = job.error or failed_all
         except BaseException as exc:  # nothing was committed: no caller may think otherwise
             self._abandon()
             for job in todo:
@@ -525,6 +590,13 @@ class _Job:
     done: threading.Event = field(default_factory=threading.Event)
     result: Any = None
     error: BaseException | None = None
+
+
+def _answered(cur: Any) -> bool:
+    """Whether a cursor of a synced pipeline holds its statement's answer (not an error, not
+    skipped after one)."""
+    result = cur.pgresult
+    return result is not None and int(result.status) in (1, 2)  # COMMAND_OK, TUPLES_OK
 
 
 def _settle_all(answers: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:

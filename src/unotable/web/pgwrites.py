@@ -12,15 +12,17 @@ median (1.3-1.5 ms after): p99 58-135 ms over the whole run. Here a room is one 
 data-modifying ``WITH`` clauses (PostgreSQL checks the foreign keys at the statement's end, when
 the room's row is there), a seat one more, and a few of them share a commit.
 
-PostgreSQL aborts a transaction at its first failed statement: a job that fails rolls the
-transaction back and the writer makes the others again without it
-(:meth:`~unotable.web.groupcommit.GroupCommit._run_jobs`). tests/web/test_storage.py reads rooms
+Each function executes its one statement and returns how to read its answer: the writer sends a
+round's jobs together, between ``BEGIN`` and ``COMMIT``, in one trip to the server (psycopg's
+pipeline), and reads the answers once it is back. PostgreSQL aborts a transaction at its first
+failed statement: the writer rolls it back and sends the others again without the job that failed
+(:meth:`~unotable.web.groupcommit.GroupCommit._run_pg_jobs`). tests/web/test_storage.py reads rooms
 and seats written this way back through the store and compares their rows with SQLAlchemy's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Final
 
@@ -90,9 +92,9 @@ def create_room(
     creator: str | None,
     now: datetime,
     lease: tuple[str, float] | None = None,
-) -> int:
+) -> Callable[[], int]:
     """The room, as :meth:`~unotable.web.storage.Store.create_room` makes it, in one statement;
-    the game's id. ``lease``: this node's name and the lease's seconds (a cluster).
+    how to read the game's id. ``lease``: this node's name and the lease's seconds (a cluster).
 
     :raises psycopg.errors.UniqueViolation: if the code is taken.
     """
@@ -119,7 +121,7 @@ def create_room(
             "ttl": lease[1] if lease is not None else None,
         },
     )
-    return int(cur.fetchone()[0])
+    return lambda: int(cur.fetchone()[0])
 
 
 def take_seat(
@@ -135,10 +137,11 @@ def take_seat(
     since: tuple[int, int] | None,
     now: datetime,
     fence: tuple[str, int] | None = None,
-) -> bool | None:
-    """Give a free person's seat to ``name`` in one statement: whether it was free (as
-    :meth:`~unotable.web.storage.Store.take_seat`), or ``None`` if ``fence`` (this node's name
-    and the room's fencing number, in a cluster) no longer holds the room (nothing changed)."""
+) -> Callable[[], bool | None]:
+    """Give a free person's seat to ``name`` in one statement; how to read whether it was free
+    (as :meth:`~unotable.web.storage.Store.take_seat`), or ``None`` if ``fence`` (this node's
+    name and the room's fencing number, in a cluster) no longer holds the room (nothing
+    changed)."""
     cur.execute(
         TAKE_SEAT.format(
             lease=FENCE if fence is not None else "",
@@ -162,8 +165,12 @@ def take_seat(
             "fence": fence[1] if fence is not None else None,
         },
     )
-    ours, took = cur.fetchone()
-    return bool(took) if ours else None
+
+    def read() -> bool | None:
+        ours, took = cur.fetchone()
+        return bool(took) if ours else None
+
+    return read
 
 
 __all__ = ["CREATE_ROOM", "FENCE", "LEASE", "LEASE_ALONE", "TAKE_SEAT", "create_room", "take_seat"]
