@@ -44,7 +44,7 @@ GROW: Final = 2
 WAIT: Final = 4.0
 """Seconds within which everyone waiting now is let in, however busy the loop: each tick lets in
 at least the share of those waiting that keeps the first of them within it. 4 s, not 3 (issue 31,
-2026-12-05): 2,000 reconnecting clients were welcomed within 4.1-4.4 s (3.4-3.5 s at 3) and the
+2026-12-04): 2,000 reconnecting clients were welcomed within 4.1-4.4 s (3.4-3.5 s at 3) and the
 other rooms' p99 meanwhile was 88-109 ms (202-294 ms at 3), the welcomes' work spread over the
 first seconds, while few of the storm's rooms play yet."""
 HOLD: Final = 1.0

@@ -3,7 +3,7 @@
 groupcommit.GroupCommit.run` runs them on its own thread and connection, in one transaction with
 the others queued with it), as web/sqlitewrites.py makes them on SQLite.
 
-Why (issue 31, 2026-12-05): made in the store's threads through SQLAlchemy, a room took 22 trips
+Why (issue 31, 2026-12-04): made in the store's threads through SQLAlchemy, a room took 22 trips
 to the database (four transactions: the room, its lease, each of its two seats; a ``BEGIN``, the
 statements and a ``COMMIT`` each), every trip giving the GIL up and waiting to take it back from
 the busy event loop. While 1,000 rooms were made and joined, the connect phase lasted 20-25 s and
