@@ -284,7 +284,7 @@ class GroupCommit:
             self._raw = self.engine.raw_connection()
             if self.postgres:
                 driver = self._raw.driver_connection
-                if driver.info.transaction_status != driver.info.transaction_status.IDLE:
+                if driver.info.transaction_status.name != "IDLE":
                     driver.rollback()  # what SQLAlchemy's first look at the server left open
                 driver.autocommit = True
             if not self.postgres:  # its companion thread checkpoints (_checkpoint)
@@ -373,11 +373,18 @@ class GroupCommit:
                         raise
                     failed.error, late = DBAPIError.instance(None, None, exc, dbapi_error), failed
                 if late is None:
-                    for job, read in zip(todo, readers, strict=True):
-                        job.result = read()
                     committed = True
                     self.jobs += len(todo)
+                    for job, read in zip(todo, readers, strict=True):
+                        try:
+                            job.result = read()
+                        except Exception as exc:  # pragma: no cover - written, its answer unreadable
+                            job.error = exc
+                    for cur in cursors:
+                        cur.close()
                     break
+                for cur in cursors:
+                    cur.close()
                 todo = [j for j in todo if j is not late]
         except dbapi_error as exc:  # the transaction itself failed: none of it was written
             failed_all = DBAPIError.instance(None, None, exc, dbapi_error)
