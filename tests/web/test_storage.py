@@ -520,16 +520,24 @@ def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Pa
     store.close()
 
 
-def test_postgresql_a_writers_job_that_fails_takes_nothing_with_it() -> None:
+@pytest.mark.parametrize("pipelined", [True, False], ids=["pipeline", "no-pipeline"])
+def test_postgresql_a_writers_job_that_fails_takes_nothing_with_it(
+    pipelined: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """PostgreSQL: a round's jobs are sent together between ``BEGIN`` and ``COMMIT`` (one trip:
     web/pgwrites.py), each reading its answer once the trip is back. One the server refuses
     aborts the transaction: it is rolled back, that job answered with its error, and the others
-    sent again without it; one that fails before sending anything is left out the same way."""
+    sent again without it; one that fails before sending anything is left out the same way.
+    The same one trip at a time where psycopg's pipeline is not supported (libpq before 14)."""
     import threading  # noqa: PLC0415
 
     from sqlalchemy import text  # noqa: PLC0415
 
+    from unotable.web import groupcommit  # noqa: PLC0415
+
     from .conftest import fresh_postgres, postgres_url  # noqa: PLC0415
+
+    monkeypatch.setattr(groupcommit, "_pipelines", lambda: pipelined)
 
     store = Store(fresh_postgres(postgres_url()))
     store.migrate()

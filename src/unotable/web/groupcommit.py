@@ -355,7 +355,7 @@ class GroupCommit:
                 readers: list[Callable[[], Any]] = []
                 late: _Job | None = None
                 try:
-                    with driver.pipeline():
+                    with driver.pipeline() if _pipelines() else contextlib.nullcontext():
                         driver.execute("BEGIN")
                         for job, cur in zip(todo, cursors, strict=True):
                             try:
@@ -597,6 +597,14 @@ class _Job:
     done: threading.Event = field(default_factory=threading.Event)
     result: Any = None
     error: BaseException | None = None
+
+
+def _pipelines() -> bool:
+    """Whether psycopg's pipeline works here (libpq 14 or later; its binary package brings one):
+    without it the jobs' statements go one trip each, the same otherwise."""
+    import psycopg  # noqa: PLC0415 - PostgreSQL's writer only
+
+    return bool(psycopg.Pipeline.is_supported())
 
 
 def _answered(cur: Any) -> bool:
