@@ -459,11 +459,44 @@ def test_rooms_and_seats_are_made_by_the_moves_writer_as_sqlalchemy_would(
     ours.close()
 
 
+def _one_round(group: Any, block: Any, calls: list[tuple[str, Any]]) -> tuple[dict[str, Any], int]:
+    """The outcomes of ``calls`` (name, work), each run from a thread of its own and queued
+    together while the writer is kept busy by a first job (which then does ``block``'s work,
+    its outcome ``"block"``): one round of jobs. Also the writer's count of jobs before it."""
+    import threading  # noqa: PLC0415
+
+    hold, holding = threading.Event(), threading.Event()
+    out: dict[str, Any] = {}
+
+    def first(cur: Any) -> Any:  # keeps the writer busy while the others queue behind it
+        holding.set()
+        hold.wait(10)
+        return block(cur)
+
+    def call(name: str, work: Any) -> None:
+        try:
+            out[name] = group.run(work)
+        except Exception as exc:  # each outcome is checked by the caller
+            out[name] = exc
+
+    threads = [threading.Thread(target=call, args=("block", first))]
+    threads[0].start()
+    assert holding.wait(10)
+    threads += [threading.Thread(target=call, args=c) for c in calls]
+    for t in threads[1:]:
+        t.start()
+    time.sleep(0.2)  # all of them queued behind the first: one round
+    jobs: int = group.jobs
+    hold.set()
+    for t in threads:
+        t.join(10)
+    return out, jobs
+
+
 def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Path) -> None:
     """The writer's jobs share a transaction without a savepoint each: one refused at its first
     statement wrote nothing and the others go on; one that fails after writing rolls the
     transaction back, and the others are made again without it."""
-    import threading  # noqa: PLC0415
 
     from sqlalchemy import text  # noqa: PLC0415
 
@@ -472,11 +505,6 @@ def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Pa
     group = store.group
     assert group is not None
     store.create_room("TAKEN", {}, [], {"players": 2}, 2, 1, 1)
-    hold, holding = threading.Event(), threading.Event()
-
-    def block(_cur: Any) -> None:  # keeps the writer busy while the others queue behind it
-        holding.set()
-        hold.wait(10)
 
     def room(code: str, then_fail: bool = False) -> Any:
         def work(cur: Any) -> str:
@@ -492,25 +520,8 @@ def test_sqlite_a_writers_job_that_fails_late_takes_nothing_with_it(tmp_path: Pa
 
         return work
 
-    out: dict[str, Any] = {}
-
-    def call(name: str, work: Any) -> None:
-        try:
-            out[name] = group.run(work)
-        except Exception as exc:  # each outcome is checked below
-            out[name] = exc
-
-    first = threading.Thread(target=call, args=("block", block))
-    first.start()
-    assert holding.wait(10)
     calls = [("ok1", room("OK1")), ("dup", room("TAKEN")), ("late", room("LATE", True)), ("ok2", room("OK2"))]
-    threads = [threading.Thread(target=call, args=c) for c in calls]
-    for t in threads:
-        t.start()
-    time.sleep(0.2)  # all four queued behind the first: one batch
-    hold.set()
-    for t in [first, *threads]:
-        t.join(10)
+    out, _ = _one_round(group, lambda _cur: None, calls)
     assert out["ok1"] == "OK1" and out["ok2"] == "OK2"
     assert isinstance(out["dup"], IntegrityError)
     assert isinstance(out["late"], RuntimeError)
@@ -529,7 +540,6 @@ def test_postgresql_a_writers_job_that_fails_takes_nothing_with_it(
     aborts the transaction: it is rolled back, that job answered with its error, and the others
     sent again without it; one that fails before sending anything is left out the same way.
     The same one trip at a time where psycopg's pipeline is not supported (libpq before 14)."""
-    import threading  # noqa: PLC0415
 
     from sqlalchemy import text  # noqa: PLC0415
 
@@ -544,11 +554,8 @@ def test_postgresql_a_writers_job_that_fails_takes_nothing_with_it(
     group = store.group
     assert group is not None
     store.create_room("TAKEN", {}, [], {"players": 2}, 2, 1, 1)
-    hold, holding = threading.Event(), threading.Event()
 
-    def block(cur: Any) -> Any:  # keeps the writer busy while the others queue behind it
-        holding.set()
-        hold.wait(10)
+    def block(cur: Any) -> Any:
         cur.execute("SELECT 1")
         return lambda: cur.fetchone()[0]
 
@@ -565,31 +572,13 @@ def test_postgresql_a_writers_job_that_fails_takes_nothing_with_it(
 
         return work
 
-    out: dict[str, Any] = {}
-
-    def call(name: str, work: Any) -> None:
-        try:
-            out[name] = group.run(work)
-        except Exception as exc:  # each outcome is checked below
-            out[name] = exc
-
-    first = threading.Thread(target=call, args=("block", block))
-    first.start()
-    assert holding.wait(10)
     calls = [
         ("ok1", room("OK1")),
         ("dup", room("TAKEN")),
         ("early", room("EARLY", True)),
         ("ok2", room("OK2")),
     ]
-    threads = [threading.Thread(target=call, args=c) for c in calls]
-    for t in threads:
-        t.start()
-    time.sleep(0.2)  # all four queued behind the first: one round
-    jobs = group.jobs
-    hold.set()
-    for t in [first, *threads]:
-        t.join(10)
+    out, jobs = _one_round(group, block, calls)
     assert out["block"] == 1 and out["ok1"] == "OK1" and out["ok2"] == "OK2"
     assert isinstance(out["dup"], IntegrityError)
     assert isinstance(out["early"], RuntimeError)

@@ -13,7 +13,8 @@ import os
 import queue
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, TypeVar
@@ -297,33 +298,98 @@ class GroupCommit:
 
     def _run_jobs(self, jobs: list[_Job]) -> bool:
         """Make the store's writes of :meth:`run` in one transaction and answer them; whether it
-        committed (and so synced the log, with ``full`` durability).
+        committed (and so synced the log, with ``full`` durability). PostgreSQL's:
+        :meth:`_run_pg_jobs`.
 
-        No savepoint a job (each statement is a trip of the GIL to the busy event loop and
-        back): on SQLite a job refused at its first statement has written nothing (SQLite undoes
-        a failed statement), and is answered with its error while the others go on. A job that
-        fails after writing something (on PostgreSQL, any job that fails: the transaction is
-        aborted) rolls the transaction back, and the others are made again in a new one without
-        it."""
+        SQLite: no savepoint a job (each statement is a trip of the GIL to the busy event loop
+        and back): a job refused at its first statement has written nothing (SQLite undoes a
+        failed statement), and is answered with its error while the others go on. A job that
+        fails after writing something rolls the transaction back, and the others are made again
+        in a new one without it."""
         if self.postgres:
             return self._run_pg_jobs(jobs)
-        dbapi_error = self.engine.dialect.loaded_dbapi.Error
         todo = list(jobs)
-        committed = False
-        try:
-            with self.writes:
-                raw = self._connection()
-                while todo:
-                    late = self._try_jobs(raw, todo, dbapi_error, self.postgres)
+        with self._answering(jobs, todo), self.writes:
+            raw = self._connection()
+            while todo:
+                late = self._try_jobs(raw, todo, self.engine.dialect.loaded_dbapi.Error)
+                if late is None:
+                    raw.commit()
+                    self.jobs += sum(1 for j in todo if j.error is None)
+                    return True
+                raw.rollback()
+                todo[:] = [j for j in todo if j is not late and j.error is None]
+                for job in todo:
+                    job.result = None
+        return False
+
+    def _run_pg_jobs(self, jobs: list[_Job]) -> bool:
+        """PostgreSQL: :meth:`_run_jobs`'s work in one trip to the server (:meth:`_send_pg_jobs`).
+        A job that fails aborts the transaction: it is rolled back, the job answered with its
+        error, and the others are sent again without it."""
+        todo = list(jobs)
+        with self._answering(jobs, todo):
+            while todo:
+                driver = self._connection().driver_connection
+                cursors = [driver.cursor() for _ in todo]
+                try:
+                    late, readers = self._send_pg_jobs(driver, todo, cursors)
                     if late is None:
-                        raw.commit()
-                        committed = True
-                        self.jobs += sum(1 for j in todo if j.error is None)
-                        break
-                    raw.rollback()
-                    todo = [j for j in todo if j is not late and j.error is None]
-                    for job in todo:
-                        job.result = None
+                        self.jobs += len(todo)
+                        for job, read in zip(todo, readers, strict=True):
+                            try:
+                                job.result = read()
+                            except Exception as exc:  # pragma: no cover - written, its answer unreadable
+                                job.error = exc
+                        return True
+                finally:
+                    for cur in cursors:
+                        cur.close()
+                todo[:] = [j for j in todo if j is not late and j.error is None]
+        return False
+
+    def _send_pg_jobs(
+        self, driver: Any, todo: list[_Job], cursors: list[Any]
+    ) -> tuple[_Job | None, list[Callable[[], Any]]]:
+        """One try of a round, each job on its cursor: ``BEGIN``, each job's one statement,
+        ``COMMIT``, sent together in psycopg's pipeline (web/pgwrites.py's jobs execute their
+        statement and return how to read its answer once the pipeline is synced). The job that
+        failed (its error set; the transaction rolled back), or ``None`` and the readers.
+
+        :raises psycopg.Error: if the transaction failed otherwise (none of it was written).
+        """
+        dbapi_error = self.engine.dialect.loaded_dbapi.Error
+        readers: list[Callable[[], Any]] = []
+        try:
+            with driver.pipeline() if _pipelines() else contextlib.nullcontext():
+                driver.execute("BEGIN")
+                for job, cur in zip(todo, cursors, strict=True):
+                    try:
+                        readers.append(job.work(cur))
+                    except dbapi_error:
+                        raise  # the server's answer, read early: found below
+                    except Exception as exc:  # nothing of it sent: the rest undone
+                        job.error = exc
+                        driver.execute("ROLLBACK")
+                        return job, readers
+                driver.execute("COMMIT")
+        except dbapi_error as exc:
+            driver.execute("ROLLBACK")
+            failed = next((j for j, c in zip(todo, cursors, strict=False) if not _answered(c)), None)
+            if failed is None:
+                raise
+            failed.error = DBAPIError.instance(None, None, exc, dbapi_error)
+            return failed, readers
+        return None, readers
+
+    @contextmanager
+    def _answering(self, jobs: list[_Job], todo: list[_Job]) -> Iterator[None]:
+        """Around a round of jobs: if the transaction itself fails, none of ``todo`` (the jobs
+        still to write, kept up to date by the caller) was written and each is answered with the
+        error (the writer's transaction abandoned); every job of ``jobs`` is answered at the end."""
+        dbapi_error = self.engine.dialect.loaded_dbapi.Error
+        try:
+            yield
         except dbapi_error as exc:  # the transaction itself failed: none of it was written
             failed = DBAPIError.instance(None, None, exc, dbapi_error)
             self._abandon()
@@ -337,69 +403,6 @@ class GroupCommit:
         finally:
             for job in jobs:
                 job.done.set()
-        return committed
-
-    def _run_pg_jobs(self, jobs: list[_Job]) -> bool:
-        """PostgreSQL: :meth:`_run_jobs`'s work in one trip to the server (psycopg's pipeline:
-        ``BEGIN``, each job's one statement, ``COMMIT``, sent together; web/pgwrites.py's jobs
-        execute their statement and return how to read its answer once the pipeline is synced).
-        A job that fails aborts the transaction: it is rolled back, the job answered with its
-        error, and the others are sent again without it."""
-        dbapi_error = self.engine.dialect.loaded_dbapi.Error
-        todo = list(jobs)
-        committed = False
-        try:
-            while todo:
-                driver = self._connection().driver_connection
-                cursors = [driver.cursor() for _ in todo]
-                readers: list[Callable[[], Any]] = []
-                late: _Job | None = None
-                try:
-                    with driver.pipeline() if _pipelines() else contextlib.nullcontext():
-                        driver.execute("BEGIN")
-                        for job, cur in zip(todo, cursors, strict=True):
-                            try:
-                                readers.append(job.work(cur))
-                            except dbapi_error:
-                                raise  # the server's answer, read early: found below
-                            except Exception as exc:  # nothing of it sent, or the rest undone
-                                job.error, late = exc, job
-                                break
-                        driver.execute("ROLLBACK" if late is not None else "COMMIT")
-                except dbapi_error as exc:
-                    driver.execute("ROLLBACK")
-                    failed = next((j for j, c in zip(todo, cursors, strict=False) if not _answered(c)), None)
-                    if failed is None:
-                        raise
-                    failed.error, late = DBAPIError.instance(None, None, exc, dbapi_error), failed
-                if late is None:
-                    committed = True
-                    self.jobs += len(todo)
-                    for job, read in zip(todo, readers, strict=True):
-                        try:
-                            job.result = read()
-                        except Exception as exc:  # pragma: no cover - written, its answer unreadable
-                            job.error = exc
-                    for cur in cursors:
-                        cur.close()
-                    break
-                for cur in cursors:
-                    cur.close()
-                todo = [j for j in todo if j is not late]
-        except dbapi_error as exc:  # the transaction itself failed: none of it was written
-            failed_all = DBAPIError.instance(None, None, exc, dbapi_error)
-            self._abandon()
-            for job in todo:
-                job.error = job.error or failed_all
-        except BaseException as exc:  # nothing was committed: no caller may think otherwise
-            self._abandon()
-            for job in todo:
-                job.error = job.error or exc
-            raise
-        finally:
-            for job in jobs:
-                job.done.set()
-        return committed
 
     def _abandon(self) -> None:
         """Roll the writer's transaction back; on PostgreSQL, drop its connection too (the
@@ -414,13 +417,12 @@ class GroupCommit:
             self._raw = None
 
     @staticmethod
-    def _try_jobs(raw: Any, todo: list[_Job], dbapi_error: type[Exception], postgres: bool) -> _Job | None:
-        """Make ``todo`` in one open transaction; the job that failed after writing something
-        (on PostgreSQL, any that failed), the transaction to be rolled back; or ``None``."""
+    def _try_jobs(raw: Any, todo: list[_Job], dbapi_error: type[Exception]) -> _Job | None:
+        """SQLite: make ``todo`` in one open transaction; the job that failed after writing
+        something (the transaction must be rolled back), or ``None``."""
         cur = _Counting(raw.cursor())
         try:
-            if not postgres:  # psycopg opens the transaction at the first statement
-                cur.execute("BEGIN IMMEDIATE")
+            cur.execute("BEGIN IMMEDIATE")
             for job in todo:
                 if job.error is not None:  # refused at its first statement in an earlier try
                     continue
@@ -433,7 +435,7 @@ class GroupCommit:
                         if isinstance(exc, dbapi_error)
                         else exc
                     )
-                    if cur.calls > 1 or postgres:
+                    if cur.calls > 1:
                         return job
             return None
         finally:
@@ -577,9 +579,6 @@ class _Counting:
     @property
     def rowcount(self) -> int:
         return int(self.cur.rowcount)
-
-    def fetchone(self) -> Any:
-        return self.cur.fetchone()
 
     @property
     def lastrowid(self) -> int | None:

@@ -209,13 +209,22 @@ class Store:
     """In a cluster: told the code of a room whose write was refused (:class:`LeaseLostError`, or a
     log row another owner wrote first), from the thread that wrote."""
 
-    def _fence(self, conn: Any, code: str) -> None:
-        """Refuse a write to room ``code`` unless this node holds its lease (:attr:`fencing`)."""
+    def _held(self, code: str) -> tuple[str, int] | None:
+        """In a cluster, this node's name and room ``code``'s fencing number as this node
+        believes them (:attr:`fencing`), or :class:`LeaseLostError` if it holds the room no more;
+        ``None`` for one server alone."""
         if self.fencing is None:
-            return
+            return None
         held = self.fencing(code)
         if held is None:
             raise self._lost(code)
+        return held
+
+    def _fence(self, conn: Any, code: str) -> None:
+        """Refuse a write to room ``code`` unless this node holds its lease (:attr:`fencing`)."""
+        held = self._held(code)
+        if held is None:
+            return
         row = conn.execute(
             text(
                 "SELECT 1 FROM room_leases WHERE code = :code AND node = :node AND fence = :fence FOR SHARE"
@@ -405,9 +414,7 @@ class Store:
         :raises LeaseLostError: in a cluster, if this node no longer owns the room.
         """
         if self._writer_writes():
-            fence = None if self.fencing is None else self.fencing(code)
-            if self.fencing is not None and fence is None:
-                raise self._lost(code)
+            fence = self._held(code)
             took: bool | None = self._by_writer(
                 (pgwrites if self.postgres else sqlitewrites).take_seat,
                 code=code,
