@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import functools
 import gzip
+import importlib.util
 import json
 import multiprocessing as mp
 import os
@@ -55,13 +56,14 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
+import web_figures
 from unotable.web.client import choose, http_json
 
 SETTINGS = {"players": 2, "seats": ["human", "human"], "bot_delay": 0, "target": 10_000}
@@ -686,9 +688,9 @@ def summarize(
 # ---- the storm
 
 
-def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
+def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> dict[str, Any]:
     """A node restarted: its ``--storm-rooms`` rooms' clients all reconnect at once while
-    ``--rooms`` other rooms play."""
+    ``--rooms`` other rooms play; its figures (as ``--json`` keeps them)."""
     others = int(str(args.rooms).split(",")[0])
     data = Path(tempfile.mkdtemp(prefix="storm-", dir=tmp))
     if args.database:
@@ -752,10 +754,11 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
     line = summarize(tree.name, others, played, seconds, args.warmup, cpu)
     within = sum(1 for w in welcomed if w <= 5.0)
     opened = [w for o in storm for w in o["opened"] if w is not None]
-    around = [  # the other rooms' p99 a second, from 2 s before the storm to 10 s after
-        ms(quantile([x for o in played for t, x in o["samples"] if 0 <= t - storm_at - s < 1], 0.99))
+    by_second = [  # the other rooms' p99 a second, from 2 s before the storm to 10 s after
+        quantile([x for o in played for t, x in o["samples"] if 0 <= t - storm_at - s < 1], 0.99)
         for s in range(-2, 10)
     ]
+    around = [ms(x) for x in by_second]
     print(
         f"storm tree={tree.name} reconnecting={len(seats)} (their rooms' logs: {filled} actions) "
         f"welcomed={len(welcomed)} within_5s={within} welcome_p50_s={quantile(welcomed, 0.5):.2f} "
@@ -769,6 +772,20 @@ def run_storm(tree: Tree, args: argparse.Namespace, tmp: Path) -> None:
         f"server_cpu_s={cpu:.1f} client_cores={sum(o['cpu'] for o in outs) / seconds:.2f}",
         flush=True,
     )
+    return {
+        "kind": "storm",
+        "tree": tree.name,
+        "rooms": others,
+        "reconnecting": len(seats),
+        "welcomed": len(welcomed),
+        "within_5s": within,
+        "welcome_p50": quantile(welcomed, 0.5),
+        "welcome_p99": quantile(welcomed, 0.99),
+        "other_p99_during": quantile(during, 0.99),
+        "other_p50_during": quantile(during, 0.5),
+        "other_p99_by_1s": by_second,
+        "server_cpu_s": cpu,
+    }
 
 
 # ---- the trees
@@ -815,7 +832,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--storm", action="store_true", help="the reconnect storm instead of the rooms")
     parser.add_argument("--storm-rooms", type=int, default=1000, help="rooms whose clients reconnect (1000)")
     parser.add_argument("--storm-fill", type=float, default=15.0, help="seconds of quick play before (15)")
+    parser.add_argument(
+        "--json",
+        type=Path,
+        default=None,
+        help="keep the figures in this file, beside those of other runs (each run replaces its own)",
+    )
+    parser.add_argument(
+        "--plot", type=Path, default=None, help="draw the figures (of --json's file) as this PNG"
+    )
+    parser.add_argument("--replot", action="store_true", help="draw --json's file as --plot, running nothing")
     args = parser.parse_args(argv)
+    kept: list[dict[str, Any]] = []
+    if args.replot and (args.json is None or args.plot is None):
+        parser.error("--replot needs --json (the figures) and --plot (the image)")
+    if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
+        parser.error("--plot needs matplotlib: pip install 'unotable[plot]'")
+    if args.json is not None:
+        try:
+            kept = web_figures.load(args.json)
+        except (OSError, ValueError, KeyError) as exc:
+            parser.error(f"--json: {exc}")
+    if args.replot:
+        if not kept:
+            parser.error(f"--replot: {args.json} holds no figures")
+        for row in web_figures.summary(kept):
+            print(row)
+        web_figures.plot(kept, args.plot)
+        print(f"drawn: {args.plot}")
+        return 0
     if args.quick:
         args.rooms, args.seconds, args.warmup = "10,50", 8.0, 3.0
         args.storm_rooms, args.storm_fill = min(args.storm_rooms, 50), min(args.storm_fill, 4.0)
@@ -839,9 +884,10 @@ def main(argv: list[str] | None = None) -> int:
             trees = [ours]
             if not args.no_baseline:
                 trees.append(stack.enter_context(baseline_tree(args.baseline, tmp)))
+            runs: list[dict[str, Any]] = []
             if args.storm:
-                for tree in trees:
-                    run_storm(tree, args, tmp)
+                runs = [{"database": where, **run_storm(tree, args, tmp)} for tree in trees]
+                keep(args, runs, load[0])
                 return 0
             configs = [(ours, k) for k in node_counts if k == 1 or args.database]
             if len(configs) < len(node_counts):
@@ -852,6 +898,7 @@ def main(argv: list[str] | None = None) -> int:
                 for tree, k in configs:
                     line = run_line(tree, n, args, tmp, nodes=k)
                     print(line.text(), flush=True)
+                    runs.append({"kind": "rooms", "database": where, **asdict(line)})
                     if line.p99 < HELD_P99:
                         held[tree.name, k] = max(held.get((tree.name, k), 0), n)
             for tree, k in configs:
@@ -860,7 +907,21 @@ def main(argv: list[str] | None = None) -> int:
                     f"(tried {','.join(map(str, counts))}, whole run)",
                     flush=True,
                 )
+            keep(args, runs, load[0])
     return 0
+
+
+def keep(args: argparse.Namespace, runs: list[dict[str, Any]], load: float) -> None:
+    """``--json``: keep ``runs`` beside the file's others; ``--plot``: draw them all. ``load``:
+    the machine's load average when they began."""
+    stamp = time.strftime("%Y-%m-%d %H:%M")
+    runs = [{**web_figures.clean(r), "when": stamp, "load": round(load, 2)} for r in runs]
+    if args.json is not None:
+        runs = web_figures.record(args.json, runs)
+        print(f"kept: {args.json} ({len(runs)} runs)")
+    if args.plot is not None:
+        web_figures.plot(runs, args.plot)
+        print(f"drawn: {args.plot}")
 
 
 if __name__ == "__main__":

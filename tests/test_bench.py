@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import subprocess
 import sys
@@ -176,12 +177,16 @@ def test_the_shuffle_candidates_match_their_references() -> None:
 WEB_BENCH = BENCH.parent / "bench_web.py"
 
 
-def test_quick_web_bench_prints_its_figures() -> None:
+def test_quick_web_bench_prints_its_figures(tmp_path: Path) -> None:
     """``make bench-web`` in its quick mode (our tree only): a line per number of rooms with every
-    figure, the rooms held, and the reconnect storm's line."""
+    figure, the rooms held, and the reconnect storm's line; both runs kept in one ``--json`` file
+    and drawn by ``--plot``."""
     pytest.importorskip("websockets", reason="the web benchmark needs the web extra")
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra")
+    kept, drawn = tmp_path / "figures.json", tmp_path / "figures.png"
+    keep = ["--json", str(kept), "--plot", str(drawn)]
     proc = subprocess.run(
-        [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline"],
+        [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline", *keep],
         capture_output=True,
         text=True,
         timeout=600,
@@ -203,8 +208,12 @@ def test_quick_web_bench_prints_its_figures() -> None:
         timeline = re.search(r"\bp99_ms_by_5s=(\S+)", line)  # 8 s: two windows
         assert timeline is not None and len(timeline.group(1).split(",")) == 2, line
     assert re.search(r"^held tree=ours nodes=1 rooms_at_p99_under_50ms=\d+", proc.stdout, re.M)
+    rooms = json.loads(kept.read_text())["runs"]
+    assert [(r["kind"], r["rooms"], r["nodes"]) for r in rooms] == [("rooms", 10, 1), ("rooms", 50, 1)]
+    assert all(r["actions"] > 0 and r["p99"] > 0 and r["database"] == "SQLite" for r in rooms)
+    drawn.unlink()
     storm = subprocess.run(
-        [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline", "--storm", "--storm-rooms", "10"],
+        [sys.executable, str(WEB_BENCH), "--quick", "--no-baseline", "--storm", "--storm-rooms", "10", *keep],
         capture_output=True,
         text=True,
         timeout=600,
@@ -213,3 +222,72 @@ def test_quick_web_bench_prints_its_figures() -> None:
     assert storm.returncode == 0, storm.stdout + storm.stderr
     line = next(x for x in storm.stdout.splitlines() if x.startswith("storm tree=ours"))
     assert "reconnecting=20 " in line and "welcomed=20 " in line, line
+    runs = json.loads(kept.read_text())["runs"]  # the storm beside the rooms, not instead of them
+    assert [r["kind"] for r in runs] == ["rooms", "rooms", "storm"], runs
+    assert runs[2]["reconnecting"] == 20 and len(runs[2]["other_p99_by_1s"]) == 12
+    assert drawn.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _web_figures() -> ModuleType:
+    path = WEB_BENCH.parent / "web_figures.py"
+    spec = importlib.util.spec_from_file_location("bench_web_figures", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(tree: str, rooms: int, p99: float, *, nodes: int = 1, database: str = "SQLite") -> dict[str, object]:
+    return {"kind": "rooms", "database": database, "tree": tree, "nodes": nodes, "rooms": rooms, "p99": p99}
+
+
+def test_web_figures_keep_each_measure_once_and_the_latest(tmp_path: Path) -> None:
+    """``--json``: a run replaces the same measure's earlier one (tree, nodes, rooms, database,
+    kind) and leaves the others; a NaN is kept as null; a file of something else is refused."""
+    figures = _web_figures()
+    path = tmp_path / "figures.json"
+    figures.record(path, [_run("ours", 200, 0.020), _run("ours", 1000, 0.040)])
+    figures.record(path, [_run("ours", 1000, 0.030), _run("ours", 1000, 0.030, database="PostgreSQL")])
+    figures.record(path, [figures.clean(_run("release", 1000, float("nan")))])
+    runs = figures.load(path)
+    assert [(r["database"], r["tree"], r["rooms"], r["p99"]) for r in runs] == [
+        ("PostgreSQL", "ours", 1000, 0.030),
+        ("SQLite", "ours", 200, 0.020),
+        ("SQLite", "ours", 1000, 0.030),
+        ("SQLite", "release", 1000, None),
+    ]
+    assert "NaN" not in path.read_text()
+    other = tmp_path / "other.json"
+    other.write_text('{"runs": []}')
+    with pytest.raises(ValueError, match="not a file of make bench-web's figures"):
+        figures.load(other)
+
+
+def test_web_bench_replot_draws_the_file_and_refuses_what_it_cannot(tmp_path: Path) -> None:
+    """``--replot`` draws the kept figures without running anything; without ``--json`` or
+    with a file that is not the benchmark's it says so (exit 2) and draws nothing."""
+    pytest.importorskip("matplotlib", reason="--plot needs the plot extra")
+    figures = _web_figures()
+    path, png = tmp_path / "figures.json", tmp_path / "figures.png"
+    storm = {"kind": "storm", "database": "SQLite", "tree": "ours", "rooms": 200, "reconnecting": 2000}
+    storm |= {"within_5s": 2000, "other_p99_during": 0.06, "other_p99_by_1s": [0.004, None] + [0.05] * 10}
+    figures.record(path, [_run("ours", 500, 0.02), _run("release", 500, 0.2), storm])
+    cmd = [sys.executable, str(WEB_BENCH), "--replot"]
+    done = subprocess.run(
+        [*cmd, "--json", str(path), "--plot", str(png)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "storm SQLite tree=ours welcomed_within_5s=2000/2000 other_p99_during_ms=60.0" in done.stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    png.unlink()
+    bare = subprocess.run([*cmd, "--plot", str(png)], capture_output=True, text=True, check=False)
+    assert bare.returncode == 2 and "--replot needs --json" in bare.stderr
+    (tmp_path / "other.json").write_text("[1, 2]")
+    wrong = subprocess.run(
+        [*cmd, "--json", str(tmp_path / "other.json"), "--plot", str(png)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert wrong.returncode == 2 and "is not a file of make bench-web's figures" in wrong.stderr
+    assert not png.exists()
