@@ -42,6 +42,16 @@ def load(path: Path) -> list[dict[str, Any]]:
     if not isinstance(doc, dict) or doc.get("kind") != KIND or not isinstance(doc.get("runs"), list):
         raise ValueError(f"{path} is not a file of make bench-web's figures")
     runs: list[dict[str, Any]] = doc["runs"]
+    for i, run in enumerate(runs):
+        if not (
+            isinstance(run, dict)
+            and run.get("kind") in ("rooms", "storm")
+            and isinstance(run.get("database"), str)
+            and isinstance(run.get("tree"), str)
+            and isinstance(run.get("rooms"), int)
+            and isinstance(run.get("nodes", 1), int)
+        ):
+            raise ValueError(f"{path}: run {i + 1} is not one of make bench-web's runs")
     return runs
 
 

@@ -261,6 +261,12 @@ def test_web_figures_keep_each_measure_once_and_the_latest(tmp_path: Path) -> No
     other.write_text('{"runs": []}')
     with pytest.raises(ValueError, match="not a file of make bench-web's figures"):
         figures.load(other)
+    broken = json.loads(path.read_text())
+    del broken["runs"][1]["rooms"]
+    other.write_text(json.dumps(broken))
+    with pytest.raises(ValueError, match="run 2 is not one of make bench-web's"):
+        figures.record(other, [_run("ours", 200, 0.010)])
+    assert json.loads(other.read_text()) == broken  # refused: the file left as it was
 
 
 def test_web_bench_replot_draws_the_file_and_refuses_what_it_cannot(tmp_path: Path) -> None:
