@@ -851,7 +851,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json is not None:
         try:
             kept = web_figures.load(args.json)
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError) as exc:  # unreadable, not JSON, or not the benchmark's
             parser.error(f"--json: {exc}")
     if args.replot:
         if not kept:
